@@ -1,0 +1,76 @@
+/** @module The `tessera` command: `serve` runs the server, `migrate` brings the schema up to date. */
+import { parseArgs } from 'node:util';
+import { migrateToLatest } from './platform/store/migrate.js';
+import { openStore } from './platform/store/open-store.js';
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MIGRATIONS, startServer } from './server.js';
+
+const HELP = `Usage: tessera <command> [options]
+
+Commands:
+  serve      Run the server: the grid fields API (Connect, gRPC-Web and gRPC over h2c) on one port.
+  migrate    Apply the database migrations, then exit.
+
+Options:
+  --port <n>        Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one).
+  --host <addr>     Address to listen on (default ${DEFAULT_HOST}).
+  --data-dir <dir>  Folder of the embedded SQLite database tessera.db (default ${DEFAULT_DATA_DIR}).
+  --quiet           Do not log requests.
+  -h, --help        Show this help.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || command === undefined || command === 'help') {
+    process.stdout.write(HELP);
+    return values.help || command === 'help' ? 0 : 2;
+  }
+  const dataDir = values['data-dir'] ?? DEFAULT_DATA_DIR;
+  if (command === 'migrate') {
+    const store = openStore({ dataDir });
+    try {
+      const applied = await migrateToLatest(store, MIGRATIONS);
+      process.stdout.write(applied.length === 0 ? 'schema is up to date\n' : `applied ${applied.join(', ')}\n`);
+    } finally {
+      await store.close();
+    }
+    return 0;
+  }
+  if (command !== 'serve') {
+    process.stderr.write(`tessera: unknown command "${command}"\n\n${HELP}`);
+    return 2;
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`tessera: --port must be an integer from 0 to 65535, got "${values.port}"\n`);
+    return 2;
+  }
+  const server = await startServer({ host: values.host ?? DEFAULT_HOST, port, dataDir, log: !values.quiet });
+  process.stdout.write(`tessera listening on ${server.url} (data in ${dataDir})\n`);
+  const stop = () => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return -1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`tessera: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

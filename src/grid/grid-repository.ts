@@ -1,0 +1,43 @@
+/** @module The storage the grid domain needs, declared by the domain; adapters implement it. */
+import type { Field } from '../gen/tessera/grid/v1/field_pb.js';
+import type { FieldRecord } from './model/field-record.js';
+
+export interface GridRow {
+  readonly id: string;
+  readonly name: string;
+  readonly revision: bigint;
+  readonly createdAt: number;
+}
+
+export interface StoredChangeset {
+  readonly revision: bigint;
+  /** The committed `GridFieldChangeset`, encoded once so every watcher receives the same bytes. */
+  readonly data: Uint8Array;
+}
+
+export interface GridReader {
+  getGrid(gridId: string): Promise<GridRow | undefined>;
+  listGrids(): Promise<GridRow[]>;
+  /** Fields in grid order, without their type options. */
+  listFields(gridId: string): Promise<Field[]>;
+  /** Fields in grid order with every type option they keep. */
+  loadFieldRecords(gridId: string): Promise<FieldRecord[]>;
+  changesetsAfter(gridId: string, after: bigint, limit: number): Promise<StoredChangeset[]>;
+  oldestRetainedRevision(gridId: string): Promise<bigint | undefined>;
+}
+
+export interface GridWriter extends GridReader {
+  insertGrid(row: GridRow): Promise<void>;
+  /** Bumps and returns the grid's revision (which also serialises writers of one grid), or undefined if it does not exist. */
+  bumpRevision(gridId: string): Promise<bigint | undefined>;
+  /** Persists the difference between two field lists; unchanged records are recognised by identity. */
+  saveFields(gridId: string, before: readonly FieldRecord[], after: readonly FieldRecord[]): Promise<void>;
+  /** Appends a changeset and drops those older than the `retain` most recent. */
+  appendChangeset(gridId: string, changeset: StoredChangeset, committedAt: number, retain: number): Promise<void>;
+  deleteGrid(gridId: string): Promise<boolean>;
+}
+
+export interface GridRepository extends GridReader {
+  /** Runs `work` in one transaction: all of it commits, or none of it. */
+  transaction<T>(work: (tx: GridWriter) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,289 @@
+/**
+ * @module The grid fields service: validates a request, runs the pure operation inside one store
+ * transaction that bumps the revision and records the changeset, then tells the watchers.
+ */
+import { create, toBinary } from '@bufbuild/protobuf';
+import {
+  FieldOrderSchema,
+  FieldTypeOptionContextSchema,
+  FieldTypeOptionDataSchema,
+  GridFieldChangesetSchema,
+  RepeatedFieldSchema,
+  type EditFieldPayload,
+  type FieldChangesetPayload,
+  type FieldTypeOptionContext,
+  type FieldTypeOptionData,
+  type GetEditFieldContextPayload,
+  type GridFieldChangeset,
+  type InsertFieldPayload,
+  type QueryFieldPayload,
+  type RepeatedField,
+  type UpdateFieldTypeOptionPayload,
+} from '../gen/tessera/grid/v1/field_pb.js';
+import {
+  GridSchema,
+  RepeatedGridSchema,
+  type CreateGridPayload,
+  type FieldIdentifierPayload,
+  type Grid,
+  type MoveFieldPayload,
+  type RepeatedGrid,
+  type CreateSelectOptionPayload,
+} from '../gen/tessera/grid/v1/grid_service_pb.js';
+import type { SelectOption } from '../gen/tessera/grid/v1/type_option_pb.js';
+import type { Clock } from '../platform/clock.js';
+import { uniqueId, type IdGenerator } from '../platform/ids.js';
+import type { Notifier } from '../platform/notifier.js';
+import { GridError } from './grid-error.js';
+import { gridTopic, type GridEvent } from './grid-events.js';
+import type { GridRepository, GridRow, GridWriter } from './grid-repository.js';
+import { GRID_ID_LENGTH } from './limits.js';
+import { insertedManyChangeset } from './model/changeset.js';
+import { appendPropertyField, defaultGridFields, transientField } from './model/create-field.js';
+import { deleteField } from './model/delete-field.js';
+import { duplicateField } from './model/duplicate-field.js';
+import { indexOfField, type FieldRecord } from './model/field-record.js';
+import type { GridOperation } from './model/grid-edit.js';
+import { insertField } from './model/insert-field.js';
+import { moveField } from './model/move-field.js';
+import { newSelectOption } from './model/new-select-option.js';
+import { switchFieldType } from './model/switch-field-type.js';
+import { checkFieldChangeset, updateField } from './model/update-field.js';
+import { updateFieldTypeOption } from './model/update-field-type-option.js';
+import { defaultTypeOption } from './type-options/type-option-defaults.js';
+import { checkName, requireFieldId, requireGridId } from './validation.js';
+
+export interface GridServiceOptions {
+  readonly repository: GridRepository;
+  readonly notifier: Notifier<GridEvent>;
+  readonly clock: Clock;
+  readonly newId: IdGenerator;
+  /** How many changesets per grid WatchFields can replay; older ones are dropped. */
+  readonly historyRetention: number;
+}
+
+export const DEFAULT_HISTORY_RETENTION = 10_000;
+
+function gridNotFound(gridId: string): GridError {
+  return new GridError('GridDoesNotExist', `grid ${JSON.stringify(gridId)} does not exist`);
+}
+
+export class GridService {
+  readonly #o: GridServiceOptions;
+
+  constructor(options: GridServiceOptions) {
+    this.#o = Object.freeze({ ...options });
+  }
+
+  get repository(): GridRepository {
+    return this.#o.repository;
+  }
+
+  get notifier(): Notifier<GridEvent> {
+    return this.#o.notifier;
+  }
+
+  async createGrid(payload: CreateGridPayload): Promise<Grid> {
+    checkName(payload.name, 'name');
+    const fields = payload.bare ? [] : defaultGridFields(this.#o.newId);
+    const { grid, changeset } = await this.#o.repository.transaction(async (tx) => {
+      const id = await this.#freshGridId(tx);
+      const row: GridRow = { id, name: payload.name, revision: 0n, createdAt: this.#o.clock.now() };
+      await tx.insertGrid(row);
+      if (fields.length === 0) return { grid: row, changeset: undefined };
+      // Revision 0 is the empty grid, so replaying from 0 rebuilds every field, defaults included.
+      const revision = (await tx.bumpRevision(id))!;
+      await tx.saveFields(id, [], fields);
+      const committed = await this.#record(tx, id, revision, insertedManyChangeset(id, fields.map((r) => r.field)));
+      return { grid: { ...row, revision }, changeset: committed };
+    });
+    if (changeset) this.#publish(grid.id, { kind: 'changeset', revision: changeset.revision, changeset });
+    return this.#toGrid(grid, fields.map((r) => r.field.id));
+  }
+
+  async #freshGridId(tx: GridWriter): Promise<string> {
+    for (;;) {
+      const id = uniqueId(this.#o.newId, GRID_ID_LENGTH, () => false);
+      if (!(await tx.getGrid(id))) return id;
+    }
+  }
+
+  async getGrid(gridId: string): Promise<Grid> {
+    requireGridId(gridId, 'value');
+    const row = await this.#o.repository.getGrid(gridId);
+    if (!row) throw gridNotFound(gridId);
+    const fields = await this.#o.repository.listFields(gridId);
+    return this.#toGrid(row, fields.map((f) => f.id));
+  }
+
+  async listGrids(): Promise<RepeatedGrid> {
+    const rows = await this.#o.repository.listGrids();
+    const items = await Promise.all(
+      rows.map(async (row) => this.#toGrid(row, (await this.#o.repository.listFields(row.id)).map((f) => f.id))),
+    );
+    return create(RepeatedGridSchema, { items });
+  }
+
+  async deleteGrid(gridId: string): Promise<Grid> {
+    requireGridId(gridId, 'value');
+    const grid = await this.#o.repository.transaction(async (tx) => {
+      const row = await tx.getGrid(gridId);
+      if (!row) throw gridNotFound(gridId);
+      const fieldIds = (await tx.listFields(gridId)).map((f) => f.id);
+      await tx.deleteGrid(gridId);
+      return this.#toGrid(row, fieldIds);
+    });
+    this.#publish(gridId, { kind: 'deleted' });
+    return grid;
+  }
+
+  async getFields(payload: QueryFieldPayload): Promise<RepeatedField> {
+    requireGridId(payload.gridId);
+    await this.#requireGrid(payload.gridId);
+    const fields = await this.#o.repository.listFields(payload.gridId);
+    const wanted = payload.fieldOrders?.items ?? [];
+    if (wanted.length === 0) return create(RepeatedFieldSchema, { items: fields });
+    const byId = new Map(fields.map((f) => [f.id, f]));
+    const items = wanted.flatMap((order) => byId.get(order.fieldId) ?? []);
+    return create(RepeatedFieldSchema, { items });
+  }
+
+  insertField(payload: InsertFieldPayload): Promise<GridFieldChangeset> {
+    return this.#changeset(payload.gridId, (fields, ctx) => insertField(fields, payload, ctx));
+  }
+
+  updateField(payload: FieldChangesetPayload): Promise<GridFieldChangeset> {
+    requireGridId(payload.gridId);
+    checkFieldChangeset(payload);
+    return this.#changeset(payload.gridId, (fields, ctx) => updateField(fields, payload, ctx));
+  }
+
+  updateFieldTypeOption(payload: UpdateFieldTypeOptionPayload): Promise<GridFieldChangeset> {
+    return this.#changeset(payload.gridId, (fields, ctx) => updateFieldTypeOption(fields, payload, ctx));
+  }
+
+  deleteField(payload: FieldIdentifierPayload): Promise<GridFieldChangeset> {
+    return this.#changeset(payload.gridId, (fields, ctx) => deleteField(fields, payload.fieldId, ctx));
+  }
+
+  duplicateField(payload: FieldIdentifierPayload): Promise<GridFieldChangeset> {
+    return this.#changeset(payload.gridId, (fields, ctx) => duplicateField(fields, payload.fieldId, ctx));
+  }
+
+  moveField(payload: MoveFieldPayload): Promise<GridFieldChangeset> {
+    return this.#changeset(payload.gridId, (fields, ctx) => moveField(fields, payload, ctx));
+  }
+
+  async switchToField(payload: EditFieldPayload): Promise<FieldTypeOptionData> {
+    requireGridId(payload.gridId);
+    requireFieldId(payload.fieldId);
+    const { reply } = await this.#mutate(payload.gridId, (fields, ctx) => switchFieldType(fields, payload.fieldId, payload.fieldType, ctx));
+    return this.#optionData(payload.gridId, reply, payload.fieldType);
+  }
+
+  /** Read-only unless the field is unknown and `create_if_not_exist` asks for a new `Property N` field. */
+  async getFieldTypeOption(payload: EditFieldPayload): Promise<FieldTypeOptionData> {
+    requireGridId(payload.gridId);
+    const fieldId = payload.fieldId === '' && payload.createIfNotExist ? undefined : requireFieldId(payload.fieldId);
+    await this.#requireGrid(payload.gridId);
+    if (fieldId !== undefined) {
+      const record = (await this.#o.repository.loadFieldRecords(payload.gridId)).find((r) => r.field.id === fieldId);
+      if (record) return this.#optionData(payload.gridId, record, payload.fieldType);
+      if (!payload.createIfNotExist) {
+        throw new GridError('RecordNotFound', `field ${JSON.stringify(fieldId)} does not exist in this grid`);
+      }
+    }
+    const { reply } = await this.#mutate(payload.gridId, (fields, ctx) => {
+      const existing = fieldId === undefined ? -1 : indexOfField(fields, fieldId);
+      // Another writer may have created it since the read above.
+      if (existing >= 0) return { fields, changeset: create(GridFieldChangesetSchema), reply: fields[existing]! };
+      return appendPropertyField(fields, payload.fieldType, fieldId, ctx);
+    });
+    return this.#optionData(payload.gridId, reply, payload.fieldType);
+  }
+
+  async getEditFieldContext(payload: GetEditFieldContextPayload): Promise<FieldTypeOptionContext> {
+    requireGridId(payload.gridId);
+    const fieldId = payload.oneOfFieldId.case === 'fieldId' ? requireFieldId(payload.oneOfFieldId.value) : undefined;
+    await this.#requireGrid(payload.gridId);
+    const fields = await this.#o.repository.loadFieldRecords(payload.gridId);
+    const record = fields.find((r) => r.field.id === fieldId) ?? transientField(fields, payload.fieldType, this.#o.newId);
+    return create(FieldTypeOptionContextSchema, {
+      gridId: payload.gridId,
+      gridField: record.field,
+      typeOptionData: record.typeOptions.get(payload.fieldType) ?? defaultTypeOption(payload.fieldType),
+    });
+  }
+
+  async newSelectOption(payload: CreateSelectOptionPayload): Promise<SelectOption> {
+    const identifier = payload.fieldIdentifier;
+    if (!identifier) throw new GridError('InvalidData', 'field_identifier is missing');
+    requireGridId(identifier.gridId, 'field_identifier.grid_id');
+    requireFieldId(identifier.fieldId, 'field_identifier.field_id');
+    if (payload.optionName.trim() === '') throw new GridError('SelectOptionNameIsEmpty', 'option_name is empty');
+    checkName(payload.optionName, 'option_name');
+    await this.#requireGrid(identifier.gridId);
+    const fields = await this.#o.repository.loadFieldRecords(identifier.gridId);
+    const record = fields.find((r) => r.field.id === identifier.fieldId);
+    if (!record) throw new GridError('FieldDoesNotExist', `field ${JSON.stringify(identifier.fieldId)} does not exist in this grid`);
+    return newSelectOption(record, payload.optionName, this.#o.newId);
+  }
+
+  async #requireGrid(gridId: string): Promise<GridRow> {
+    const row = await this.#o.repository.getGrid(gridId);
+    if (!row) throw gridNotFound(gridId);
+    return row;
+  }
+
+  #optionData(gridId: string, record: FieldRecord, type: FieldRecord['field']['fieldType']): FieldTypeOptionData {
+    return create(FieldTypeOptionDataSchema, {
+      gridId,
+      field: record.field,
+      typeOptionData: record.typeOptions.get(type) ?? defaultTypeOption(type),
+    });
+  }
+
+  async #changeset(gridId: string, operation: GridOperation): Promise<GridFieldChangeset> {
+    requireGridId(gridId);
+    return (await this.#mutate(gridId, operation)).changeset;
+  }
+
+  /**
+   * One transaction: bump the revision (which also makes concurrent writers of this grid wait their
+   * turn), load, apply, persist, record. Any error rolls all of it back, so the revision does not move.
+   */
+  async #mutate<Reply>(gridId: string, operation: GridOperation<Reply>): Promise<{ changeset: GridFieldChangeset; reply: Reply }> {
+    const result = await this.#o.repository.transaction(async (tx) => {
+      const revision = await tx.bumpRevision(gridId);
+      if (revision === undefined) throw gridNotFound(gridId);
+      const before = await tx.loadFieldRecords(gridId);
+      const edit = operation(before, { gridId, newId: this.#o.newId });
+      await tx.saveFields(gridId, before, edit.fields);
+      const changeset = await this.#record(tx, gridId, revision, edit.changeset);
+      return { changeset, reply: edit.reply };
+    });
+    this.#publish(gridId, { kind: 'changeset', revision: result.changeset.revision, changeset: result.changeset });
+    return result;
+  }
+
+  async #record(tx: GridWriter, gridId: string, revision: bigint, changeset: GridFieldChangeset): Promise<GridFieldChangeset> {
+    changeset.gridId = gridId;
+    changeset.revision = revision;
+    const data = toBinary(GridFieldChangesetSchema, changeset);
+    await tx.appendChangeset(gridId, { revision, data }, this.#o.clock.now(), this.#o.historyRetention);
+    return changeset;
+  }
+
+  #publish(gridId: string, event: GridEvent): void {
+    this.#o.notifier.publish(gridTopic(gridId), event);
+  }
+
+  #toGrid(row: GridRow, fieldIds: readonly string[]): Grid {
+    return create(GridSchema, {
+      id: row.id,
+      name: row.name,
+      revision: row.revision,
+      fieldOrders: fieldIds.map((fieldId) => create(FieldOrderSchema, { fieldId })),
+    });
+  }
+}

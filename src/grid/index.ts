@@ -1,0 +1,8 @@
+/** @module The grid fields module's public surface. */
+export { GridService, DEFAULT_HISTORY_RETENTION, type GridServiceOptions } from './grid-service.js';
+export { GridError } from './grid-error.js';
+export { GridErrorKinds, type GridErrorKind } from './grid-error-codes.js';
+export type { GridEvent } from './grid-events.js';
+export { KyselyGridRepository } from './store/kysely-grid-repository.js';
+export { gridMigrations } from './store/grid-migrations.js';
+export { gridRoutes, type GridRoutesOptions } from './connect/grid-routes.js';

@@ -1,0 +1,178 @@
+/** @module The grid repository on Kysely: the same queries for SQLite and PostgreSQL. */
+import { create } from '@bufbuild/protobuf';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { FieldSchema, type Field, type FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
+import type { GridReader, GridRepository, GridRow, GridWriter, StoredChangeset } from '../grid-repository.js';
+import type { FieldRecord } from '../model/field-record.js';
+import type { GridFieldsTable, GridsTable, GridTables } from './grid-tables.js';
+
+type Db = Kysely<GridTables> | Transaction<GridTables>;
+
+function toGridRow(row: Selectable<GridsTable>): GridRow {
+  return { id: row.id, name: row.name, revision: BigInt(row.revision), createdAt: Number(row.created_at) };
+}
+
+function toField(row: Selectable<GridFieldsTable>): Field {
+  return create(FieldSchema, {
+    id: row.field_id,
+    name: row.name,
+    desc: row.description,
+    fieldType: row.field_type,
+    frozen: row.frozen === 1,
+    visibility: row.visibility === 1,
+    width: row.width,
+    isPrimary: row.is_primary === 1,
+  });
+}
+
+function toFieldRow(gridId: string, field: Field, position: number): GridFieldsTable {
+  return {
+    grid_id: gridId,
+    field_id: field.id,
+    position,
+    name: field.name,
+    description: field.desc,
+    field_type: field.fieldType,
+    frozen: field.frozen ? 1 : 0,
+    visibility: field.visibility ? 1 : 0,
+    width: field.width,
+    is_primary: field.isPrimary ? 1 : 0,
+  };
+}
+
+class KyselyGridReader implements GridReader {
+  constructor(protected readonly db: Db) {}
+
+  async getGrid(gridId: string): Promise<GridRow | undefined> {
+    const row = await this.db.selectFrom('grids').selectAll().where('id', '=', gridId).executeTakeFirst();
+    return row && toGridRow(row);
+  }
+
+  async listGrids(): Promise<GridRow[]> {
+    const rows = await this.db.selectFrom('grids').selectAll().orderBy('created_at').orderBy('id').execute();
+    return rows.map(toGridRow);
+  }
+
+  async listFields(gridId: string): Promise<Field[]> {
+    const rows = await this.db.selectFrom('grid_fields').selectAll().where('grid_id', '=', gridId).orderBy('position').execute();
+    return rows.map(toField);
+  }
+
+  async loadFieldRecords(gridId: string): Promise<FieldRecord[]> {
+    const fields = await this.listFields(gridId);
+    const options = await this.db
+      .selectFrom('grid_field_type_options')
+      .select(['field_id', 'field_type', 'data'])
+      .where('grid_id', '=', gridId)
+      .execute();
+    const byField = new Map<string, Map<FieldType, Uint8Array>>(fields.map((f) => [f.id, new Map()]));
+    for (const option of options) byField.get(option.field_id)?.set(option.field_type, new Uint8Array(option.data));
+    return fields.map((field) => ({ field, typeOptions: byField.get(field.id)! }));
+  }
+
+  async changesetsAfter(gridId: string, after: bigint, limit: number): Promise<StoredChangeset[]> {
+    const rows = await this.db
+      .selectFrom('grid_changesets')
+      .select(['revision', 'data'])
+      .where('grid_id', '=', gridId)
+      .where('revision', '>', after.toString())
+      .orderBy('revision')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ revision: BigInt(r.revision), data: new Uint8Array(r.data) }));
+  }
+
+  async oldestRetainedRevision(gridId: string): Promise<bigint | undefined> {
+    const row = await this.db
+      .selectFrom('grid_changesets')
+      .select((eb) => eb.fn.min('revision').as('oldest'))
+      .where('grid_id', '=', gridId)
+      .executeTakeFirst();
+    return row?.oldest == null ? undefined : BigInt(row.oldest);
+  }
+}
+
+class KyselyGridWriter extends KyselyGridReader implements GridWriter {
+  async insertGrid(row: GridRow): Promise<void> {
+    await this.db
+      .insertInto('grids')
+      .values({ id: row.id, name: row.name, revision: row.revision.toString(), created_at: row.createdAt })
+      .execute();
+  }
+
+  async bumpRevision(gridId: string): Promise<bigint | undefined> {
+    const row = await this.db
+      .updateTable('grids')
+      .set((eb) => ({ revision: eb('revision', '+', 1) }))
+      .where('id', '=', gridId)
+      .returning('revision')
+      .executeTakeFirst();
+    return row && BigInt(row.revision);
+  }
+
+  async saveFields(gridId: string, before: readonly FieldRecord[], after: readonly FieldRecord[]): Promise<void> {
+    const kept = new Set(after.map((r) => r.field.id));
+    const previous = new Map(before.map((r, i) => [r.field.id, { record: r, position: i }]));
+    const gone = before.filter((r) => !kept.has(r.field.id)).map((r) => r.field.id);
+    if (gone.length > 0) {
+      await this.db.deleteFrom('grid_fields').where('grid_id', '=', gridId).where('field_id', 'in', gone).execute();
+    }
+    for (const [position, record] of after.entries()) {
+      const old = previous.get(record.field.id);
+      if (old?.record === record) {
+        if (old.position !== position) await this.#setPosition(gridId, record.field.id, position);
+        continue;
+      }
+      const row = toFieldRow(gridId, record.field, position);
+      await this.db
+        .insertInto('grid_fields')
+        .values(row)
+        .onConflict((oc) => oc.columns(['grid_id', 'field_id']).doUpdateSet({ ...row }))
+        .execute();
+      await this.#replaceTypeOptions(gridId, record);
+    }
+  }
+
+  async #setPosition(gridId: string, fieldId: string, position: number): Promise<void> {
+    await this.db.updateTable('grid_fields').set({ position }).where('grid_id', '=', gridId).where('field_id', '=', fieldId).execute();
+  }
+
+  async #replaceTypeOptions(gridId: string, record: FieldRecord): Promise<void> {
+    await this.db
+      .deleteFrom('grid_field_type_options')
+      .where('grid_id', '=', gridId)
+      .where('field_id', '=', record.field.id)
+      .execute();
+    const rows = [...record.typeOptions].map(([fieldType, data]) => ({ grid_id: gridId, field_id: record.field.id, field_type: fieldType, data }));
+    if (rows.length > 0) await this.db.insertInto('grid_field_type_options').values(rows).execute();
+  }
+
+  async appendChangeset(gridId: string, changeset: StoredChangeset, committedAt: number, retain: number): Promise<void> {
+    await this.db
+      .insertInto('grid_changesets')
+      .values({ grid_id: gridId, revision: changeset.revision.toString(), data: changeset.data, committed_at: committedAt })
+      .execute();
+    const horizon = changeset.revision - BigInt(retain);
+    if (horizon > 0n) {
+      await this.db.deleteFrom('grid_changesets').where('grid_id', '=', gridId).where('revision', '<=', horizon.toString()).execute();
+    }
+  }
+
+  async deleteGrid(gridId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('grids').where('id', '=', gridId).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}
+
+export class KyselyGridRepository extends KyselyGridReader implements GridRepository {
+  readonly #db: Kysely<GridTables>;
+
+  constructor(db: Kysely<GridTables>) {
+    super(db);
+    this.#db = db;
+  }
+
+  transaction<T>(work: (tx: GridWriter) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(new KyselyGridWriter(trx)));
+  }
+}

@@ -1,0 +1,25 @@
+/** @module Builds the HTTP application without listening: Fastify for HTTP/1.1, the same Connect routes for h2c. */
+import type { ConnectRouter, ConnectRouterOptions } from '@connectrpc/connect';
+import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createSharedPortServer } from './shared-port.js';
+
+/** Largest request Connect reads: a 1 MiB type option plus the rest of a payload. */
+export const READ_MAX_BYTES = 2 * 1024 * 1024;
+
+export interface AppOptions {
+  readonly routes: (router: ConnectRouter) => void;
+  readonly logger?: FastifyServerOptions['logger'];
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const connectOptions: ConnectRouterOptions = { readMaxBytes: READ_MAX_BYTES };
+  const onHttp2 = connectNodeAdapter({ ...connectOptions, routes: options.routes });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    serverFactory: (handler) => createSharedPortServer(handler, onHttp2),
+  });
+  void app.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes });
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,57 @@
+/**
+ * @module One TCP port for HTTP/1.1 and cleartext HTTP/2 (h2c with prior knowledge, as gRPC clients
+ * speak it): each connection's first bytes decide which server takes it. An HTTP/2 connection opens with
+ * the preface `PRI * HTTP/2.0`, and no HTTP/1 method starts with `PRI`.
+ */
+import http from 'node:http';
+import http2 from 'node:http2';
+import type { Socket } from 'node:net';
+
+const H2_PREFACE_START = Buffer.from('PRI');
+
+type Http2Handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
+
+/**
+ * An `http.Server` (so Fastify can own listen and close) that hands HTTP/2 connections to `onHttp2`.
+ */
+export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: Http2Handler): http.Server {
+  const h1 = http.createServer(onHttp1);
+  const h2 = http2.createServer({}, onHttp2);
+  const sessions = new Set<http2.ServerHttp2Session>();
+  h2.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  h1.once('close', () => {
+    for (const session of sessions) session.close();
+  });
+
+  const http1Listeners = h1.listeners('connection') as ((socket: Socket) => void)[];
+  h1.removeAllListeners('connection');
+  h1.on('connection', (socket: Socket) => {
+    sniff(socket, (isHttp2) => {
+      if (isHttp2) h2.emit('connection', socket);
+      else for (const listener of http1Listeners) listener.call(h1, socket);
+    });
+  });
+  return h1;
+}
+
+function sniff(socket: Socket, route: (isHttp2: boolean) => void): void {
+  const onError = () => socket.destroy();
+  socket.on('error', onError);
+  const onEnd = () => socket.destroy();
+  socket.once('end', onEnd);
+  const tryRoute = () => {
+    const head = socket.read(H2_PREFACE_START.length) as Buffer | null;
+    if (head === null) {
+      socket.once('readable', tryRoute);
+      return;
+    }
+    socket.removeListener('error', onError);
+    socket.removeListener('end', onEnd);
+    socket.unshift(head);
+    route(head.equals(H2_PREFACE_START));
+  };
+  tryRoute();
+}

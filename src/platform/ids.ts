@@ -1,0 +1,22 @@
+/** @module Random identifiers in the URL-safe alphabet AppFlowy's nanoid used. */
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+export type IdGenerator = (length: number) => string;
+
+/** 64 symbols, so one random byte masked to 6 bits picks one without bias. */
+export const randomId: IdGenerator = (length) => {
+  const bytes = randomBytes(length);
+  let id = '';
+  for (let i = 0; i < length; i++) id += ALPHABET[bytes[i]! & 63];
+  return id;
+};
+
+/** Draws ids until one is not taken; collisions are rare but ids must stay unique within their scope. */
+export function uniqueId(generate: IdGenerator, length: number, isTaken: (id: string) => boolean): string {
+  for (;;) {
+    const id = generate(length);
+    if (!isTaken(id)) return id;
+  }
+}

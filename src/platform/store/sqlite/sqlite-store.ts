@@ -1,0 +1,31 @@
+/** @module The embedded default store: SQLite through better-sqlite3, WAL mode, one file. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Store } from '../store.js';
+
+export const SQLITE_FILE_NAME = 'tessera.db';
+
+/**
+ * Opens `<dataDir>/tessera.db`, or an in-memory database for `':memory:'`.
+ * `synchronous = FULL` makes every acknowledged commit durable across power loss, not only a process crash.
+ */
+export function openSqliteStore(dataDir: string): Store {
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, SQLITE_FILE_NAME);
+  }
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+  };
+}

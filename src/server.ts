@@ -1,0 +1,74 @@
+/** @module Wires the store, the domain services and the HTTP app together, and listens. */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
+import { buildApp } from './http/app.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { randomId } from './platform/ids.js';
+import { LocalNotifier } from './platform/notifier.js';
+import { migrateToLatest } from './platform/store/migrate.js';
+import { openStore } from './platform/store/open-store.js';
+import type { MigrationSet, Store } from './platform/store/store.js';
+
+export const DEFAULT_PORT = 9200;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATA_DIR = './data';
+
+/** Every module's migrations, in the order their names sort. */
+export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations];
+
+export interface ServerOptions {
+  readonly host?: string;
+  readonly port?: number;
+  readonly dataDir?: string;
+  readonly clock?: Clock;
+  readonly historyRetention?: number;
+  readonly log?: boolean;
+}
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly store: Store;
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const store = openStore({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR });
+  try {
+    await migrateToLatest(store, MIGRATIONS);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const grids = new GridService({
+    repository: new KyselyGridRepository(store.db),
+    notifier: new LocalNotifier<GridEvent>(),
+    clock: options.clock ?? systemClock,
+    newId: randomId,
+    historyRetention: options.historyRetention ?? DEFAULT_HISTORY_RETENTION,
+  });
+  const app = buildApp({
+    logger: options.log ? { level: 'info' } : false,
+    routes: gridRoutes({ service: grids, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
+  });
+  try {
+    await app.listen({ host: options.host ?? DEFAULT_HOST, port: options.port ?? DEFAULT_PORT });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const host = options.host ?? DEFAULT_HOST;
+  return {
+    app,
+    store,
+    port,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
