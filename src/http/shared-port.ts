@@ -22,9 +22,12 @@ export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: H
     sessions.add(session);
     session.once('close', () => sessions.delete(session));
   });
-  h1.once('close', () => {
+  // The h2 sockets count as h1's connections, so h1 cannot finish closing until their sessions do.
+  const closeHttp1 = h1.close.bind(h1);
+  h1.close = (callback?: (error?: Error) => void) => {
     for (const session of sessions) session.close();
-  });
+    return closeHttp1(callback);
+  };
 
   const http1Listeners = h1.listeners('connection') as ((socket: Socket) => void)[];
   h1.removeAllListeners('connection');
