@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
-import { buildApp } from './http/app.js';
+import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
 import { LocalNotifier } from './platform/notifier.js';
@@ -51,7 +51,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
-    routes: gridRoutes({ service: grids, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
+    routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   try {
     await app.listen({ host: options.host ?? DEFAULT_HOST, port: options.port ?? DEFAULT_PORT });

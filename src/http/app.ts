@@ -3,6 +3,7 @@ import type { ConnectRouter, ConnectRouterOptions } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { withMinimalGrpcMessageEncoding } from './grpc-message-encoding.js';
 import { createSharedPortServer } from './shared-port.js';
 
 /** Largest request Connect reads: a 1 MiB type option plus the rest of a payload. */
@@ -14,8 +15,8 @@ export interface AppOptions {
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
-  const connectOptions: ConnectRouterOptions = { readMaxBytes: READ_MAX_BYTES };
-  const onHttp2 = connectNodeAdapter({ ...connectOptions, routes: options.routes });
+  const connectOptions: ConnectRouterOptions = { readMaxBytes: READ_MAX_BYTES, jsonOptions: { ignoreUnknownFields: false } };
+  const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes: options.routes }));
   const app = Fastify({
     logger: options.logger ?? false,
     serverFactory: (handler) => createSharedPortServer(handler, onHttp2),

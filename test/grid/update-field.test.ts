@@ -124,7 +124,7 @@ for (const protocol of CONNECT_PROTOCOLS) {
           {
             gridId: grid.id,
             fieldId: typeId,
-            oneOfTypeOptionData: { case: 'typeOptionData', value: encode(SingleSelectTypeOptionSchema, { options: [{ id: 'a', name: 'A', color: 9 }] }) },
+            oneOfTypeOptionData: { case: 'typeOptionData', value: encode(SingleSelectTypeOptionSchema, { options: [{ id: 'a', name: 'A', color: 9 as SelectOptionColor }] }) },
           },
           Code.InvalidArgument,
           'type_option_data.options[0].color: 9 is not a declared SelectOptionColor value',

@@ -3,12 +3,16 @@ import type { DescMessage, Message } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { GridService as GridServiceDesc } from '../../gen/tessera/grid/v1/grid_service_pb.js';
 import type { GridService } from '../grid-service.js';
+import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { watchFields } from '../watch-fields.js';
+import { createDecodeGate } from './decode-gate.js';
 import { toConnectError } from './grid-connect-error.js';
 
 export interface GridRoutesOptions {
   readonly service: GridService;
+  /** The largest request body the router reads; the decode gate reads no more. */
+  readonly readMaxBytes: number;
   /** Told about every error that is not the client's fault. */
   readonly onInternalError?: (error: unknown) => void;
 }
@@ -34,7 +38,13 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
     };
   }
 
-  return (router) =>
+  const gate = createDecodeGate({
+    readMaxBytes: options.readMaxBytes,
+    toError: (reason) => toConnectError(new GridError('InvalidData', reason)),
+  });
+
+  return (router) => {
+    const first = router.handlers.length;
     router.service(GridServiceDesc, {
       createGrid: unary(methods.createGrid.input, (req) => service.createGrid(req)),
       getGrid: unary(methods.getGrid.input, (req) => service.getGrid(req.value)),
@@ -59,5 +69,7 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
           fail(error);
         }
       },
-    });
+    }, { requestGate: gate.requestGate });
+    for (let i = first; i < router.handlers.length; i++) router.handlers[i] = gate.wrap(router.handlers[i]!);
+  };
 }
