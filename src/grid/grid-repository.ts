@@ -15,9 +15,17 @@ export interface StoredChangeset {
   readonly data: Uint8Array;
 }
 
+/** A grid with its field ids in order, read in one statement so the ids belong to exactly that revision. */
+export interface GridSnapshot extends GridRow {
+  readonly fieldIds: readonly string[];
+}
+
 export interface GridReader {
   getGrid(gridId: string): Promise<GridRow | undefined>;
-  listGrids(): Promise<GridRow[]>;
+  /** One grid with its field order, consistent with its revision; undefined if it does not exist. */
+  snapshotGrid(gridId: string): Promise<GridSnapshot | undefined>;
+  /** Every grid with its field order, in creation order. */
+  snapshotGrids(): Promise<GridSnapshot[]>;
   /** Fields in grid order, without their type options. */
   listFields(gridId: string): Promise<Field[]>;
   /** Fields in grid order with every type option they keep. */

@@ -108,30 +108,26 @@ export class GridService {
     }
   }
 
+  /** The field order and revision come from one read, so watching from that revision misses nothing. */
   async getGrid(gridId: string): Promise<Grid> {
     requireGridId(gridId, 'value');
-    const row = await this.#o.repository.getGrid(gridId);
-    if (!row) throw gridNotFound(gridId);
-    const fields = await this.#o.repository.listFields(gridId);
-    return this.#toGrid(row, fields.map((f) => f.id));
+    const snapshot = await this.#o.repository.snapshotGrid(gridId);
+    if (!snapshot) throw gridNotFound(gridId);
+    return this.#toGrid(snapshot, snapshot.fieldIds);
   }
 
   async listGrids(): Promise<RepeatedGrid> {
-    const rows = await this.#o.repository.listGrids();
-    const items = await Promise.all(
-      rows.map(async (row) => this.#toGrid(row, (await this.#o.repository.listFields(row.id)).map((f) => f.id))),
-    );
-    return create(RepeatedGridSchema, { items });
+    const snapshots = await this.#o.repository.snapshotGrids();
+    return create(RepeatedGridSchema, { items: snapshots.map((s) => this.#toGrid(s, s.fieldIds)) });
   }
 
   async deleteGrid(gridId: string): Promise<Grid> {
     requireGridId(gridId, 'value');
     const grid = await this.#o.repository.transaction(async (tx) => {
-      const row = await tx.getGrid(gridId);
-      if (!row) throw gridNotFound(gridId);
-      const fieldIds = (await tx.listFields(gridId)).map((f) => f.id);
+      const snapshot = await tx.snapshotGrid(gridId);
+      if (!snapshot) throw gridNotFound(gridId);
       await tx.deleteGrid(gridId);
-      return this.#toGrid(row, fieldIds);
+      return this.#toGrid(snapshot, snapshot.fieldIds);
     });
     this.#publish(gridId, { kind: 'deleted' });
     return grid;

@@ -2,13 +2,13 @@
 import { create } from '@bufbuild/protobuf';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { FieldSchema, type Field, type FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
-import type { GridReader, GridRepository, GridRow, GridWriter, StoredChangeset } from '../grid-repository.js';
+import type { GridReader, GridRepository, GridRow, GridSnapshot, GridWriter, StoredChangeset } from '../grid-repository.js';
 import type { FieldRecord } from '../model/field-record.js';
 import type { GridFieldsTable, GridsTable, GridTables } from './grid-tables.js';
 
 type Db = Kysely<GridTables> | Transaction<GridTables>;
 
-function toGridRow(row: Selectable<GridsTable>): GridRow {
+function toGridRow(row: Pick<Selectable<GridsTable>, 'id' | 'name' | 'revision' | 'created_at'>): GridRow {
   return { id: row.id, name: row.name, revision: BigInt(row.revision), createdAt: Number(row.created_at) };
 }
 
@@ -48,9 +48,33 @@ class KyselyGridReader implements GridReader {
     return row && toGridRow(row);
   }
 
-  async listGrids(): Promise<GridRow[]> {
-    const rows = await this.db.selectFrom('grids').selectAll().orderBy('created_at').orderBy('id').execute();
-    return rows.map(toGridRow);
+  async snapshotGrid(gridId: string): Promise<GridSnapshot | undefined> {
+    return (await this.#snapshots(gridId))[0];
+  }
+
+  snapshotGrids(): Promise<GridSnapshot[]> {
+    return this.#snapshots(undefined);
+  }
+
+  async #snapshots(gridId: string | undefined): Promise<GridSnapshot[]> {
+    let query = this.db
+      .selectFrom('grids')
+      .leftJoin('grid_fields', 'grid_fields.grid_id', 'grids.id')
+      .select(['grids.id', 'grids.name', 'grids.revision', 'grids.created_at', 'grid_fields.field_id'])
+      .orderBy('grids.created_at')
+      .orderBy('grids.id')
+      .orderBy('grid_fields.position');
+    if (gridId !== undefined) query = query.where('grids.id', '=', gridId);
+    const snapshots: GridSnapshot[] = [];
+    let current: { fieldIds: string[] } & GridRow | undefined;
+    for (const row of await query.execute()) {
+      if (current?.id !== row.id) {
+        current = { ...toGridRow(row), fieldIds: [] };
+        snapshots.push(current);
+      }
+      if (row.field_id !== null) current.fieldIds.push(row.field_id);
+    }
+    return snapshots;
   }
 
   async listFields(gridId: string): Promise<Field[]> {
