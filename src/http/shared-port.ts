@@ -13,8 +13,9 @@ type Http2Handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerRespon
 
 /**
  * An `http.Server` (so Fastify can own listen and close) that hands HTTP/2 connections to `onHttp2`.
+ * `shutdown` is aborted when the application starts closing.
  */
-export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: Http2Handler): http.Server {
+export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: Http2Handler, shutdown: AbortSignal): http.Server {
   const h1 = http.createServer(onHttp1);
   const h2 = http2.createServer({}, onHttp2);
   const sessions = new Set<http2.ServerHttp2Session>();
@@ -28,6 +29,13 @@ export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: H
     for (const session of sessions) session.close();
     return closeHttp1(callback);
   };
+  // Responses that end once shutdown began (streams it ended) close their connection rather than keep it alive.
+  h1.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = req.socket; // res.socket is already detached when 'finish' fires
+    res.once('finish', () => {
+      if (shutdown.aborted) socket.end();
+    });
+  });
 
   const http1Listeners = h1.listeners('connection') as ((socket: Socket) => void)[];
   h1.removeAllListeners('connection');
