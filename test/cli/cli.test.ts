@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { gridClient } from '../helpers/grid-clients.js';
+import { tempDataDir } from '../helpers/server.js';
+
+const BIN = new URL('../../bin/tessera.js', import.meta.url).pathname;
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the tessera command', () => {
+  it('--help describes serve and its options and exits 0', async () => {
+    const { code, stdout } = await run(['--help']);
+    assert.equal(code, 0);
+    for (const text of ['tessera <command>', 'serve', 'migrate', '--port <n>', '--host <addr>', '--data-dir <dir>']) assert.ok(stdout.includes(text), text);
+  });
+
+  it('refuses an unknown command and a bad port with exit code 2', async () => {
+    const unknown = await run(['frobnicate']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /^tessera: unknown command "frobnicate"/);
+    const badPort = await run(['serve', '--port', 'eighty']);
+    assert.equal(badPort.code, 2);
+    assert.equal(badPort.stderr, 'tessera: --port must be an integer from 0 to 65535, got "eighty"\n');
+  });
+
+  it('serve listens on the given port with the given data dir, and stops on SIGTERM', async () => {
+    const dataDir = tempDataDir();
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+          const match = /listening on (http:\/\/\S+)/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        child.once('exit', () => reject(new Error(`server exited early: ${out}`)));
+      });
+      const grid = await gridClient(url).createGrid({ name: 'From the CLI' });
+      assert.equal(grid.name, 'From the CLI');
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0);
+      const migrate = await run(['migrate', '--data-dir', dataDir]);
+      assert.equal(migrate.code, 0);
+      assert.equal(migrate.stdout, 'schema is up to date\n');
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
