@@ -28,6 +28,7 @@ import {
   type Grid,
   type MoveFieldPayload,
   type RepeatedGrid,
+  type WatchFieldsPayload,
   type CreateSelectOptionPayload,
 } from '../gen/tessera/grid/v1/grid_service_pb.js';
 import type { SelectOption } from '../gen/tessera/grid/v1/type_option_pb.js';
@@ -52,6 +53,7 @@ import { checkFieldChangeset, updateField } from './model/update-field.js';
 import { updateFieldTypeOption } from './model/update-field-type-option.js';
 import { defaultTypeOption } from './type-options/type-option-defaults.js';
 import { checkName, requireFieldId, requireGridId } from './validation.js';
+import { watchFields } from './watch-fields.js';
 
 export interface GridServiceOptions {
   readonly repository: GridRepository;
@@ -64,6 +66,11 @@ export interface GridServiceOptions {
 
 export const DEFAULT_HISTORY_RETENTION = 10_000;
 
+/** Thrown inside a transaction to roll it back when there turns out to be nothing to change. */
+class Unchanged {
+  constructor(readonly record: FieldRecord) {}
+}
+
 function gridNotFound(gridId: string): GridError {
   return new GridError('GridDoesNotExist', `grid ${JSON.stringify(gridId)} does not exist`);
 }
@@ -75,12 +82,9 @@ export class GridService {
     this.#o = Object.freeze({ ...options });
   }
 
-  get repository(): GridRepository {
-    return this.#o.repository;
-  }
-
-  get notifier(): Notifier<GridEvent> {
-    return this.#o.notifier;
+  /** The grid's changesets after `after_revision`, then live ones; see watch-fields.ts. */
+  watchFields(payload: WatchFieldsPayload, signal: AbortSignal): AsyncGenerator<GridFieldChangeset> {
+    return watchFields(this.#o, payload, signal);
   }
 
   async createGrid(payload: CreateGridPayload): Promise<Grid> {
@@ -189,13 +193,18 @@ export class GridService {
         throw new GridError('RecordNotFound', `field ${JSON.stringify(fieldId)} does not exist in this grid`);
       }
     }
-    const { reply } = await this.#mutate(payload.gridId, (fields, ctx) => {
-      const existing = fieldId === undefined ? -1 : indexOfField(fields, fieldId);
-      // Another writer may have created it since the read above.
-      if (existing >= 0) return { fields, changeset: create(GridFieldChangesetSchema), reply: fields[existing]! };
-      return appendPropertyField(fields, payload.fieldType, fieldId, ctx);
-    });
-    return this.#optionData(payload.gridId, reply, payload.fieldType);
+    try {
+      const { reply } = await this.#mutate(payload.gridId, (fields, ctx) => {
+        const existing = fieldId === undefined ? -1 : indexOfField(fields, fieldId);
+        // Another writer created it since the read above: answer with it and commit nothing.
+        if (existing >= 0) throw new Unchanged(fields[existing]!);
+        return appendPropertyField(fields, payload.fieldType, fieldId, ctx);
+      });
+      return this.#optionData(payload.gridId, reply, payload.fieldType);
+    } catch (error) {
+      if (error instanceof Unchanged) return this.#optionData(payload.gridId, error.record, payload.fieldType);
+      throw error;
+    }
   }
 
   async getEditFieldContext(payload: GetEditFieldContextPayload): Promise<FieldTypeOptionContext> {

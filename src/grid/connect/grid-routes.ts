@@ -5,7 +5,6 @@ import { GridService as GridServiceDesc } from '../../gen/tessera/grid/v1/grid_s
 import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
-import { watchFields } from '../watch-fields.js';
 import { createDecodeGate } from './decode-gate.js';
 import { toConnectError } from './grid-connect-error.js';
 
@@ -64,7 +63,7 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
       async *watchFields(req, context: HandlerContext) {
         try {
           checkDeclaredEnums(methods.watchFields.input, req);
-          yield* watchFields({ repository: service.repository, notifier: service.notifier }, req, context.signal);
+          yield* service.watchFields(req, context.signal);
         } catch (error) {
           fail(error);
         }
