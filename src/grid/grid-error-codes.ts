@@ -12,7 +12,8 @@ export type ConnectCodeString =
   | 'out_of_range'
   | 'resource_exhausted'
   | 'unauthenticated'
-  | 'permission_denied';
+  | 'permission_denied'
+  | 'unavailable';
 
 export interface GridErrorKind {
   readonly name: string;
@@ -42,6 +43,7 @@ export const GridErrorKinds = Object.freeze({
   TooManyFields: kind('TooManyFields', 10005, 'resource_exhausted'),
   TypeOptionDataTooLarge: kind('TypeOptionDataTooLarge', 10006, 'resource_exhausted'),
   PrimaryFieldExists: kind('PrimaryFieldExists', 10007, 'failed_precondition'),
+  ServerShuttingDown: kind('ServerShuttingDown', 10008, 'unavailable'),
 });
 
 export type GridErrorKindName = keyof typeof GridErrorKinds;

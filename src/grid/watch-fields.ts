@@ -46,7 +46,10 @@ export async function* watchFields(deps: WatchDeps, payload: WatchFieldsPayload,
       // Then follow live events while they arrive in order.
       for (;;) {
         const event = await queue.next(signal);
-        if (event === undefined) return;
+        // Ending cleanly means "grid deleted", so a stream cut by shutdown must fail and tell where to resume.
+        if (event === undefined) {
+          throw new GridError('ServerShuttingDown', `the server is shutting down; watch again with after_revision ${last}`);
+        }
         if (event === 'overflow') break;
         if (event.kind === 'deleted') return;
         if (event.revision <= last) continue;

@@ -9,6 +9,9 @@ import type { Socket } from 'node:net';
 
 const H2_PREFACE_START = Buffer.from('PRI');
 
+/** How long closing waits for connections to finish on their own before it cuts them. */
+export const SHUTDOWN_GRACE_MS = 2_000;
+
 type Http2Handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
 
 /**
@@ -27,7 +30,16 @@ export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: H
   const closeHttp1 = h1.close.bind(h1);
   h1.close = (callback?: (error?: Error) => void) => {
     for (const session of sessions) session.close();
-    return closeHttp1(callback);
+    // A client that stopped reading keeps its stream's write pending; after a grace period it is cut off.
+    const force = setTimeout(() => {
+      h1.closeAllConnections();
+      for (const session of sessions) session.destroy();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    return closeHttp1((error?: Error) => {
+      clearTimeout(force);
+      callback?.(error);
+    });
   };
   // Responses that end once shutdown began (streams it ended) close their connection rather than keep it alive.
   h1.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {

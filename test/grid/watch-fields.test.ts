@@ -15,6 +15,16 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 /** Watchers run over both Connect encodings and over gRPC (h2c). */
 const WATCH_PROTOCOLS: readonly ProtocolName[] = ['connect+proto', 'connect+json', 'grpc (h2c)'];
 
+/** Every stream not closed yet, so the suites can close them even after a failed or timed-out test. */
+const openWatches = new Set<Watch>();
+
+async function closeAllWatches(): Promise<void> {
+  await Promise.all([...openWatches].map((w) => w.close()));
+}
+
+/** A bound on each test: a regression that stalls a stream fails that test instead of hanging the run. */
+const TEST_OPTIONS = { timeout: 20_000 };
+
 /**
  * One WatchFields stream read item by item. The Connect client's iterator has no `return()`, so the
  * only way to end the call is to abort its signal, which `close()` does.
@@ -26,6 +36,7 @@ class Watch {
 
   constructor(client: GridClient, request: { gridId: string; afterRevision?: bigint }) {
     this.#items = client.watchFields(request, { signal: this.#controller.signal })[Symbol.asyncIterator]();
+    openWatches.add(this);
   }
 
   /** Exactly the next `count` changesets; fails if the stream ends first. */
@@ -53,6 +64,7 @@ class Watch {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    openWatches.delete(this);
     this.#controller.abort();
     for (;;) {
       try {
@@ -61,6 +73,16 @@ class Watch {
         return;
       }
     }
+  }
+}
+
+/** Reads a whole stream; for expectGridError, which awaits the failure. */
+async function drain(client: GridClient, request: { gridId: string; afterRevision?: bigint }): Promise<number> {
+  const watch = new Watch(client, request);
+  try {
+    return (await watch.rest()).length;
+  } finally {
+    await watch.close();
   }
 }
 
@@ -132,9 +154,12 @@ describe('WatchFields', () => {
     server = await startTestServer();
     client = gridClient(server.url, 'connect+proto');
   });
-  after(() => server.dispose());
+  after(async () => {
+    await closeAllWatches();
+    await server.dispose();
+  });
 
-  it('gives two concurrent watchers the same changesets, in revision order, equal to what the mutations returned', async () => {
+  it('gives concurrent watchers (Connect binary, Connect JSON, gRPC) the same changesets, in revision order, equal to what the mutations returned', TEST_OPTIONS, async () => {
     const grid = await client.createGrid({ name: 'Two watchers' });
     const [nameField, typeField, doneField] = grid.fieldOrders.map((o) => o.fieldId);
     await withWatches(async (open) => {
@@ -168,7 +193,10 @@ describe('WatchFields', () => {
       for (const changesets of seen) assertSameChangesets(changesets, returned);
       for (const changeset of seen[0]!) assert.equal(changeset.gridId, grid.id);
 
-      // Nothing extra was queued in between: the next item each watcher gets is the next revision.
+      // Nothing extra was queued in between, not even another grid's change: the next item each watcher
+      // gets is this grid's next revision.
+      const other = await client.createGrid({ name: 'Someone else' });
+      await appendField(client, other.id, 'Not yours');
       const next = await appendField(client, grid.id, 'Later');
       assert.equal(next.revision, 9n);
       for (const watcher of watchers) assertSameChangesets(await watcher.take(1), [next]);
@@ -180,7 +208,7 @@ describe('WatchFields', () => {
   });
 
   for (const protocol of WATCH_PROTOCOLS) {
-    it(`resumes after an aborted stream with no gap and no duplicate over ${protocol}`, async () => {
+    it(`resumes after an aborted stream with no gap and no duplicate over ${protocol}`, TEST_OPTIONS, async () => {
       const watchClient = gridClient(server.url, protocol);
       const grid = await client.createGrid({ name: `Resume over ${protocol}` });
       const returned: GridFieldChangeset[] = [];
@@ -226,7 +254,7 @@ describe('WatchFields', () => {
     });
   }
 
-  it('sees every revision of concurrent writers exactly once and in order, and the changesets rebuild the fields', async () => {
+  it('sees every revision of concurrent writers exactly once and in order, and the changesets rebuild the fields', TEST_OPTIONS, async () => {
     const grid = await client.createGrid({ name: 'Concurrent writers' });
     const [, typeField, doneField] = grid.fieldOrders.map((o) => o.fieldId);
     const writers: readonly ProtocolName[] = ['connect+proto', 'connect+json', 'grpc-web+proto', 'grpc (h2c)'];
@@ -289,7 +317,7 @@ describe('WatchFields', () => {
     });
   });
 
-  it('replays from 0 to rebuild the default fields: revision 1 inserts Name, Type and Done', async () => {
+  it('replays from 0 to rebuild the default fields: revision 1 inserts Name, Type and Done', TEST_OPTIONS, async () => {
     const grid = await client.createGrid({ name: 'Replay' });
     assert.equal(grid.revision, 1n);
     await withWatches(async (open) => {
@@ -323,8 +351,34 @@ describe('WatchFields', () => {
     });
   });
 
+  it('replays a history longer than one read of the store, then goes live', TEST_OPTIONS, async () => {
+    const grid = await client.createGrid({ name: 'Long history' });
+    const [, typeField] = grid.fieldOrders.map((o) => o.fieldId);
+    const changes = 300;
+    for (let start = 0; start < changes; start += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, changes - start) }, (_, i) =>
+          client.updateField({ gridId: grid.id, fieldId: typeField!, oneOfWidth: { case: 'width', value: 100 + start + i } }),
+        ),
+      );
+    }
+    const revision = BigInt(changes + 1);
+    assert.equal((await client.getGrid({ value: grid.id })).revision, revision);
+    await withWatches(async (open) => {
+      const watch = open(gridClient(server.url, 'connect+proto'), { gridId: grid.id, afterRevision: 0n });
+      const replayed = await watch.take(changes + 1);
+      assert.deepEqual(
+        replayed.map((c) => c.revision),
+        revisionsFrom(1n, changes + 1),
+      );
+      const live = await appendField(client, grid.id, 'After the replay');
+      assertSameChangesets(await watch.take(1), [live]);
+      assertSameFields(applyAll([], [...replayed, live]), (await client.getFields({ gridId: grid.id })).items);
+    });
+  });
+
   for (const protocol of WATCH_PROTOCOLS) {
-    it(`ends the stream cleanly when the grid is deleted over ${protocol}`, async () => {
+    it(`ends the stream cleanly when the grid is deleted over ${protocol}`, TEST_OPTIONS, async () => {
       const watchClient = gridClient(server.url, protocol);
       const grid = await client.createGrid({ name: `Deleted over ${protocol}` });
       await withWatches(async (open) => {
@@ -342,7 +396,7 @@ describe('WatchFields', () => {
         message: `grid ${JSON.stringify(grid.id)} does not exist`,
         gridError: 10001,
       });
-      await expectGridError(gridClient(server.url, protocol).watchFields({ gridId: grid.id, afterRevision: 0n })[Symbol.asyncIterator]().next(), {
+      await expectGridError(drain(watchClient, { gridId: grid.id, afterRevision: 0n }), {
         code: Code.NotFound,
         message: `grid ${JSON.stringify(grid.id)} does not exist`,
         gridError: 10001,
@@ -350,13 +404,6 @@ describe('WatchFields', () => {
     });
   }
 });
-
-/** Reads a whole stream; for expectGridError, which awaits the failure. */
-async function drain(client: GridClient, request: { gridId: string; afterRevision?: bigint }): Promise<number> {
-  let count = 0;
-  for await (const _ of client.watchFields(request)) count++;
-  return count;
-}
 
 describe('WatchFields errors', () => {
   let server: TestServer;
@@ -369,10 +416,13 @@ describe('WatchFields errors', () => {
     for (let i = 0; i < 10; i++) await appendField(client, gridId, `Change ${i}`);
     assert.equal((await client.getGrid({ value: gridId })).revision, 11n);
   });
-  after(() => server.dispose());
+  after(async () => {
+    await closeAllWatches();
+    await server.dispose();
+  });
 
   for (const protocol of WATCH_PROTOCOLS) {
-    it(`reports NOT_FOUND, OUT_OF_RANGE and INVALID_ARGUMENT over ${protocol}`, async () => {
+    it(`reports NOT_FOUND, OUT_OF_RANGE and INVALID_ARGUMENT over ${protocol}`, TEST_OPTIONS, async () => {
       const client = gridClient(server.url, protocol);
       await expectGridError(drain(client, { gridId: 'noSuchGrid', afterRevision: 0n }), {
         code: Code.NotFound,
@@ -419,7 +469,7 @@ describe('WatchFields errors', () => {
     });
   }
 
-  it('still replays the retained history at its oldest edge', async () => {
+  it('still replays the retained history at its oldest edge', TEST_OPTIONS, async () => {
     const client = gridClient(server.url, 'connect+json');
     await withWatches(async (open) => {
       const watch = open(client, { gridId, afterRevision: 8n });

@@ -14,6 +14,7 @@ const CODES: Readonly<Record<ConnectCodeString, Code>> = Object.freeze({
   resource_exhausted: Code.ResourceExhausted,
   unauthenticated: Code.Unauthenticated,
   permission_denied: Code.PermissionDenied,
+  unavailable: Code.Unavailable,
 });
 
 export function toConnectError(error: unknown): ConnectError {
