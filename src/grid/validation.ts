@@ -29,18 +29,29 @@ export function checkId(value: string, label: string): string {
   return checkIdFormat(value, label);
 }
 
+/** Characters as people count them: code points, so an emoji is one, not two UTF-16 units. */
+function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+function checkLength(value: string, label: string, limit: number): void {
+  // Only a string longer in UTF-16 units than the limit can exceed it in code points.
+  if (value.length > limit) {
+    const length = characterCount(value);
+    if (length > limit) throw new GridError('InvalidData', `${label} is ${length} characters long; the limit is ${limit}`);
+  }
+}
+
 export function checkName(value: string, label: string): string {
   if (value.trim() === '') throw new GridError('InvalidData', `${label} is blank`);
-  if (value.length > MAX_NAME_LENGTH) {
-    throw new GridError('InvalidData', `${label} is ${value.length} characters long; the limit is ${MAX_NAME_LENGTH}`);
-  }
+  checkLength(value, label, MAX_NAME_LENGTH);
   return value;
 }
 
 export function checkDesc(value: string, label = 'desc'): string {
-  if (value.length > MAX_DESC_LENGTH) {
-    throw new GridError('InvalidData', `${label} is ${value.length} characters long; the limit is ${MAX_DESC_LENGTH}`);
-  }
+  checkLength(value, label, MAX_DESC_LENGTH);
   return value;
 }
 

@@ -2,6 +2,7 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import * as grpc from '@grpc/grpc-js';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { FieldSchema, FieldType, InsertFieldPayloadSchema } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { CreateGridPayloadSchema, GridErrorSchema, RepeatedGridSchema } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { useServer } from '../helpers/fixtures.js';
@@ -55,6 +56,30 @@ describe('bad input is refused with a clear error and changes nothing', () => {
       assert.equal(error.message, message);
       assert.equal(gridErrorCode(error), 1000);
     }
+  });
+
+  it('compressed bodies are decoded too: gzip and brotli, whole or enveloped', async () => {
+    const garbage = Uint8Array.of(0xff, 0xff, 0xff);
+    const message = 'the request does not decode as tessera.grid.v1.CreateGridPayload: premature EOF';
+    for (const [encoding, compress] of [['gzip', gzipSync], ['br', brotliCompressSync]] as const) {
+      const unary = await connectError(await post('CreateGrid', 'application/proto', compress(garbage), { 'content-encoding': encoding }), 400);
+      assert.deepEqual([unary.code, unary.message, gridErrorCode(unary)], ['invalid_argument', message, 1000]);
+      const json = await connectError(await post('CreateGrid', 'application/json', compress('{"name":'), { 'content-encoding': encoding }), 400);
+      assert.equal(gridErrorCode(json), 1000);
+    }
+    const streamed = await post('WatchFields', 'application/connect+proto', envelope(gzipSync(Uint8Array.of(0x0a, 0x09, 0x61)), 1), {
+      'connect-protocol-version': '1',
+      'connect-content-encoding': 'gzip',
+    });
+    const body = new Uint8Array(await streamed.arrayBuffer());
+    const end = JSON.parse(Buffer.from(body.subarray(5)).toString('utf8')) as { error: ConnectErrorBody };
+    assert.equal(end.error.message, 'the request does not decode as tessera.grid.v1.WatchFieldsPayload: premature EOF');
+    assert.equal(gridErrorCode(end.error), 1000);
+    // A well-formed compressed request still works.
+    const created = await post('CreateGrid', 'application/json', gzipSync('{"name":"zipped","bare":true}'), { 'content-encoding': 'gzip' });
+    assert.equal(created.status, 200);
+    const grid = (await created.json()) as { id: string };
+    assert.equal((await gridClient(ctx.url).deleteGrid({ value: grid.id })).name, 'zipped');
   });
 
   it('an enum name or number the schema does not declare is INVALID_ARGUMENT', async () => {

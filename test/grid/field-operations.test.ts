@@ -74,6 +74,13 @@ for (const protocol of CONNECT_PROTOCOLS) {
       await expectGridError(client().duplicateField({ gridId: grid.id, fieldId: 'ghost' }), { code: Code.NotFound, message: 'field "ghost" does not exist in this grid', gridError: 441 });
     });
 
+    it('DuplicateField keeps a long name within the limit, cutting whole characters', async () => {
+      const gridId = await gridWith();
+      await client().insertField({ gridId, field: fieldInit('long', '😀'.repeat(256)) });
+      const copy = (await client().duplicateField({ gridId, fieldId: 'long' })).insertedFields[0]!.field!;
+      assert.equal(copy.name, `${'😀'.repeat(249)} (copy)`);
+    });
+
     it('MoveField moves within the full list and reports delete + insert at the new index', async () => {
       const gridId = await gridWith('a', 'b', 'c', 'd');
       await client().updateField({ gridId, fieldId: 'b', oneOfVisibility: { case: 'visibility', value: false } });

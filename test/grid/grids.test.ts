@@ -48,6 +48,16 @@ for (const protocol of CONNECT_PROTOCOLS) {
       });
     });
 
+    it('name limits count characters, not UTF-16 units: 256 emoji are fine, 257 are not', async () => {
+      const grid = await client().createGrid({ name: '😀'.repeat(256), bare: true });
+      assert.equal(grid.name, '😀'.repeat(256));
+      await expectGridError(client().createGrid({ name: '😀'.repeat(257) }), {
+        code: Code.InvalidArgument,
+        message: 'name is 257 characters long; the limit is 256',
+        gridError: 1000,
+      });
+    });
+
     it('GetGrid returns the grid with every field id in order and its revision', async () => {
       const created = await client().createGrid({ name: 'Read me' });
       const grid = await client().getGrid({ value: created.id });

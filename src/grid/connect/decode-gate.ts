@@ -7,6 +7,7 @@
 import { fromBinary, fromJsonString, type DescMessage } from '@bufbuild/protobuf';
 import { ConnectError, createContextKey, createContextValues, type HandlerContext } from '@connectrpc/connect';
 import { createAsyncIterable, type UniversalHandler, type UniversalServerRequest } from '@connectrpc/connect/protocol';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const UNDECODABLE = createContextKey<ConnectError | undefined>(undefined, { description: 'undecodable request' });
 
@@ -39,11 +40,29 @@ function classify(contentType: string): { framing: Framing; format: Format } | u
   }
 }
 
-function isCompressed(header: Headers): boolean {
-  return ['content-encoding', 'connect-content-encoding', 'grpc-encoding'].some((name) => {
-    const value = header.get(name);
-    return value !== null && value !== 'identity';
-  });
+/** The encoding of the whole body (Connect unary) or of compressed envelopes (streams, gRPC). */
+function encodingOf(header: Headers, framing: Framing): string {
+  const name = framing === 'whole' ? 'content-encoding' : header.has('grpc-encoding') ? 'grpc-encoding' : 'connect-content-encoding';
+  return (header.get(name) ?? 'identity').trim().toLowerCase();
+}
+
+/** Undoes the compressions Connect accepts; undefined for one it does not, which Connect then refuses itself. */
+function decompress(bytes: Uint8Array, encoding: string, limit: number): Uint8Array | undefined {
+  try {
+    switch (encoding) {
+      case 'identity':
+        return bytes;
+      case 'gzip':
+        return gunzipSync(bytes, { maxOutputLength: limit });
+      case 'br':
+        return brotliDecompressSync(bytes, { maxOutputLength: limit });
+      default:
+        return undefined;
+    }
+  } catch {
+    // Corrupt or oversize compressed data is Connect's to report, with its own code.
+    return undefined;
+  }
 }
 
 /** Reads at most `limit` bytes; an over-limit body is handed back whole for Connect to refuse. */
@@ -65,18 +84,25 @@ async function readUpTo(body: AsyncIterable<Uint8Array>, limit: number): Promise
   return { bytes, body: createAsyncIterable([bytes]) };
 }
 
-function messages(bytes: Uint8Array, framing: Framing): Uint8Array[] | 'skip' {
-  if (framing === 'whole') return [bytes];
+/** The request's messages, decompressed; 'skip' when only Connect can judge the body. */
+function messages(bytes: Uint8Array, framing: Framing, encoding: string, limit: number): Uint8Array[] | 'skip' {
+  if (framing === 'whole') {
+    const message = decompress(bytes, encoding, limit);
+    return message ? [message] : 'skip';
+  }
   const out: Uint8Array[] = [];
   let offset = 0;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   while (offset < bytes.byteLength) {
-    // A torn envelope is Connect's to report; only complete, uncompressed messages are judged here.
+    // A torn envelope is Connect's to report; only complete messages are judged here.
     if (offset + ENVELOPE_HEADER > bytes.byteLength) return 'skip';
     const flags = bytes[offset]!;
     const length = view.getUint32(offset + 1);
-    if (flags & COMPRESSED_FLAG || offset + ENVELOPE_HEADER + length > bytes.byteLength) return 'skip';
-    out.push(bytes.subarray(offset + ENVELOPE_HEADER, offset + ENVELOPE_HEADER + length));
+    if (offset + ENVELOPE_HEADER + length > bytes.byteLength) return 'skip';
+    const data = bytes.subarray(offset + ENVELOPE_HEADER, offset + ENVELOPE_HEADER + length);
+    const message = flags & COMPRESSED_FLAG ? decompress(data, encoding, limit) : data;
+    if (!message) return 'skip';
+    out.push(message);
     offset += ENVELOPE_HEADER + length;
   }
   return out;
@@ -104,12 +130,12 @@ export function createDecodeGate(options: { readMaxBytes: number; toError: (reas
     wrap(handler) {
       const wrapped = async (request: UniversalServerRequest) => {
         const kind = classify(request.header.get('content-type') ?? '');
-        if (request.method !== 'POST' || kind === undefined || isCompressed(request.header) || !isByteStream(request.body)) {
+        if (request.method !== 'POST' || kind === undefined || !isByteStream(request.body)) {
           return handler(request);
         }
         const { bytes, body } = await readUpTo(request.body, options.readMaxBytes);
         const contextValues = request.contextValues ?? createContextValues();
-        const parts = bytes && messages(bytes, kind.framing);
+        const parts = bytes && messages(bytes, kind.framing, encodingOf(request.header, kind.framing), options.readMaxBytes);
         if (parts && parts !== 'skip') {
           for (const part of parts) {
             const problem = decodeProblem(handler.method.input, part, kind.format);

@@ -14,7 +14,7 @@ export function duplicateField(fields: readonly FieldRecord[], fieldId: string, 
   checkRoomForField(fields);
   const source = fields[index]!;
   // The copy's name stays within the name limit however long the source's is.
-  const name = source.field.name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length) + COPY_SUFFIX;
+  const name = Array.from(source.field.name).slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
   const id = uniqueId(ctx.newId, FIELD_ID_LENGTH, (candidate) => indexOfField(fields, candidate) >= 0);
   const copy = withField({ field: source.field, typeOptions: new Map(source.typeOptions) }, { id, name, isPrimary: false });
   const next = [...fields];
