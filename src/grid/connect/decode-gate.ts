@@ -1,11 +1,12 @@
 /**
  * @module Decodes each request body once before Connect does, so a body that does not decode is answered
  * with INVALID_ARGUMENT and a GridError detail in every protocol. connect-es itself reports undecodable
- * binary as INTERNAL, and its JSON decoding errors carry no detail. The verdict travels in a context
- * value to a request gate, because a gate's error is the one thing every protocol serialises itself.
+ * binary as INTERNAL, and its JSON decoding errors carry no detail. A body that fails is replaced by an
+ * empty message and the verdict travels in a context value to an interceptor, which throws it: a handler's
+ * error is what every protocol serialises itself.
  */
 import { fromBinary, fromJsonString, type DescMessage } from '@bufbuild/protobuf';
-import { ConnectError, createContextKey, createContextValues, type HandlerContext } from '@connectrpc/connect';
+import { ConnectError, createContextKey, createContextValues, type Interceptor } from '@connectrpc/connect';
 import { createAsyncIterable, type UniversalHandler, type UniversalServerRequest } from '@connectrpc/connect/protocol';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
@@ -118,11 +119,29 @@ function decodeProblem(desc: DescMessage, message: Uint8Array, format: Format): 
   }
 }
 
+function firstProblem(desc: DescMessage, parts: readonly Uint8Array[], format: Format): string | undefined {
+  for (const part of parts) {
+    const problem = decodeProblem(desc, part, format);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/** A body that decodes as any request message: no fields at all, framed as the protocol expects, uncompressed. */
+function emptyMessage(kind: { framing: Framing; format: Format }): Uint8Array {
+  const message = kind.format === 'json' ? new TextEncoder().encode('{}') : new Uint8Array(0);
+  if (kind.framing === 'whole') return message;
+  const envelope = new Uint8Array(ENVELOPE_HEADER + message.byteLength);
+  new DataView(envelope.buffer).setUint32(1, message.byteLength);
+  envelope.set(message, ENVELOPE_HEADER);
+  return envelope;
+}
+
 export interface DecodeGate {
   /** Wraps a handler so it decodes the body first; keeps the handler's routing properties. */
   wrap(handler: UniversalHandler): UniversalHandler;
-  /** The request gate that turns a failed decode into the error every protocol reports. */
-  requestGate(context: HandlerContext): void;
+  /** Throws the verdict of a failed decode before the implementation runs. */
+  readonly interceptor: Interceptor;
 }
 
 export function createDecodeGate(options: { readMaxBytes: number; toError: (reason: string) => ConnectError }): DecodeGate {
@@ -134,18 +153,15 @@ export function createDecodeGate(options: { readMaxBytes: number; toError: (reas
           return handler(request);
         }
         const { bytes, body } = await readUpTo(request.body, options.readMaxBytes);
-        const contextValues = request.contextValues ?? createContextValues();
         const parts = bytes && messages(bytes, kind.framing, encodingOf(request.header, kind.framing), options.readMaxBytes);
-        if (parts && parts !== 'skip') {
-          for (const part of parts) {
-            const problem = decodeProblem(handler.method.input, part, kind.format);
-            if (problem !== undefined) {
-              contextValues.set(UNDECODABLE, options.toError(`the request does not decode as ${handler.method.input.typeName}: ${problem}`));
-              break;
-            }
-          }
-        }
-        return handler({ ...request, body, contextValues });
+        const problem = parts && parts !== 'skip' ? firstProblem(handler.method.input, parts, kind.format) : undefined;
+        if (problem === undefined) return handler({ ...request, body });
+        const contextValues = request.contextValues ?? createContextValues();
+        contextValues.set(UNDECODABLE, options.toError(`the request does not decode as ${handler.method.input.typeName}: ${problem}`));
+        const header = new Headers(request.header);
+        header.delete('content-encoding');
+        header.delete('content-length');
+        return handler({ ...request, header, body: createAsyncIterable([emptyMessage(kind)]), contextValues });
       };
       return Object.assign(wrapped, {
         protocolNames: handler.protocolNames,
@@ -156,9 +172,10 @@ export function createDecodeGate(options: { readMaxBytes: number; toError: (reas
         method: handler.method,
       });
     },
-    requestGate(context) {
-      const error = context.values.get(UNDECODABLE);
+    interceptor: (next) => (request) => {
+      const error = request.contextValues.get(UNDECODABLE);
       if (error) throw error;
+      return next(request);
     },
   };
 }

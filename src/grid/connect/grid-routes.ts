@@ -68,7 +68,7 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
           fail(error);
         }
       },
-    }, { requestGate: gate.requestGate });
+    }, { interceptors: [gate.interceptor] });
     for (let i = first; i < router.handlers.length; i++) router.handlers[i] = gate.wrap(router.handlers[i]!);
   };
 }

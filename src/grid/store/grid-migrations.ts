@@ -1,6 +1,6 @@
 /** @module The grid module's schema migrations; the same on SQLite and PostgreSQL apart from column types. */
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import type { Dialect, MigrationSet } from '../../platform/store/store.js';
 
 function createGridTables(dialect: Dialect): Migration {

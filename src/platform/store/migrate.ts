@@ -1,5 +1,5 @@
 /** @module Applies the modules' migrations in name order and refuses a schema newer than this build. */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { MigrationSet, Store } from './store.js';
 
 export class SchemaTooNewError extends Error {

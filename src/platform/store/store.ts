@@ -1,6 +1,6 @@
 /** @module The storage handle shared by every module: a Kysely instance on one of the supported dialects. */
 import type { Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
 
