@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
+import { ClusterService, clusterMigrations, KyselyClusterRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
@@ -13,9 +14,11 @@ import type { MigrationSet, Store } from './platform/store/store.js';
 export const DEFAULT_PORT = 9200;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = './data';
+export const DEFAULT_NODE_NAME = 'tessera-0';
+export const DEFAULT_CLUSTER_NAME = 'tessera';
 
 /** Every module's migrations, in the order their names sort. */
-export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations];
+export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations];
 
 export interface ServerOptions {
   readonly host?: string;
@@ -24,6 +27,8 @@ export interface ServerOptions {
   readonly clock?: Clock;
   readonly historyRetention?: number;
   readonly log?: boolean;
+  readonly nodeName?: string;
+  readonly clusterName?: string;
 }
 
 export interface RunningServer {
@@ -42,15 +47,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw error;
   }
+  const clock = options.clock ?? systemClock;
+  const newUuid = () => randomId(22);
+  const cluster = await ClusterService.open(new KyselyClusterRepository(store.db), clock, newUuid);
   const grids = new GridService({
     repository: new KyselyGridRepository(store.db),
     notifier: new LocalNotifier<GridEvent>(),
-    clock: options.clock ?? systemClock,
+    clock,
     newId: randomId,
     historyRetention: options.historyRetention ?? DEFAULT_HISTORY_RETENTION,
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
+    es: { cluster, clock, newUuid, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
     routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   try {

@@ -3,6 +3,8 @@ import type { ConnectRouter, ConnectRouterOptions } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { EsContext } from './es/es-context.js';
+import { esPlugin } from './es/es-plugin.js';
 import { withMinimalGrpcMessageEncoding } from './grpc-message-encoding.js';
 import { createSharedPortServer } from './shared-port.js';
 
@@ -11,6 +13,7 @@ export const READ_MAX_BYTES = 2 * 1024 * 1024;
 
 export interface AppOptions {
   readonly routes: (router: ConnectRouter) => void;
+  readonly es: EsContext;
   readonly logger?: FastifyServerOptions['logger'];
 }
 
@@ -27,10 +30,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logger: options.logger ?? false,
     serverFactory: (handler) => createSharedPortServer(handler, onHttp2, shutdown.signal),
   });
+  // Elasticsearch clients refuse any 2xx answer without this header.
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('x-elastic-product', 'Elasticsearch');
+  });
   app.addHook('preClose', (done) => {
     shutdown.abort();
     done();
   });
   void app.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes });
+  void app.register(esPlugin, options.es);
   return app as unknown as FastifyInstance;
 }

@@ -1,0 +1,80 @@
+/** @module Alias validation as Elasticsearch does it: names, collisions with indices, and one write index per alias. */
+import { ClusterError, ClusterErrors } from './cluster-error.js';
+import type { ClusterState } from './cluster-state.js';
+import type { AliasMetadata } from './index-metadata.js';
+
+export function validateAliasName(alias: string, index?: string): void {
+  const fail = (why: string): never => {
+    throw new ClusterError('invalid_alias_name_exception', 400, `Invalid alias name [${alias}]: ${why}`, index ? { index_uuid: '_na_', index } : {});
+  };
+  if (alias.trim() === '') fail('alias name must not be empty');
+  if ([' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'].some((c) => alias.includes(c))) {
+    fail('must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
+  }
+  if (alias.includes('#')) fail("must not contain '#'");
+  if (alias.includes(':')) fail("must not contain ':'");
+  if (alias.startsWith('_') || alias.startsWith('-') || alias.startsWith('+')) fail("must not start with '_', '-', or '+'");
+}
+
+/** Refuses an alias whose name is an index's, and an alias with two write indices. */
+export function checkAliases(state: ClusterState): void {
+  const writeIndices = new Map<string, string[]>();
+  for (const index of state.indices.values()) {
+    for (const [alias, meta] of Object.entries(index.aliases)) {
+      if (state.indices.has(alias)) {
+        throw new ClusterError(
+          'invalid_alias_name_exception',
+          400,
+          `Invalid alias name [${alias}]: an index or data stream exists with the same name as the alias`,
+          { index_uuid: '_na_', index: alias },
+        );
+      }
+      if (meta.is_write_index === true) writeIndices.set(alias, [...(writeIndices.get(alias) ?? []), index.name]);
+    }
+  }
+  for (const [alias, indices] of writeIndices) {
+    if (indices.length > 1) throw ClusterErrors.illegalState(`alias [${alias}] has more than one write index [${indices.sort().join(',')}]`);
+  }
+}
+
+/** Parses the `aliases` object of a create-index or template body. */
+export function parseAliases(input: unknown, index?: string): Record<string, AliasMetadata> {
+  if (input === undefined || input === null) return {};
+  if (typeof input !== 'object' || Array.isArray(input)) throw ClusterErrors.parse('Failed to parse aliases: expected an object');
+  const out: Record<string, AliasMetadata> = {};
+  for (const [name, raw] of Object.entries(input as Record<string, unknown>)) {
+    validateAliasName(name, index);
+    out[name] = parseAliasMetadata(raw);
+  }
+  return out;
+}
+
+export function parseAliasMetadata(raw: unknown): AliasMetadata {
+  if (raw === null || raw === undefined) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw ClusterErrors.parse('Failed to parse alias: expected an object');
+  const r = raw as Record<string, unknown>;
+  const meta: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(r)) {
+    switch (key) {
+      case 'is_write_index':
+      case 'is_hidden':
+        if (typeof value !== 'boolean') throw ClusterErrors.parse(`[alias] failed to parse field [${key}]`);
+        meta[key] = value;
+        break;
+      case 'filter':
+        meta.filter = value;
+        break;
+      case 'routing':
+        meta.index_routing = String(value);
+        meta.search_routing = String(value);
+        break;
+      case 'index_routing':
+      case 'search_routing':
+        meta[key] = String(value);
+        break;
+      default:
+        throw ClusterErrors.illegalArgument(`Unsupported field [${key}]`);
+    }
+  }
+  return meta as AliasMetadata;
+}

@@ -1,0 +1,61 @@
+/**
+ * @module Owns the current cluster state: applies changes one at a time, persists each before it is
+ * visible, and tells listeners (the ILM runner) that the state changed.
+ */
+import type { Clock } from '../platform/clock.js';
+import type { ClusterRepository } from './cluster-repository.js';
+import { ClusterState } from './cluster-state.js';
+
+export type ClusterChange<T> = (state: ClusterState) => { state: ClusterState; result: T };
+export type ClusterListener = (state: ClusterState, previous: ClusterState) => void;
+
+export class ClusterService {
+  #state: ClusterState;
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #listeners = new Set<ClusterListener>();
+
+  private constructor(
+    private readonly repository: ClusterRepository,
+    readonly clock: Clock,
+    initial: ClusterState,
+  ) {
+    this.#state = initial;
+  }
+
+  /** Loads the persisted state; a new cluster gets its uuid from `newUuid`. */
+  static async open(repository: ClusterRepository, clock: Clock, newUuid: () => string): Promise<ClusterService> {
+    const service = new ClusterService(repository, clock, await repository.load());
+    if (service.state.clusterUuid === '') {
+      await service.update((state) => ({ state: Object.freeze({ ...state, clusterUuid: newUuid() }), result: undefined }));
+    }
+    return service;
+  }
+
+  get state(): ClusterState {
+    return this.#state;
+  }
+
+  /** Runs `change` after every earlier one; an error leaves the state untouched. */
+  update<T>(change: ClusterChange<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      const before = this.#state;
+      const { state, result } = change(before);
+      if (state === before) return result;
+      const after = Object.freeze({ ...state, version: before.version + 1 });
+      await this.repository.save(before, after);
+      this.#state = after;
+      for (const listener of this.#listeners) listener(after, before);
+      return result;
+    };
+    const next = this.#queue.then(run, run);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  onChange(listener: ClusterListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
+export { ClusterState };

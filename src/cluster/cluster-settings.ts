@@ -1,0 +1,76 @@
+/** @module Dynamic cluster settings (`PUT /_cluster/settings`): the ones Tessera knows, validated as ES does. */
+import { parseTimeValue, TimeValueError } from '../platform/time-value.js';
+import { ClusterErrors } from './cluster-error.js';
+import { flattenSettings, type FlatSettings } from './settings.js';
+
+type Check = (key: string, value: string) => void;
+
+const bool: Check = (key, value) => {
+  if (value !== 'true' && value !== 'false') throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`);
+  void key;
+};
+const anyString: Check = () => undefined;
+const timeAtLeast =
+  (minMillis: number, minText: string): Check =>
+  (key, value) => {
+    let millis: number;
+    try {
+      millis = parseTimeValue(value, key);
+    } catch (error) {
+      throw ClusterErrors.illegalArgument((error as TimeValueError).message);
+    }
+    if (millis < minMillis) throw ClusterErrors.illegalArgument(`failed to parse value [${value}] for setting [${key}], must be >= [${minText}]`);
+  };
+const nonNegativeInt: Check = (key, value) => {
+  if (!/^\d+$/.test(value)) throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= 0`);
+};
+
+export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
+  'indices.lifecycle.poll_interval': timeAtLeast(1_000, '1s'),
+  'indices.lifecycle.rollover.only_if_has_documents': bool,
+  'indices.lifecycle.history_index_enabled': bool,
+  'cluster.routing.allocation.disk.threshold_enabled': bool,
+  'cluster.routing.allocation.disk.watermark.low': anyString,
+  'cluster.routing.allocation.disk.watermark.high': anyString,
+  'cluster.routing.allocation.disk.watermark.flood_stage': anyString,
+  'indices.breaker.total.limit': anyString,
+  'indices.breaker.request.limit': anyString,
+  'action.auto_create_index': anyString,
+  'action.destructive_requires_name': bool,
+  'cluster.max_shards_per_node': nonNegativeInt,
+  'xpack.ilm.enabled': bool,
+};
+
+export const CLUSTER_SETTING_DEFAULTS: FlatSettings = Object.freeze({
+  'indices.lifecycle.poll_interval': '10m',
+  'indices.lifecycle.rollover.only_if_has_documents': 'true',
+  'indices.lifecycle.history_index_enabled': 'true',
+});
+
+/** Validates one scope (`persistent` or `transient`) of an update; `null` values reset. */
+export function normalizeClusterSettings(scope: 'persistent' | 'transient', input: unknown): Record<string, string | null> {
+  if (input === undefined) return {};
+  const flat = flattenSettings(input);
+  const out: Record<string, string | null> = {};
+  for (const [key, raw] of Object.entries(flat)) {
+    const check = CLUSTER_SETTINGS[key];
+    if (!check) throw ClusterErrors.illegalArgument(`${scope} setting [${key}], not recognized`);
+    if (raw === null) {
+      out[key] = null;
+      continue;
+    }
+    const value = typeof raw === 'string' ? raw : String(raw);
+    check(key, value);
+    out[key] = value;
+  }
+  return out;
+}
+
+export function applySettingChanges(current: FlatSettings, changes: Record<string, string | null>): FlatSettings {
+  const next: Record<string, string> = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return Object.freeze(next);
+}

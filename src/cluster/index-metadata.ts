@@ -1,0 +1,44 @@
+/** @module An index as the cluster state holds it: settings, mappings, aliases, rollover history and custom metadata. */
+import type { FlatSettings } from './settings.js';
+import { settingInt } from './settings.js';
+
+export interface AliasMetadata {
+  readonly is_write_index?: boolean;
+  readonly is_hidden?: boolean;
+  readonly filter?: unknown;
+  readonly index_routing?: string;
+  readonly search_routing?: string;
+}
+
+export interface RolloverInfo {
+  readonly met_conditions: Readonly<Record<string, unknown>>;
+  readonly time: number;
+}
+
+export interface IndexMetadata {
+  readonly name: string;
+  readonly uuid: string;
+  readonly creationDate: number;
+  readonly settings: FlatSettings;
+  readonly mappings: Readonly<Record<string, unknown>>;
+  readonly aliases: Readonly<Record<string, AliasMetadata>>;
+  /** By alias: when this index was rolled over and which conditions were met. */
+  readonly rolloverInfo: Readonly<Record<string, RolloverInfo>>;
+  /** Other modules' per-index state, such as ILM's execution state under `ilm`; opaque to the cluster. */
+  readonly customs: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+export const IndexMetadata = Object.freeze({
+  primaryShards(index: IndexMetadata): number {
+    return settingInt(index.settings, 'index.number_of_shards', 1);
+  },
+  replicas(index: IndexMetadata): number {
+    return settingInt(index.settings, 'index.number_of_replicas', 1);
+  },
+  isHidden(index: IndexMetadata): boolean {
+    return index.settings['index.hidden'] === 'true';
+  },
+  with(index: IndexMetadata, changes: Partial<IndexMetadata>): IndexMetadata {
+    return Object.freeze({ ...index, ...changes });
+  },
+});

@@ -1,0 +1,30 @@
+/** @module Composable index templates (`PUT /_index_template/<name>`), and which one applies to a new index. */
+import type { AliasMetadata } from './index-metadata.js';
+import type { FlatSettings } from './settings.js';
+import { matchesPattern } from './patterns.js';
+
+export interface ComposableTemplate {
+  readonly name: string;
+  readonly index_patterns: readonly string[];
+  readonly priority?: number;
+  readonly version?: number;
+  readonly composed_of?: readonly string[];
+  readonly _meta?: Readonly<Record<string, unknown>>;
+  readonly data_stream?: Readonly<Record<string, unknown>>;
+  readonly allow_auto_create?: boolean;
+  readonly template?: {
+    readonly settings?: FlatSettings;
+    readonly mappings?: Readonly<Record<string, unknown>>;
+    readonly aliases?: Readonly<Record<string, AliasMetadata>>;
+  };
+}
+
+/** The highest-priority template whose patterns match `index` (ES applies exactly one). */
+export function findTemplate(templates: Iterable<ComposableTemplate>, index: string): ComposableTemplate | undefined {
+  let best: ComposableTemplate | undefined;
+  for (const template of templates) {
+    if (!template.index_patterns.some((p) => matchesPattern(p, index))) continue;
+    if (!best || (template.priority ?? 0) > (best.priority ?? 0)) best = template;
+  }
+  return best;
+}

@@ -1,0 +1,15 @@
+/** @module The cluster module's public surface. */
+export { ClusterError, ClusterErrors } from './cluster-error.js';
+export { ClusterService, type ClusterChange, type ClusterListener } from './cluster-service.js';
+export { ClusterState } from './cluster-state.js';
+export { IndexMetadata, type AliasMetadata, type RolloverInfo } from './index-metadata.js';
+export type { ComposableTemplate } from './index-template.js';
+export { resolveIndices, isAllExpression, type ResolveOptions } from './index-expression.js';
+export { nestSettings, flattenSettings, type FlatSettings } from './settings.js';
+export { createIndex, ES_VERSION, ES_VERSION_ID } from './operations/create-index.js';
+export { updateIndexSettings } from './operations/update-settings.js';
+export { parseAliasActions, applyAliasActions, type AliasAction } from './operations/update-aliases.js';
+export { parseTemplate, putTemplate, deleteTemplates } from './operations/index-templates.js';
+export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';
+export { clusterMigrations } from './store/cluster-migrations.js';
+export { matchesPattern } from './patterns.js';

@@ -1,0 +1,67 @@
+/** @module Creates an index: name rules, the matching template's settings and aliases, then the request's own. */
+import { checkAliases, parseAliases } from '../alias-rules.js';
+import { ClusterErrors } from '../cluster-error.js';
+import { ClusterState } from '../cluster-state.js';
+import { IndexMetadata } from '../index-metadata.js';
+import { validateIndexName } from '../index-name.js';
+import { findTemplate } from '../index-template.js';
+import { normalizeIndexSettings } from '../settings.js';
+
+/** The Elasticsearch version Tessera reports and stamps on indices it creates. */
+export const ES_VERSION = '8.17.0';
+export const ES_VERSION_ID = '8521000';
+
+export interface CreateIndexRequest {
+  readonly name: string;
+  readonly body: unknown;
+  readonly now: number;
+  readonly uuid: string;
+}
+
+const BODY_KEYS = new Set(['settings', 'mappings', 'aliases']);
+
+export function createIndex(state: ClusterState, request: CreateIndexRequest): { state: ClusterState; index: IndexMetadata } {
+  const { name, now, uuid } = request;
+  validateIndexName(name);
+  const existing = state.indices.get(name);
+  if (existing) throw ClusterErrors.indexAlreadyExists(name, existing.uuid);
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  if (typeof body !== 'object' || Array.isArray(body)) throw ClusterErrors.parse('request body must be an object');
+  for (const key of Object.keys(body)) {
+    if (!BODY_KEYS.has(key)) throw ClusterErrors.parse(`unknown key [${key}] for create index`);
+  }
+  const requested = normalizeIndexSettings(body.settings);
+  const aliases = parseAliases(body.aliases, name);
+  const template = findTemplate(state.templates.values(), name);
+  const settings: Record<string, string> = {
+    'index.number_of_shards': '1',
+    'index.number_of_replicas': '1',
+    ...template?.template?.settings,
+  };
+  for (const [key, value] of Object.entries(requested)) {
+    if (value === null) delete settings[key];
+    else settings[key] = value;
+  }
+  Object.assign(settings, {
+    'index.creation_date': String(now),
+    'index.uuid': uuid,
+    'index.provided_name': name,
+    'index.version.created': ES_VERSION_ID,
+  });
+  const index: IndexMetadata = Object.freeze({
+    name,
+    uuid,
+    creationDate: now,
+    settings: Object.freeze(settings),
+    mappings: Object.freeze({ ...(template?.template?.mappings ?? {}), ...((body.mappings as Record<string, unknown>) ?? {}) }),
+    aliases: Object.freeze({ ...(template?.template?.aliases ?? {}), ...aliases }),
+    rolloverInfo: Object.freeze({}),
+    customs: Object.freeze({}),
+  });
+  if (ClusterState.aliasExists(state, name)) {
+    throw ClusterErrors.invalidIndexName(name, 'already exists as alias');
+  }
+  const next = ClusterState.withIndex(state, index);
+  checkAliases(next);
+  return { state: next, index };
+}

@@ -1,0 +1,84 @@
+/** @module `PUT/DELETE /_index_template/<name>`: parsing, validation and the same-priority overlap rule. */
+import { parseAliases } from '../alias-rules.js';
+import { ClusterError, ClusterErrors } from '../cluster-error.js';
+import type { ClusterState } from '../cluster-state.js';
+import type { ComposableTemplate } from '../index-template.js';
+import { isWildcard, matchesPattern } from '../patterns.js';
+import { normalizeIndexSettings } from '../settings.js';
+
+const TEMPLATE_KEYS = new Set(['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated']);
+
+function strings(value: unknown, field: string): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
+  throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
+}
+
+export function parseTemplate(name: string, body: unknown): ComposableTemplate {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw ClusterErrors.parse('request body is required');
+  const b = body as Record<string, unknown>;
+  for (const key of Object.keys(b)) {
+    if (!TEMPLATE_KEYS.has(key)) throw ClusterErrors.xContentParse(`[index_template] unknown field [${key}]`);
+  }
+  if (b.index_patterns === undefined) throw ClusterErrors.validation(['index patterns are missing']);
+  const patterns = strings(b.index_patterns, 'index_patterns');
+  if (b.priority !== undefined && (!Number.isInteger(b.priority) || (b.priority as number) < 0)) {
+    throw ClusterErrors.validation(['index template priority must be >= 0']);
+  }
+  const inner = (b.template ?? {}) as Record<string, unknown>;
+  if (typeof inner !== 'object' || Array.isArray(inner)) throw ClusterErrors.xContentParse('[index_template] failed to parse field [template]');
+  for (const key of Object.keys(inner)) {
+    if (!['settings', 'mappings', 'aliases', 'lifecycle'].includes(key)) throw ClusterErrors.xContentParse(`[template] unknown field [${key}]`);
+  }
+  const settings = normalizeIndexSettings(inner.settings);
+  const template: Record<string, unknown> = {};
+  if (inner.settings !== undefined) template.settings = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null));
+  if (inner.mappings !== undefined) template.mappings = inner.mappings;
+  if (inner.aliases !== undefined) template.aliases = parseAliases(inner.aliases);
+  return Object.freeze({
+    name,
+    index_patterns: patterns,
+    ...(b.priority !== undefined && { priority: b.priority as number }),
+    ...(b.version !== undefined && { version: b.version as number }),
+    ...(b.composed_of !== undefined && { composed_of: strings(b.composed_of, 'composed_of') }),
+    ...(b._meta !== undefined && { _meta: b._meta as Record<string, unknown> }),
+    ...(b.data_stream !== undefined && { data_stream: b.data_stream as Record<string, unknown> }),
+    ...(b.allow_auto_create !== undefined && { allow_auto_create: Boolean(b.allow_auto_create) }),
+    ...(Object.keys(template).length > 0 && { template }),
+  }) as ComposableTemplate;
+}
+
+function overlaps(a: string, b: string): boolean {
+  return matchesPattern(a, b) || matchesPattern(b, a) || (isWildcard(a) && isWildcard(b) && (a.startsWith(b.split('*')[0]!) || b.startsWith(a.split('*')[0]!)));
+}
+
+export function putTemplate(state: ClusterState, template: ComposableTemplate, create: boolean): ClusterState {
+  if (create && state.templates.has(template.name)) {
+    throw ClusterErrors.illegalArgument(`index template [${template.name}] already exists`);
+  }
+  const priority = template.priority ?? 0;
+  const clashing = [...state.templates.values()].filter(
+    (other) =>
+      other.name !== template.name &&
+      (other.priority ?? 0) === priority &&
+      other.index_patterns.some((p) => template.index_patterns.some((q) => overlaps(p, q))),
+  );
+  if (clashing.length > 0) {
+    const names = clashing.map((t) => t.name).sort();
+    const described = clashing.map((t) => `${t.name} => [${t.index_patterns.join(', ')}]`).join(',');
+    throw ClusterErrors.illegalArgument(
+      `index template [${template.name}] has index patterns [${template.index_patterns.join(', ')}] matching patterns from existing templates [${names.join(', ')}] with patterns (${described}) that have the same priority [${priority}], multiple index templates may not match during index creation, please use a different priority`,
+    );
+  }
+  const templates = new Map(state.templates);
+  templates.set(template.name, template);
+  return Object.freeze({ ...state, templates });
+}
+
+export function deleteTemplates(state: ClusterState, names: readonly string[]): ClusterState {
+  const templates = new Map(state.templates);
+  for (const name of names) {
+    if (!templates.delete(name)) throw new ClusterError('resource_not_found_exception', 404, `index_template [${name}] missing`);
+  }
+  return Object.freeze({ ...state, templates });
+}

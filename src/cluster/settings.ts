@@ -1,0 +1,173 @@
+/**
+ * @module Index settings as Elasticsearch keeps them: flat `index.*` keys with string values. Accepts nested,
+ * flat and unprefixed input, validates the settings Tessera knows, and renders nested or flat output.
+ */
+import { ClusterErrors } from './cluster-error.js';
+
+export type FlatSettings = Readonly<Record<string, string>>;
+
+type SettingKind = 'int' | 'bool' | 'string' | 'long' | 'time';
+
+interface SettingDef {
+  readonly kind: SettingKind;
+  readonly min?: number;
+  readonly max?: number;
+  /** Final settings can be set at creation only. */
+  readonly final?: boolean;
+  /** Private settings are the server's own; users cannot set them. */
+  readonly internal?: boolean;
+}
+
+const INDEX_SETTINGS: Readonly<Record<string, SettingDef>> = {
+  'index.number_of_shards': { kind: 'int', min: 1, max: 1024, final: true },
+  'index.number_of_replicas': { kind: 'int', min: 0 },
+  'index.auto_expand_replicas': { kind: 'string' },
+  'index.refresh_interval': { kind: 'time' },
+  'index.priority': { kind: 'int', min: 0 },
+  'index.hidden': { kind: 'bool' },
+  'index.codec': { kind: 'string', final: true },
+  'index.blocks.write': { kind: 'bool' },
+  'index.blocks.read_only': { kind: 'bool' },
+  'index.blocks.read_only_allow_delete': { kind: 'bool' },
+  'index.blocks.read': { kind: 'bool' },
+  'index.blocks.metadata': { kind: 'bool' },
+  'index.lifecycle.name': { kind: 'string' },
+  'index.lifecycle.rollover_alias': { kind: 'string' },
+  'index.lifecycle.origination_date': { kind: 'long', min: -1 },
+  'index.lifecycle.parse_origination_date': { kind: 'bool' },
+  'index.lifecycle.indexing_complete': { kind: 'bool' },
+  'index.lifecycle.step.wait_time_threshold': { kind: 'time' },
+  'index.routing.allocation.total_shards_per_node': { kind: 'int', min: -1 },
+  'index.creation_date': { kind: 'long', internal: true },
+  'index.uuid': { kind: 'string', internal: true },
+  'index.provided_name': { kind: 'string', internal: true },
+  'index.version.created': { kind: 'string', internal: true },
+  'index.resize.source.name': { kind: 'string', internal: true },
+  'index.resize.source.uuid': { kind: 'string', internal: true },
+};
+
+/** Settings groups with free-form suffixes, such as allocation filters. */
+const INDEX_SETTING_PREFIXES = [
+  'index.routing.allocation.include.',
+  'index.routing.allocation.exclude.',
+  'index.routing.allocation.require.',
+];
+
+/** Flattens `{"index":{"number_of_shards":2}}`, `{"index.number_of_shards":"2"}` and `{"number_of_shards":2}` alike. */
+export function flattenSettings(input: unknown, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (input === null || input === undefined) return out;
+  if (typeof input !== 'object' || Array.isArray(input)) throw ClusterErrors.illegalArgument('settings must be an object');
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) Object.assign(out, flattenSettings(value, path));
+    else out[path] = value;
+  }
+  return out;
+}
+
+/** Adds the `index.` prefix ES adds to index settings given without it. */
+export function withIndexPrefix(flat: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) out[key.startsWith('index.') ? key : `index.${key}`] = value;
+  return out;
+}
+
+function stringValue(key: string, value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(String).join(',');
+  throw ClusterErrors.illegalArgument(`Failed to parse value [${JSON.stringify(value)}] for setting [${key}]`);
+}
+
+function checkValue(key: string, def: SettingDef, value: string): void {
+  const fail = (extra = ''): never => {
+    throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] for setting [${key}]${extra}`);
+  };
+  switch (def.kind) {
+    case 'int':
+    case 'long': {
+      if (!/^-?\d+$/.test(value)) fail();
+      const n = Number(value);
+      if (def.min !== undefined && n < def.min) fail(` must be >= ${def.min}`);
+      if (def.max !== undefined && n > def.max) fail(` must be <= ${def.max}`);
+      return;
+    }
+    case 'bool':
+      if (value !== 'true' && value !== 'false') {
+        throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`);
+      }
+      return;
+    case 'time':
+      if (!/^(-1|0|\d+(nanos|micros|ms|s|m|h|d))$/.test(value)) {
+        throw ClusterErrors.illegalArgument(
+          `failed to parse setting [${key}] with value [${value}] as a time value: unit is missing or unrecognized`,
+        );
+      }
+      return;
+    case 'string':
+      return;
+  }
+}
+
+export interface ValidateOptions {
+  /** Updating an existing index: final settings are refused. */
+  readonly update?: { readonly index: string; readonly uuid: string };
+}
+
+/**
+ * Validates user-given settings and returns them flat, prefixed and stringified. `null` values
+ * (reset to default on update) are returned as null.
+ */
+export function normalizeIndexSettings(input: unknown, options: ValidateOptions = {}): Record<string, string | null> {
+  const flat = withIndexPrefix(flattenSettings(input));
+  const out: Record<string, string | null> = {};
+  const finals: string[] = [];
+  for (const [key, raw] of Object.entries(flat)) {
+    const def = INDEX_SETTINGS[key];
+    if (!def && !INDEX_SETTING_PREFIXES.some((p) => key.startsWith(p) && key.length > p.length)) {
+      throw ClusterErrors.illegalArgument(
+        `unknown setting [${key}] please check that any required plugins are installed, or check the breaking changes documentation for removed settings`,
+      );
+    }
+    if (def?.internal) throw ClusterErrors.illegalArgument(`unknown setting [${key}] is a private setting and cannot be set by users`);
+    if (def?.final && options.update) finals.push(key);
+    if (raw === null) {
+      out[key] = null;
+      continue;
+    }
+    const value = stringValue(key, raw);
+    if (def) checkValue(key, def, value);
+    out[key] = value;
+  }
+  if (finals.length > 0 && options.update) {
+    const { index, uuid } = options.update;
+    throw ClusterErrors.illegalArgument(`Can't update non dynamic settings [[${finals.join(', ')}]] for open indices [[${index}/${uuid}]]`);
+  }
+  return out;
+}
+
+/** Renders flat settings as ES's nested JSON (`{"index":{"number_of_shards":"1"}}`). */
+export function nestSettings(flat: FlatSettings): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const key of Object.keys(flat).sort()) {
+    const parts = key.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      if (typeof next !== 'object' || next === null) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[parts[parts.length - 1]!] = flat[key];
+  }
+  return root;
+}
+
+export function settingInt(settings: FlatSettings, key: string, fallback: number): number {
+  const value = settings[key];
+  return value === undefined ? fallback : Number(value);
+}
+
+export function settingBool(settings: FlatSettings, key: string): boolean {
+  return settings[key] === 'true';
+}

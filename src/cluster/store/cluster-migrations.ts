@@ -1,0 +1,16 @@
+/** @module The cluster module's tables: one JSON document per index and per template, and the cluster settings. */
+import type { Kysely } from 'kysely';
+import type { MigrationSet } from '../../platform/store/store.js';
+
+export const clusterMigrations: MigrationSet = Object.freeze({
+  '0002_cluster_state': () => ({
+    async up(db: Kysely<any>) {
+      await db.schema.createTable('cluster_indices').addColumn('name', 'text', (c) => c.primaryKey()).addColumn('data', 'text', (c) => c.notNull()).execute();
+      await db.schema.createTable('cluster_templates').addColumn('name', 'text', (c) => c.primaryKey()).addColumn('data', 'text', (c) => c.notNull()).execute();
+      await db.schema.createTable('cluster_meta').addColumn('key', 'text', (c) => c.primaryKey()).addColumn('data', 'text', (c) => c.notNull()).execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ['cluster_meta', 'cluster_templates', 'cluster_indices']) await db.schema.dropTable(table).execute();
+    },
+  }),
+});

@@ -1,0 +1,75 @@
+/** @module Aliases: `POST /_aliases`, `PUT/DELETE /<index>/_alias/<name>`, `GET /_alias[/<name>]`, `GET /<index>/_alias[/<name>]`. */
+import type { FastifyInstance } from 'fastify';
+import { applyAliasActions, matchesPattern, parseAliasActions, resolveIndices, type AliasAction } from '../../cluster/index.js';
+import { parseAliasMetadata } from '../../cluster/alias-rules.js';
+import type { EsContext } from './es-context.js';
+import { esSend } from './es-reply.js';
+import { renderAlias } from './index-render.js';
+
+export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const apply = (actions: AliasAction[]) => ctx.cluster.update((state) => ({ state: applyAliasActions(state, actions), result: undefined }));
+
+  app.post<{ Body: unknown }>('/_aliases', async (req, reply) => {
+    await apply(parseAliasActions(req.body));
+    return esSend(req, reply, { acknowledged: true, errors: false });
+  });
+
+  for (const segment of ['_alias', '_aliases']) {
+    const put = async (index: string, name: string, body: unknown) =>
+      apply([{ kind: 'add', indices: index, aliases: [name], meta: parseAliasMetadata(body) }]);
+    app.put<{ Params: { index: string; name: string }; Body: unknown }>(`/:index/${segment}/:name`, async (req, reply) => {
+      await put(req.params.index, req.params.name, req.body);
+      return esSend(req, reply, { acknowledged: true });
+    });
+    app.post<{ Params: { index: string; name: string }; Body: unknown }>(`/:index/${segment}/:name`, async (req, reply) => {
+      await put(req.params.index, req.params.name, req.body);
+      return esSend(req, reply, { acknowledged: true });
+    });
+    app.delete<{ Params: { index: string; name: string } }>(`/:index/${segment}/:name`, async (req, reply) => {
+      await apply([{ kind: 'remove', indices: req.params.index, aliases: req.params.name.split(','), mustExist: true }]);
+      return esSend(req, reply, { acknowledged: true });
+    });
+  }
+
+  const getAliases = (indexExpression: string | undefined, nameExpression: string | undefined) => {
+    const state = ctx.cluster.state;
+    const names = resolveIndices(state, indexExpression, { resolveAliases: indexExpression !== undefined });
+    const patterns = nameExpression?.split(',');
+    const body: Record<string, { aliases: Record<string, unknown> }> = {};
+    const found = new Set<string>();
+    for (const name of names) {
+      const index = state.indices.get(name)!;
+      const aliases: Record<string, unknown> = {};
+      for (const alias of Object.keys(index.aliases).sort()) {
+        if (patterns && !patterns.some((p) => p === '_all' || matchesPattern(p, alias))) continue;
+        aliases[alias] = renderAlias(index.aliases[alias]!);
+        found.add(alias);
+      }
+      if (!patterns || Object.keys(aliases).length > 0) body[name] = { aliases };
+    }
+    const missing = (patterns ?? []).filter((p) => !p.includes('*') && p !== '_all' && !found.has(p));
+    if (missing.length > 0) {
+      // ES answers 404 with the aliases it found and an error naming the missing ones.
+      const error = missing.length === 1 ? `alias [${missing[0]}] missing` : `aliases [${missing.join(',')}] missing`;
+      return { status: 404, body: { error, status: 404, ...body } };
+    }
+    return { status: 200, body };
+  };
+
+  app.get('/_alias', async (req, reply) => {
+    const { body, status } = getAliases(undefined, undefined);
+    return esSend(req, reply, body, status);
+  });
+  app.get<{ Params: { name: string } }>('/_alias/:name', async (req, reply) => {
+    const { body, status } = getAliases(undefined, req.params.name);
+    return esSend(req, reply, body, status);
+  });
+  app.get<{ Params: { index: string } }>('/:index/_alias', async (req, reply) => {
+    const { body, status } = getAliases(req.params.index, undefined);
+    return esSend(req, reply, body, status);
+  });
+  app.get<{ Params: { index: string; name: string } }>('/:index/_alias/:name', async (req, reply) => {
+    const { body, status } = getAliases(req.params.index, req.params.name);
+    return esSend(req, reply, body, status);
+  });
+}

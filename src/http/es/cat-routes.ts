@@ -1,0 +1,67 @@
+/** @module `GET /_cat/aliases` and `GET /_cat/indices`: aligned text (with `v` for headers) or `format=json`. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IndexMetadata, matchesPattern, resolveIndices } from '../../cluster/index.js';
+import type { EsContext } from './es-context.js';
+import { esSend, esSendText, flag } from './es-reply.js';
+
+type Query = Record<string, string | undefined>;
+type Row = Record<string, string>;
+
+function sendTable(req: FastifyRequest, reply: FastifyReply, columns: readonly string[], rows: readonly Row[]): FastifyReply {
+  const query = req.query as Query;
+  const wanted = query.h ? query.h.split(',').map((c) => c.trim()).filter((c) => columns.includes(c)) : [...columns];
+  if (query.format === 'json') return esSend(req, reply, rows.map((row) => Object.fromEntries(wanted.map((c) => [c, row[c] ?? null]))));
+  const table = flag(query, 'v') ? [Object.fromEntries(wanted.map((c) => [c, c])), ...rows] : rows;
+  const widths = wanted.map((c) => Math.max(...table.map((row) => (row[c] ?? '-').length)));
+  const text = table.map((row) => wanted.map((c, i) => (row[c] ?? '-').padEnd(widths[i]!)).join(' ').trimEnd()).join('\n');
+  return esSendText(reply, table.length === 0 ? '' : `${text}\n`);
+}
+
+export function catRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const aliases = (req: FastifyRequest<{ Params: { name?: string } }>, reply: FastifyReply) => {
+    const patterns = req.params.name?.split(',');
+    const rows: Row[] = [];
+    for (const index of [...ctx.cluster.state.indices.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+      for (const alias of Object.keys(index.aliases).sort()) {
+        if (patterns && !patterns.some((p) => matchesPattern(p, alias))) continue;
+        const meta = index.aliases[alias]!;
+        rows.push({
+          alias,
+          index: index.name,
+          filter: meta.filter ? '*' : '-',
+          'routing.index': meta.index_routing ?? '-',
+          'routing.search': meta.search_routing ?? '-',
+          is_write_index: meta.is_write_index === undefined ? '-' : String(meta.is_write_index),
+        });
+      }
+    }
+    rows.sort((a, b) => a.alias!.localeCompare(b.alias!) || a.index!.localeCompare(b.index!));
+    return sendTable(req, reply, ['alias', 'index', 'filter', 'routing.index', 'routing.search', 'is_write_index'], rows);
+  };
+  app.get('/_cat/aliases', aliases);
+  app.get('/_cat/aliases/:name', aliases);
+
+  const indices = (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+    const state = ctx.cluster.state;
+    const rows = resolveIndices(state, req.params.index).map((name) => {
+      const index = state.indices.get(name)!;
+      const replicas = IndexMetadata.replicas(index);
+      return {
+        health: replicas > 0 ? 'yellow' : 'green',
+        status: 'open',
+        index: name,
+        uuid: index.uuid,
+        pri: String(IndexMetadata.primaryShards(index)),
+        rep: String(replicas),
+        'docs.count': '0',
+        'docs.deleted': '0',
+        'store.size': '0b',
+        'pri.store.size': '0b',
+        'dataset.size': '0b',
+      };
+    });
+    return sendTable(req, reply, ['health', 'status', 'index', 'uuid', 'pri', 'rep', 'docs.count', 'docs.deleted', 'store.size', 'pri.store.size', 'dataset.size'], rows);
+  };
+  app.get('/_cat/indices', indices);
+  app.get('/_cat/indices/:index', indices);
+}

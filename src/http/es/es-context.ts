@@ -1,0 +1,11 @@
+/** @module What the ES routes need from the rest of the server. */
+import type { ClusterService } from '../../cluster/index.js';
+import type { Clock } from '../../platform/clock.js';
+
+export interface EsContext {
+  readonly cluster: ClusterService;
+  readonly clock: Clock;
+  readonly newUuid: () => string;
+  readonly nodeName: string;
+  readonly clusterName: string;
+}

@@ -1,0 +1,54 @@
+/**
+ * @module The Elasticsearch-compatible REST API as one encapsulated Fastify plugin: its own JSON parsing,
+ * its error envelope, and its routes. Unmatched paths get ES's "no handler found" error.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ClusterError } from '../../cluster/index.js';
+import { TimeValueError } from '../../platform/time-value.js';
+import { aliasRoutes } from './alias-routes.js';
+import { catRoutes } from './cat-routes.js';
+import { clusterRoutes } from './cluster-routes.js';
+import { registerEsContentTypes, requestedCompatibility } from './es-content.js';
+import type { EsContext } from './es-context.js';
+import { esErrorBody, toClusterError } from './es-envelope.js';
+import { esSend } from './es-reply.js';
+import { indexRoutes } from './index-routes.js';
+import { rootRoutes } from './root-routes.js';
+import { templateRoutes } from './template-routes.js';
+
+function asClusterError(error: unknown): ClusterError {
+  if (error instanceof ClusterError) return error;
+  if (error instanceof TimeValueError) return new ClusterError('illegal_argument_exception', 400, error.message);
+  const fastifyError = error as FastifyError;
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new ClusterError('content_too_long_exception', 413, 'Request body is too large');
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new ClusterError('parse_exception', 400, 'request body is required');
+  return toClusterError(error);
+}
+
+export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const clusterError = asClusterError(error);
+  if (clusterError.status >= 500 && !(error instanceof ClusterError)) req.log.error({ err: error }, 'request failed');
+  return esSend(req, reply, esErrorBody(clusterError), clusterError.status);
+}
+
+export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<void> {
+  registerEsContentTypes(app);
+  app.addHook('onRequest', async (req) => {
+    requestedCompatibility(req);
+  });
+  app.setErrorHandler((error, req, reply) => sendEsError(req, reply, error));
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    // RPC paths are the Connect mount's; an unknown method there is a 404, as Connect clients expect.
+    if (path.startsWith('/tessera.')) return reply.code(404).send({ code: 'unimplemented', message: `no such method: ${path}` });
+    return sendEsError(req, reply, new ClusterError('illegal_argument_exception', 400, `no handler found for uri [${path}] and method [${req.method}]`));
+  });
+  rootRoutes(app, ctx);
+  clusterRoutes(app, ctx);
+  templateRoutes(app, ctx);
+  aliasRoutes(app, ctx);
+  catRoutes(app, ctx);
+  indexRoutes(app, ctx);
+}

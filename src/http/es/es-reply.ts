@@ -1,0 +1,52 @@
+/** @module Sends ES responses: the negotiated media type, `pretty`, and `filter_path`. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestedCompatibility, responseContentType } from './es-content.js';
+
+type Query = Record<string, string | undefined>;
+
+function filterPath(value: unknown, paths: string[][]): unknown {
+  if (paths.some((p) => p.length === 0)) return value;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => filterPath(item, paths)).filter((v) => v !== undefined);
+    return items.length > 0 ? items : undefined;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const rest = paths.filter((p) => p[0] === '*' || p[0] === '**' || p[0] === key).map((p) => (p[0] === '**' ? p : p.slice(1)));
+    if (rest.length === 0) continue;
+    const filtered = filterPath(child, rest);
+    if (filtered !== undefined) out[key] = filtered;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export function esSend(req: FastifyRequest, reply: FastifyReply, body: unknown, status = 200): FastifyReply {
+  const query = req.query as Query;
+  let payload = body;
+  if (query.filter_path) {
+    const paths = query.filter_path.split(',').map((p) => p.trim().split('.'));
+    payload = filterPath(body, paths) ?? {};
+  }
+  let version: string | undefined;
+  try {
+    version = requestedCompatibility(req);
+  } catch {
+    version = undefined;
+  }
+  const pretty = query.pretty !== undefined && query.pretty !== 'false';
+  return reply
+    .code(status)
+    .header('content-type', responseContentType(version))
+    .send(pretty ? `${JSON.stringify(payload, null, 2)}\n` : JSON.stringify(payload));
+}
+
+export function esSendText(reply: FastifyReply, text: string, status = 200): FastifyReply {
+  return reply.code(status).header('content-type', 'text/plain; charset=UTF-8').send(text);
+}
+
+export function flag(query: Query, name: string, fallback = false): boolean {
+  const value = query[name];
+  if (value === undefined) return fallback;
+  return value === '' || value === 'true';
+}

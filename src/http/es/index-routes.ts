@@ -1,0 +1,71 @@
+/** @module Indices: `PUT/GET/HEAD/DELETE /<index>` and `GET/PUT /<index>/_settings`. */
+import type { FastifyInstance } from 'fastify';
+import { ClusterErrors, ClusterState, createIndex, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
+import type { EsContext } from './es-context.js';
+import { esSend, flag } from './es-reply.js';
+import { renderAliases, renderSettings } from './index-render.js';
+
+type Query = Record<string, string | undefined>;
+
+export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
+  app.put<{ Params: { index: string }; Body: unknown }>('/:index', async (req, reply) => {
+    const index = await ctx.cluster.update((state) => {
+      const created = createIndex(state, { name: req.params.index, body: req.body, now: ctx.clock.now(), uuid: ctx.newUuid() });
+      return { state: created.state, result: created.index };
+    });
+    return esSend(req, reply, { acknowledged: true, shards_acknowledged: true, index: index.name });
+  });
+
+  app.get<{ Params: { index: string }; Querystring: Query }>('/:index', async (req, reply) => {
+    const state = ctx.cluster.state;
+    const names = resolveIndices(state, req.params.index, { ignoreUnavailable: flag(req.query, 'ignore_unavailable') });
+    const flat = flag(req.query, 'flat_settings');
+    const body = Object.fromEntries(
+      names.map((name) => {
+        const index = state.indices.get(name)!;
+        return [name, { aliases: renderAliases(index), mappings: index.mappings, settings: renderSettings(index, flat) }];
+      }),
+    );
+    return esSend(req, reply, body);
+  });
+
+  app.delete<{ Params: { index: string }; Querystring: Query }>('/:index', async (req, reply) => {
+    const expression = req.params.index;
+    await ctx.cluster.update((state) => {
+      const names = resolveIndices(state, expression, {
+        resolveAliases: false,
+        ignoreUnavailable: flag(req.query, 'ignore_unavailable'),
+        allowNoIndices: flag(req.query, 'allow_no_indices', true),
+      });
+      if (names.length === 0 && expression.split(',').every((p) => !p.includes('*') && p !== '_all')) throw ClusterErrors.indexNotFound(expression);
+      let next = state;
+      for (const name of names) next = ClusterState.withoutIndex(next, name);
+      return { state: next, result: undefined };
+    });
+    return esSend(req, reply, { acknowledged: true });
+  });
+
+  const getSettings = async (expression: string | undefined, query: Query) => {
+    const state = ctx.cluster.state;
+    const names = resolveIndices(state, expression, { ignoreUnavailable: flag(query, 'ignore_unavailable') });
+    const flat = flag(query, 'flat_settings');
+    return Object.fromEntries(names.map((name) => [name, { settings: renderSettings(state.indices.get(name)!, flat) }]));
+  };
+  app.get<{ Querystring: Query }>('/_settings', async (req, reply) => esSend(req, reply, await getSettings(undefined, req.query)));
+  app.get<{ Params: { index: string }; Querystring: Query }>('/:index/_settings', async (req, reply) =>
+    esSend(req, reply, await getSettings(req.params.index, req.query)),
+  );
+
+  const putSettings = async (expression: string | undefined, body: unknown) => {
+    if (body === undefined) throw ClusterErrors.validation(['no settings to update']);
+    await ctx.cluster.update((state) => ({ state: updateIndexSettings(state, resolveIndices(state, expression), body), result: undefined }));
+  };
+  app.put<{ Body: unknown }>('/_settings', async (req, reply) => {
+    await putSettings(undefined, req.body);
+    return esSend(req, reply, { acknowledged: true });
+  });
+  app.put<{ Params: { index: string }; Body: unknown }>('/:index/_settings', async (req, reply) => {
+    await putSettings(req.params.index, req.body);
+    return esSend(req, reply, { acknowledged: true });
+  });
+}

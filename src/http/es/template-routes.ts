@@ -1,0 +1,50 @@
+/** @module Composable index templates: `PUT/POST/GET/DELETE /_index_template[/<name>]`. */
+import type { FastifyInstance } from 'fastify';
+import { ClusterError, deleteTemplates, matchesPattern, nestSettings, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
+import type { EsContext } from './es-context.js';
+import { esSend, flag } from './es-reply.js';
+
+function render(template: ComposableTemplate, flat: boolean) {
+  const { name, template: inner, ...rest } = template;
+  const body: Record<string, unknown> = { index_patterns: rest.index_patterns };
+  if (inner) {
+    body.template = {
+      ...(inner.settings && { settings: flat ? inner.settings : nestSettings(inner.settings) }),
+      ...(inner.mappings && { mappings: inner.mappings }),
+      ...(inner.aliases && { aliases: inner.aliases }),
+    };
+  }
+  body.composed_of = rest.composed_of ?? [];
+  for (const key of ['priority', 'version', '_meta', 'data_stream', 'allow_auto_create'] as const) if (rest[key] !== undefined) body[key] = rest[key];
+  return { name, index_template: body };
+}
+
+export function templateRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const put = async (name: string, body: unknown, create: boolean) => {
+    const template = parseTemplate(name, body);
+    await ctx.cluster.update((state) => ({ state: putTemplate(state, template, create), result: undefined }));
+  };
+  for (const method of ['put', 'post'] as const) {
+    app[method]<{ Params: { name: string }; Body: unknown; Querystring: Record<string, string | undefined> }>('/_index_template/:name', async (req, reply) => {
+      await put(req.params.name, req.body, flag(req.query, 'create'));
+      return esSend(req, reply, { acknowledged: true });
+    });
+  }
+
+  const get = (expression: string | undefined, flat: boolean) => {
+    const patterns = expression?.split(',') ?? ['*'];
+    const found = [...ctx.cluster.state.templates.values()].filter((t) => patterns.some((p) => matchesPattern(p, t.name))).sort((a, b) => a.name.localeCompare(b.name));
+    if (found.length === 0 && expression !== undefined && !expression.includes('*')) {
+      throw new ClusterError('resource_not_found_exception', 404, `index template matching [${expression}] not found`);
+    }
+    return { index_templates: found.map((t) => render(t, flat)) };
+  };
+  app.get<{ Querystring: Record<string, string | undefined> }>('/_index_template', async (req, reply) => esSend(req, reply, get(undefined, flag(req.query, 'flat_settings'))));
+  app.get<{ Params: { name: string }; Querystring: Record<string, string | undefined> }>('/_index_template/:name', async (req, reply) =>
+    esSend(req, reply, get(req.params.name, flag(req.query, 'flat_settings'))),
+  );
+  app.delete<{ Params: { name: string } }>('/_index_template/:name', async (req, reply) => {
+    await ctx.cluster.update((state) => ({ state: deleteTemplates(state, req.params.name.split(',')), result: undefined }));
+    return esSend(req, reply, { acknowledged: true });
+  });
+}
