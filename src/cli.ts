@@ -1,5 +1,6 @@
 /** @module The `tessera` command: `serve` runs the server, `migrate` brings the schema up to date. */
 import { parseArgs } from 'node:util';
+import { VirtualClock } from './platform/clock.js';
 import { migrateToLatest } from './platform/store/migrate.js';
 import { openStore } from './platform/store/open-store.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MIGRATIONS, startServer } from './server.js';
@@ -7,13 +8,15 @@ import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MIGRATIONS, startServer }
 const HELP = `Usage: tessera <command> [options]
 
 Commands:
-  serve      Run the server: the grid fields API (Connect, gRPC-Web and gRPC over h2c) on one port.
+  serve      Run the server: the grid fields API (Connect, gRPC-Web and gRPC over h2c) and the
+             Elasticsearch-compatible API with index lifecycle management, on one port.
   migrate    Apply the database migrations, then exit.
 
 Options:
   --port <n>        Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one).
   --host <addr>     Address to listen on (default ${DEFAULT_HOST}).
   --data-dir <dir>  Folder of the embedded SQLite database tessera.db (default ${DEFAULT_DATA_DIR}).
+  --clock <mode>    system (default) or virtual: time stands still until POST /_tessera/clock/_advance.
   --quiet           Do not log requests.
   -h, --help        Show this help.
 `;
@@ -27,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       quiet: { type: 'boolean' },
+      clock: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -55,7 +59,13 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`tessera: --port must be an integer from 0 to 65535, got "${values.port}"\n`);
     return 2;
   }
-  const server = await startServer({ host: values.host ?? DEFAULT_HOST, port, dataDir, log: !values.quiet });
+  const clockMode = values.clock ?? 'system';
+  if (clockMode !== 'system' && clockMode !== 'virtual') {
+    process.stderr.write(`tessera: --clock must be system or virtual, got "${clockMode}"\n`);
+    return 2;
+  }
+  const clock = clockMode === 'virtual' ? new VirtualClock(Date.now()) : undefined;
+  const server = await startServer({ host: values.host ?? DEFAULT_HOST, port, dataDir, log: !values.quiet, ...(clock && { clock }) });
   process.stdout.write(`tessera listening on ${server.url} (data in ${dataDir})\n`);
   const stop = () => {
     void server.close().then(() => process.exit(0));

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
 import { ClusterService, clusterMigrations, KyselyClusterRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
-import { systemClock, type Clock } from './platform/clock.js';
+import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
+import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
 import { LocalNotifier } from './platform/notifier.js';
 import { migrateToLatest } from './platform/store/migrate.js';
@@ -18,7 +19,7 @@ export const DEFAULT_NODE_NAME = 'tessera-0';
 export const DEFAULT_CLUSTER_NAME = 'tessera';
 
 /** Every module's migrations, in the order their names sort. */
-export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations];
+export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations, ilmMigrations];
 
 export interface ServerOptions {
   readonly host?: string;
@@ -50,6 +51,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const clock = options.clock ?? systemClock;
   const newUuid = () => randomId(22);
   const cluster = await ClusterService.open(new KyselyClusterRepository(store.db), clock, newUuid);
+  const policies = await PolicyService.open(new KyselyPolicyRepository(store.db), clock);
+  const runner = new LifecycleRunner({ cluster, policies, clock, newUuid });
+  const scheduler = new PollScheduler(runner, clock);
+  runner.start();
+  // On the virtual clock, time (and so every poll tick) moves only through POST /_tessera/clock/_advance.
+  if (!(clock instanceof VirtualClock)) scheduler.startTimer();
   const grids = new GridService({
     repository: new KyselyGridRepository(store.db),
     notifier: new LocalNotifier<GridEvent>(),
@@ -59,7 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
-    es: { cluster, clock, newUuid, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
+    es: { cluster, clock, newUuid, ilm: { policies, runner, scheduler }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
     routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   try {
@@ -76,7 +83,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     async close() {
+      scheduler.stopTimer();
+      runner.stop();
       await app.close();
+      await runner.settle();
       await store.close();
     },
   };

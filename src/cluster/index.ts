@@ -13,3 +13,4 @@ export { parseTemplate, putTemplate, deleteTemplates } from './operations/index-
 export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';
 export { clusterMigrations } from './store/cluster-migrations.js';
 export { matchesPattern } from './patterns.js';
+export { rollover, generateRolloverIndexName, writeIndexOf, evaluateConditions, conditionsMet, type IndexStats, type RolloverResult } from './operations/rollover.js';

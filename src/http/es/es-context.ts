@@ -1,5 +1,6 @@
 /** @module What the ES routes need from the rest of the server. */
 import type { ClusterService } from '../../cluster/index.js';
+import type { LifecycleRunner, PolicyService, PollScheduler } from '../../ilm/index.js';
 import type { Clock } from '../../platform/clock.js';
 
 export interface EsContext {
@@ -8,4 +9,5 @@ export interface EsContext {
   readonly newUuid: () => string;
   readonly nodeName: string;
   readonly clusterName: string;
+  readonly ilm?: { readonly policies: PolicyService; readonly runner: LifecycleRunner; readonly scheduler: PollScheduler };
 }

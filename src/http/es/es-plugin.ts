@@ -12,7 +12,10 @@ import { registerEsContentTypes, requestedCompatibility } from './es-content.js'
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
 import { esSend } from './es-reply.js';
+import { clockRoutes } from './clock-routes.js';
+import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
+import { rolloverRoutes } from './rollover-routes.js';
 import { rootRoutes } from './root-routes.js';
 import { templateRoutes } from './template-routes.js';
 
@@ -50,5 +53,8 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   templateRoutes(app, ctx);
   aliasRoutes(app, ctx);
   catRoutes(app, ctx);
+  ilmRoutes(app, ctx);
+  rolloverRoutes(app, ctx);
+  clockRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

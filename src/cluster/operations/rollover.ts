@@ -1,0 +1,128 @@
+/**
+ * @module Rollover (MetadataRolloverService): resolve the alias's write index, name the next index,
+ * evaluate the conditions, create the index, swap the write alias and record rollover info.
+ */
+import { parseTimeValue } from '../../platform/time-value.js';
+import { ClusterErrors } from '../cluster-error.js';
+import { ClusterState } from '../cluster-state.js';
+import { IndexMetadata } from '../index-metadata.js';
+import { findTemplate } from '../index-template.js';
+import { createIndex } from './create-index.js';
+
+export const ROLLOVER_NAME_PATTERN = /^.*-\d+$/;
+
+export function generateRolloverIndexName(source: string): string {
+  if (!ROLLOVER_NAME_PATTERN.test(source)) {
+    throw ClusterErrors.illegalArgument(`index name [${source}] does not match pattern '^.*-\\d+$'`);
+  }
+  const dash = source.lastIndexOf('-');
+  const counter = Number(source.slice(dash + 1)) + 1;
+  return `${source.slice(0, dash)}-${String(counter).padStart(6, '0')}`;
+}
+
+/** The index an alias writes to: its explicit write index, or its only index. */
+export function writeIndexOf(state: ClusterState, alias: string): IndexMetadata {
+  const indices = ClusterState.indicesOfAlias(state, alias);
+  if (indices.length === 0) throw ClusterErrors.illegalArgument(`rollover target [${alias}] does not exist`);
+  const explicit = indices.filter((i) => i.aliases[alias]!.is_write_index === true);
+  if (explicit.length === 1) return explicit[0]!;
+  if (indices.length === 1 && indices[0]!.aliases[alias]!.is_write_index !== false) return indices[0]!;
+  throw ClusterErrors.illegalArgument(`rollover target [${alias}] does not point to a write index`);
+}
+
+export interface IndexStats {
+  readonly docs: number;
+  readonly sizeBytes: number;
+}
+
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4, pb: 1024 ** 5 };
+
+export function parseByteSize(value: string, name: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|tb|pb)$/i.exec(value.trim());
+  if (!match) throw ClusterErrors.illegalArgument(`failed to parse setting [${name}] with value [${value}] as a size in bytes: unit is missing or unrecognized`);
+  return Math.floor(Number(match[1]) * SIZE_UNITS[match[2]!.toLowerCase()]!);
+}
+
+/** Each condition's ES label (`[max_age: 7d]`) and whether it is met. */
+export function evaluateConditions(index: IndexMetadata, conditions: Readonly<Record<string, unknown>>, stats: IndexStats, now: number): Record<string, boolean> {
+  const shards = IndexMetadata.primaryShards(index);
+  const measured: Record<string, number> = {
+    age: now - index.creationDate,
+    docs: stats.docs,
+    size: stats.sizeBytes,
+    primary_shard_size: Math.ceil(stats.sizeBytes / shards),
+    primary_shard_docs: Math.ceil(stats.docs / shards),
+  };
+  const out: Record<string, boolean> = {};
+  for (const [name, raw] of Object.entries(conditions)) {
+    const [bound, metric] = [name.slice(0, 3), name.slice(4)];
+    const value = String(raw);
+    const threshold = metric === 'age' ? parseTimeValue(value, name) : metric.endsWith('docs') ? Number(value) : parseByteSize(value, name);
+    const actual = measured[metric] ?? 0;
+    out[`[${name}: ${value}]`] = bound === 'max' ? actual >= threshold : actual >= threshold;
+  }
+  return out;
+}
+
+/** Rolls over when every min_* condition and at least one max_* condition holds; no conditions: always. */
+export function conditionsMet(conditions: Readonly<Record<string, unknown>>, results: Record<string, boolean>): boolean {
+  const entries = Object.keys(conditions).map((name) => [name, results[`[${name}: ${String(conditions[name])}]`]!] as const);
+  if (entries.length === 0) return true;
+  const max = entries.filter(([n]) => n.startsWith('max_'));
+  const min = entries.filter(([n]) => n.startsWith('min_'));
+  return min.every(([, met]) => met) && (max.length === 0 || max.some(([, met]) => met));
+}
+
+export interface RolloverRequest {
+  readonly alias: string;
+  readonly newIndexName?: string;
+  readonly conditions: Readonly<Record<string, unknown>>;
+  readonly dryRun: boolean;
+  readonly createBody?: unknown;
+  readonly now: number;
+  readonly uuid: string;
+  readonly stats: IndexStats;
+}
+
+export interface RolloverResult {
+  readonly acknowledged: boolean;
+  readonly shards_acknowledged: boolean;
+  readonly old_index: string;
+  readonly new_index: string;
+  readonly rolled_over: boolean;
+  readonly dry_run: boolean;
+  readonly lazy: boolean;
+  readonly conditions: Record<string, boolean>;
+}
+
+export function rollover(state: ClusterState, request: RolloverRequest): { state: ClusterState; result: RolloverResult } {
+  const { alias, now } = request;
+  if (state.indices.has(alias)) throw ClusterErrors.illegalArgument(`rollover target is a [concrete index] but one of [alias,data_stream] was expected`);
+  const source = writeIndexOf(state, alias);
+  const newIndex = request.newIndexName ?? generateRolloverIndexName(source.name);
+  const results = evaluateConditions(source, request.conditions, request.stats, now);
+  const met = conditionsMet(request.conditions, results);
+  const result = { acknowledged: false, shards_acknowledged: false, old_index: source.name, new_index: newIndex, rolled_over: false, dry_run: request.dryRun, lazy: false, conditions: results };
+  if (request.dryRun || !met) return { state, result };
+  const template = findTemplate(state.templates.values(), newIndex);
+  if (template?.template?.aliases && alias in template.template.aliases) {
+    throw ClusterErrors.illegalArgument(
+      `Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${Object.keys(template.template.aliases).join(', ')}]] in index template [${template.name}]`,
+    );
+  }
+  const created = createIndex(state, { name: newIndex, body: request.createBody, now, uuid: request.uuid });
+  const explicitWrite = source.aliases[alias]!.is_write_index === true;
+  const sourceAliases = { ...source.aliases };
+  if (explicitWrite) sourceAliases[alias] = { ...sourceAliases[alias], is_write_index: false };
+  else delete sourceAliases[alias];
+  const metConditions = Object.fromEntries(Object.entries(request.conditions).filter(([name, value]) => results[`[${name}: ${String(value)}]`]));
+  const oldIndex = IndexMetadata.with(source, {
+    aliases: Object.freeze(sourceAliases),
+    rolloverInfo: Object.freeze({ ...source.rolloverInfo, [alias]: { met_conditions: metConditions, time: now } }),
+  });
+  const target = created.index;
+  const targetAliases = { ...target.aliases, [alias]: explicitWrite ? { ...source.aliases[alias], is_write_index: true } : { ...source.aliases[alias] } };
+  let next = ClusterState.withIndex(created.state, oldIndex);
+  next = ClusterState.withIndex(next, IndexMetadata.with(target, { aliases: Object.freeze(targetAliases) }));
+  return { state: next, result: { ...result, acknowledged: true, shards_acknowledged: true, rolled_over: true } };
+}

@@ -1,0 +1,34 @@
+/** @module Tessera's clock endpoints: `GET /_tessera/clock` and, on the virtual clock, `POST /_tessera/clock/_advance`. */
+import type { FastifyInstance } from 'fastify';
+import { ClusterErrors } from '../../cluster/index.js';
+import { VirtualClock } from '../../platform/clock.js';
+import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
+import type { EsContext } from './es-context.js';
+import { esSend } from './es-reply.js';
+
+export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const describe = () => ({
+    mode: ctx.clock instanceof VirtualClock ? 'virtual' : 'system',
+    now: new Date(ctx.clock.now()).toISOString(),
+    now_millis: ctx.clock.now(),
+    ...(ctx.ilm && { poll_interval_millis: ctx.ilm.runner.pollInterval() }),
+  });
+  app.get('/_tessera/clock', async (req, reply) => esSend(req, reply, describe()));
+  app.post<{ Body: unknown }>('/_tessera/clock/_advance', async (req, reply) => {
+    const clock = ctx.clock;
+    if (!(clock instanceof VirtualClock) || !ctx.ilm) {
+      throw ClusterErrors.illegalArgument('the clock is the system clock and cannot be advanced; start Tessera with --clock virtual');
+    }
+    const by = (req.body as { by?: unknown } | undefined)?.by;
+    if (typeof by !== 'string') throw ClusterErrors.illegalArgument('[by] is required: a time value such as "30d"');
+    let millis: number;
+    try {
+      millis = parseTimeValue(by, 'by');
+    } catch (error) {
+      throw ClusterErrors.illegalArgument((error as TimeValueError).message);
+    }
+    if (millis < 0) throw ClusterErrors.illegalArgument(`[by] must not be negative, got [${by}]`);
+    const ticks = await ctx.ilm.scheduler.advance(clock, millis);
+    return esSend(req, reply, { ...describe(), ticks });
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * @module ILM's per-index execution state (ES's LifecycleExecutionState): kept as strings in the index's
+ * `ilm` custom metadata, so a cluster-state change carries it atomically with the index it describes.
+ */
+import { IndexMetadata } from '../cluster/index.js';
+import { StepKey } from './step-key.js';
+
+export const ILM_CUSTOM = 'ilm';
+
+export interface ExecutionState {
+  readonly phase?: string;
+  readonly action?: string;
+  readonly step?: string;
+  readonly phase_time?: string;
+  readonly action_time?: string;
+  readonly step_time?: string;
+  readonly failed_step?: string;
+  readonly is_auto_retryable_error?: string;
+  readonly failed_step_retry_count?: string;
+  readonly step_info?: string;
+  readonly previous_step_info?: string;
+  readonly phase_definition?: string;
+  /** The lifecycle date: the creation date, then the rollover time. */
+  readonly creation_date?: string;
+  readonly shrink_index_name?: string;
+}
+
+export function readExecution(index: IndexMetadata): ExecutionState {
+  return (index.customs[ILM_CUSTOM] ?? {}) as ExecutionState;
+}
+
+export function writeExecution(index: IndexMetadata, state: ExecutionState): IndexMetadata {
+  const clean = Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const customs = { ...index.customs };
+  if (Object.keys(clean).length === 0) delete customs[ILM_CUSTOM];
+  else customs[ILM_CUSTOM] = Object.freeze(clean);
+  return IndexMetadata.with(index, { customs: Object.freeze(customs) });
+}
+
+export function currentKey(state: ExecutionState): StepKey | undefined {
+  if (state.phase === undefined || state.action === undefined || state.step === undefined) return undefined;
+  return StepKey.create(state.phase, state.action, state.step);
+}
+
+export interface PhaseExecutionInfo {
+  readonly policy: string;
+  readonly phase_definition?: { readonly min_age: string; readonly actions: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
+  readonly version: number;
+  readonly modified_date_in_millis: number;
+}
+
+export function readPhaseExecution(state: ExecutionState): PhaseExecutionInfo | undefined {
+  return state.phase_definition ? (JSON.parse(state.phase_definition) as PhaseExecutionInfo) : undefined;
+}

@@ -1,0 +1,99 @@
+/** @module Retry, remove and move-to-step: the ILM calls that change an index's execution state by hand. */
+import { ClusterErrors, ClusterState, IndexMetadata, resolveIndices } from '../cluster/index.js';
+import { compilePhase } from './compile-phase.js';
+import { currentKey, ILM_CUSTOM, readExecution, writeExecution } from './execution-state.js';
+import { IlmErrors } from './ilm-error.js';
+import type { PolicyService } from './policy/policy-service.js';
+import { moveToFailedStep, moveToStep, phaseExecution } from './runner/transitions.js';
+import { refreshPhase } from './runner/run-index.js';
+import { ERROR_STEP, NEW_COMPLETE_KEY, phaseCompleteKey, StepKey } from './step-key.js';
+
+export function retry(state: ClusterState, expression: string, policies: PolicyService, now: number): ClusterState {
+  const names = expression.split(',').flatMap((part) => {
+    if (part.includes('*')) return resolveIndices(state, part, { resolveAliases: false });
+    if (!state.indices.has(part)) throw IlmErrors.illegalArgument(`index [${part}] does not exist`);
+    return [part];
+  });
+  let next = state;
+  for (const name of names) {
+    const index = next.indices.get(name)!;
+    const execution = readExecution(index);
+    if (execution.step !== ERROR_STEP || !execution.failed_step) {
+      throw IlmErrors.illegalArgument(`cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`);
+    }
+    const policy = policies.get(index.settings['index.lifecycle.name'] ?? '');
+    let moved = moveToFailedStep(execution, now, false);
+    if (policy) moved = refreshPhase(moved, policy);
+    next = ClusterState.withIndex(next, writeExecution(index, moved));
+  }
+  return next;
+}
+
+const LIFECYCLE_SETTINGS = ['index.lifecycle.name', 'index.lifecycle.indexing_complete', 'index.lifecycle.rollover_alias'];
+
+export function removePolicy(state: ClusterState, expression: string): ClusterState {
+  let next = state;
+  for (const name of resolveIndices(state, expression, { resolveAliases: true })) {
+    const index = next.indices.get(name)!;
+    const settings = Object.fromEntries(Object.entries(index.settings).filter(([key]) => !LIFECYCLE_SETTINGS.includes(key)));
+    const customs = { ...index.customs };
+    delete customs[ILM_CUSTOM];
+    next = ClusterState.withIndex(next, IndexMetadata.with(index, { settings: Object.freeze(settings), customs: Object.freeze(customs) }));
+  }
+  return next;
+}
+
+interface PartialKey {
+  readonly phase?: string;
+  readonly action?: string;
+  readonly name?: string;
+}
+
+function parseKey(raw: unknown, field: string): PartialKey {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw IlmErrors.parse('move_to_step_request', `Required [${field}]`);
+  const { phase, action, name } = raw as Record<string, unknown>;
+  return {
+    ...(typeof phase === 'string' && { phase }),
+    ...(typeof action === 'string' && { action }),
+    ...(typeof name === 'string' && { name }),
+  };
+}
+
+export function moveToStepRequest(state: ClusterState, indexName: string, body: unknown, policies: PolicyService, now: number): ClusterState {
+  if (!body || typeof body !== 'object') throw IlmErrors.bodyRequired();
+  const request = body as Record<string, unknown>;
+  const current = parseKey(request.current_step, 'current_step');
+  const target = parseKey(request.next_step, 'next_step');
+  if (target.name !== undefined && target.action === undefined) {
+    throw IlmErrors.illegalArgument('phase; phase and action; or phase, action, and step must be provided, but a step name was specified without a corresponding action');
+  }
+  const index = state.indices.get(indexName);
+  if (!index) throw IlmErrors.illegalArgument(`index [${indexName}] does not exist`);
+  const policyName = index.settings['index.lifecycle.name'];
+  if (!policyName) throw IlmErrors.illegalArgument(`index [${indexName}] is not associated with an Index Lifecycle Policy`);
+  const execution = readExecution(index);
+  const real = currentKey(execution);
+  const currentKeyAsked = StepKey.create(current.phase ?? '', current.action ?? '', current.name ?? '');
+  if (!StepKey.equals(real, currentKeyAsked)) {
+    throw IlmErrors.illegalArgument(`index [${indexName}] is not on current step [${StepKey.toJson(currentKeyAsked)}], currently: [${StepKey.toJson(real)}]`);
+  }
+  const policy = policies.get(policyName);
+  if (!policy) throw ClusterErrors.illegalArgument(`policy [${policyName}] does not exist`);
+  const candidates =
+    target.phase === 'new'
+      ? [NEW_COMPLETE_KEY]
+      : target.phase && policy.policy.phases[target.phase]
+        ? [...compilePhase(target.phase, policy.policy.phases[target.phase]!.actions).map((s) => s.key), phaseCompleteKey(target.phase)]
+        : [];
+  const concrete = candidates.find(
+    (k) => k.phase === target.phase && (target.action === undefined || k.action === target.action) && (target.name === undefined || k.name === target.name),
+  );
+  if (!concrete) {
+    if (target.name !== undefined) {
+      throw IlmErrors.illegalArgument(`step [${StepKey.toJson(StepKey.create(target.phase ?? '', target.action!, target.name))}] for index [${indexName}] with policy [${policyName}] does not exist`);
+    }
+    throw IlmErrors.illegalArgument(`cannot move index [${indexName}] with policy [${policyName}]: unable to determine concrete step key from target next step key: ${JSON.stringify(target)}`);
+  }
+  const moved = { ...moveToStep(execution, concrete, now), ...(concrete.phase !== execution.phase && { phase_definition: phaseExecution(policy, concrete.phase) }) };
+  return ClusterState.withIndex(state, writeExecution(index, moved));
+}

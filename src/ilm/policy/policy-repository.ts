@@ -1,0 +1,12 @@
+/** @module Where policies and ILM's operation mode are kept. */
+import type { PolicyMetadata } from './policy-metadata.js';
+
+export type OperationMode = 'RUNNING' | 'STOPPING' | 'STOPPED';
+
+export interface PolicyRepository {
+  loadPolicies(): Promise<PolicyMetadata[]>;
+  savePolicy(policy: PolicyMetadata): Promise<void>;
+  deletePolicy(name: string): Promise<void>;
+  loadMode(): Promise<OperationMode>;
+  saveMode(mode: OperationMode): Promise<void>;
+}

@@ -1,0 +1,124 @@
+/**
+ * @module Runs every managed index: after each cluster-state change (cluster-state steps and phase
+ * moves) and on each poll tick (also periodic waits and automatic retries), as IndexLifecycleService does.
+ */
+import { ClusterState, type ClusterService } from '../../cluster/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { parseTimeValue } from '../../platform/time-value.js';
+import { compilePhase } from '../compile-phase.js';
+import { currentKey, readExecution, readPhaseExecution } from '../execution-state.js';
+import { minAgeMillis } from '../policy/lifecycle-policy.js';
+import { PHASES } from '../policy/actions.js';
+import type { PolicyService } from '../policy/policy-service.js';
+import { ERROR_STEP, StepKey } from '../step-key.js';
+import { lifecycleDate, runIndex, type Trigger } from './run-index.js';
+
+export const DEFAULT_POLL_INTERVAL_MS = 10 * 60_000;
+
+export interface RunnerDeps {
+  readonly cluster: ClusterService;
+  readonly policies: PolicyService;
+  readonly clock: Clock;
+  readonly newUuid: () => string;
+}
+
+export class LifecycleRunner {
+  #pending: Promise<void> | undefined;
+  #again = false;
+  #unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Reacts to cluster and policy changes from now on. */
+  start(): void {
+    const schedule = () => void this.#schedule();
+    this.#unsubscribe = [this.deps.cluster.onChange(schedule), this.deps.policies.onChange(schedule)];
+    schedule();
+  }
+
+  stop(): void {
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
+    this.#unsubscribe = [];
+  }
+
+  pollInterval(): number {
+    const value = ClusterState.setting(this.deps.cluster.state, 'indices.lifecycle.poll_interval');
+    return value === undefined ? DEFAULT_POLL_INTERVAL_MS : parseTimeValue(value, 'indices.lifecycle.poll_interval');
+  }
+
+  /** Coalesces bursts of changes into passes that run one after another. */
+  #schedule(): Promise<void> {
+    if (this.#pending) {
+      this.#again = true;
+      return this.#pending;
+    }
+    this.#pending = (async () => {
+      do {
+        this.#again = false;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await this.pass('cluster');
+      } while (this.#again);
+      this.#pending = undefined;
+    })();
+    return this.#pending;
+  }
+
+  /** Waits until the passes triggered so far have run. */
+  async settle(): Promise<void> {
+    while (this.#pending) await this.#pending;
+  }
+
+  /** One pass over every managed index, as one cluster-state change. */
+  async pass(trigger: Trigger): Promise<void> {
+    const { policies, clock, newUuid } = this.deps;
+    if (policies.mode === 'STOPPING') await policies.setMode('STOPPED');
+    if (policies.mode !== 'RUNNING') return;
+    await this.deps.cluster.update((start) => {
+      let state = start;
+      const now = clock.now();
+      const managed = [...start.indices.values()].filter((i) => i.settings['index.lifecycle.name']).map((i) => i.name).sort();
+      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid });
+      return { state, result: undefined };
+    });
+  }
+
+  /**
+   * The earliest time a poll could change anything without outside help: a phase whose `min_age` falls due,
+   * or (at once) a periodic wait or a retryable error. Undefined when only an outside change can.
+   */
+  nextDue(lastTick: number): number | undefined {
+    const state = this.deps.cluster.state;
+    if (this.deps.policies.mode !== 'RUNNING') return undefined;
+    let due: number | undefined;
+    const consider = (time: number) => {
+      due = due === undefined ? time : Math.min(due, time);
+    };
+    for (const index of state.indices.values()) {
+      const policyName = index.settings['index.lifecycle.name'];
+      if (!policyName) continue;
+      const policy = this.deps.policies.get(policyName);
+      if (!policy) continue;
+      const execution = readExecution(index);
+      const key = currentKey(execution);
+      if (!key) {
+        consider(lastTick);
+        continue;
+      }
+      if (key.name === ERROR_STEP) {
+        if (execution.is_auto_retryable_error === 'true') consider(lastTick);
+        continue;
+      }
+      if (key.action === 'complete' && key.name === 'complete') {
+        const start = key.phase === 'new' ? 0 : PHASES.indexOf(key.phase as (typeof PHASES)[number]) + 1;
+        const next = start === 0 && key.phase !== 'new' ? undefined : PHASES.slice(start).find((p) => policy.policy.phases[p]);
+        const date = lifecycleDate(state, index.name);
+        if (next) consider(date === undefined ? lastTick : date + minAgeMillis(policy.policy.phases[next]!));
+        continue;
+      }
+      const definition = readPhaseExecution(execution)?.phase_definition ?? policy.policy.phases[key.phase];
+      const step = definition && compilePhase(key.phase, definition.actions).find((s) => StepKey.equals(s.key, key));
+      if (step?.kind === 'wait' && step.periodic) consider(lastTick);
+    }
+    return due;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * @module Poll ticks every `indices.lifecycle.poll_interval`. On the system clock a timer drives them; on
+ * the virtual clock `advance` runs every tick that falls in the advanced interval, in order, jumping over
+ * ticks at which nothing can change.
+ */
+import type { Clock, VirtualClock } from '../../platform/clock.js';
+import type { LifecycleRunner } from './lifecycle-runner.js';
+
+export class PollScheduler {
+  #timer: NodeJS.Timeout | undefined;
+  #lastTick: number;
+
+  constructor(
+    private readonly runner: LifecycleRunner,
+    private readonly clock: Clock,
+  ) {
+    this.#lastTick = clock.now();
+  }
+
+  get lastTick(): number {
+    return this.#lastTick;
+  }
+
+  /** Real time: a timer that re-reads the interval after every tick. */
+  startTimer(): void {
+    const arm = () => {
+      this.#timer = setTimeout(() => {
+        void this.tick().finally(arm);
+      }, this.runner.pollInterval());
+      this.#timer.unref();
+    };
+    arm();
+  }
+
+  stopTimer(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  async tick(): Promise<void> {
+    this.#lastTick = this.clock.now();
+    await this.runner.settle();
+    await this.runner.pass('poll');
+    await this.runner.settle();
+  }
+
+  /** Moves the virtual clock forward by `millis`, running each poll tick on the way. Returns the ticks run. */
+  async advance(clock: VirtualClock, millis: number): Promise<number> {
+    const target = clock.now() + millis;
+    let ticks = 0;
+    await this.runner.settle();
+    for (;;) {
+      const interval = this.runner.pollInterval();
+      let next = this.#lastTick + interval;
+      const due = this.runner.nextDue(this.#lastTick);
+      // Ticks before anything is due would find nothing to do: jump to the first tick at or after it.
+      if (due === undefined) next = Number.POSITIVE_INFINITY;
+      else if (due > next) next = this.#lastTick + Math.ceil((due - this.#lastTick) / interval) * interval;
+      if (next > target) {
+        // The skipped ticks still happened, on the same grid.
+        this.#lastTick += Math.floor((target - this.#lastTick) / interval) * interval;
+        break;
+      }
+      clock.advance(next - clock.now());
+      await this.tick();
+      ticks++;
+    }
+    clock.advance(target - clock.now());
+    return ticks;
+  }
+}

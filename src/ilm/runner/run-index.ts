@@ -1,0 +1,172 @@
+/**
+ * @module One index's turn of the lifecycle (IndexLifecycleRunner): initialise, run steps until one waits
+ * or fails, move to the next phase when its `min_age` has passed, and on poll ticks retry retryable errors.
+ * Pure: it takes the cluster state and returns the next one.
+ */
+import { ClusterError, ClusterErrors, ClusterState } from '../../cluster/index.js';
+import { compilePhase, firstStepKey } from '../compile-phase.js';
+import { currentKey, readExecution, readPhaseExecution, writeExecution, type ExecutionState } from '../execution-state.js';
+import { minAgeMillis } from '../policy/lifecycle-policy.js';
+import { PHASES } from '../policy/actions.js';
+import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../step-key.js';
+import type { Step, StepContext } from '../steps/step.js';
+import { parseOriginationDate } from './origination-date.js';
+import { moveToError, moveToFailedStep, moveToStep, phaseExecution, stepInfoString } from './transitions.js';
+
+export type Trigger = 'cluster' | 'poll';
+
+export interface RunContext {
+  readonly now: number;
+  readonly trigger: Trigger;
+  readonly policy: (name: string) => PolicyMetadata | undefined;
+  readonly newUuid: () => string;
+}
+
+/** Enough for any policy; a loop longer than this means a bug, not a long policy. */
+const MAX_STEPS_PER_TURN = 200;
+
+function asClusterError(error: unknown): ClusterError {
+  if (error instanceof ClusterError) return error;
+  return new ClusterError('exception', 500, error instanceof Error ? error.message : String(error));
+}
+
+function setExecution(state: ClusterState, name: string, execution: ExecutionState): ClusterState {
+  return ClusterState.withIndex(state, writeExecution(state.indices.get(name)!, execution));
+}
+
+/** The date `min_age` counts from: the origination date if set, else the creation or rollover date. */
+export function lifecycleDate(state: ClusterState, name: string): number | undefined {
+  const index = state.indices.get(name)!;
+  const origination = Number(index.settings['index.lifecycle.origination_date'] ?? -1);
+  if (origination !== -1) return origination;
+  const date = readExecution(index).creation_date;
+  return date === undefined ? undefined : Number(date);
+}
+
+/** The phase after `phase` in the stored policy (new counts as before every phase). */
+function nextPhase(policy: PolicyMetadata, phase: string): string | undefined {
+  const start = phase === 'new' ? 0 : PHASES.indexOf(phase as (typeof PHASES)[number]) + 1;
+  if (start <= 0 && phase !== 'new') return undefined;
+  return PHASES.slice(start).find((p) => policy.policy.phases[p] !== undefined);
+}
+
+function stepsOf(execution: ExecutionState, policy: PolicyMetadata, phase: string): Step[] {
+  const cached = readPhaseExecution(execution)?.phase_definition;
+  const definition = cached ?? policy.policy.phases[phase];
+  return definition ? compilePhase(phase, definition.actions) : [];
+}
+
+function init(state: ClusterState, name: string, ctx: RunContext): ClusterState {
+  const index = state.indices.get(name)!;
+  const execution: ExecutionState = moveToStep({}, INIT_KEY, ctx.now);
+  try {
+    const origination = index.settings['index.lifecycle.origination_date'];
+    let next = state;
+    // Parsed once and written into the settings, where it stays even if parsing is later turned off (as in ES).
+    if (index.settings['index.lifecycle.parse_origination_date'] === 'true' && (origination === undefined || origination === '-1')) {
+      const parsed = parseOriginationDate(name);
+      next = ClusterState.withIndex(next, { ...index, settings: Object.freeze({ ...index.settings, 'index.lifecycle.origination_date': String(parsed) }) });
+    }
+    return setExecution(next, name, { ...moveToStep(execution, NEW_COMPLETE_KEY, ctx.now), creation_date: String(index.creationDate) });
+  } catch (error) {
+    const policyName = index.settings['index.lifecycle.name']!;
+    const wrapped = new ClusterError('initialize_policy_exception', 500, `unable to initialize policy [${policyName}] for index [${name}]`, {}, asClusterError(error));
+    return setExecution(state, name, moveToError(execution, INIT_KEY.name, wrapped, true, ctx.now));
+  }
+}
+
+/** Runs `name` as far as it can go now. */
+export function runIndex(start: ClusterState, name: string, ctx: RunContext): ClusterState {
+  let state = start;
+  for (let moves = 0; moves < MAX_STEPS_PER_TURN; moves++) {
+    const index = state.indices.get(name);
+    if (!index) return state;
+    const policyName = index.settings['index.lifecycle.name'];
+    if (!policyName) return state;
+    const policy = ctx.policy(policyName);
+    let execution = readExecution(index);
+    if (!policy) {
+      const info = stepInfoString({ type: 'illegal_argument_exception', reason: `policy [${policyName}] does not exist` });
+      return execution.step_info === info ? state : setExecution(state, name, { ...execution, step_info: info });
+    }
+    const key = currentKey(execution);
+    if (!key) {
+      state = init(state, name, ctx);
+      continue;
+    }
+    if (key.name === ERROR_STEP) {
+      if (ctx.trigger !== 'poll' || execution.is_auto_retryable_error !== 'true') return state;
+      state = setExecution(state, name, refreshPhase(moveToFailedStep(execution, ctx.now, true), policy));
+      // A retried step that fails again waits for the next poll.
+      const retried = runStepOnce(state, name, policy, ctx);
+      return retried.state === state ? state : runIndex(retried.state, name, { ...ctx, trigger: 'cluster' });
+    }
+    if (key.action === 'complete' && key.name === 'complete') {
+      const phase = nextPhase(policy, key.phase);
+      if (!phase) return state;
+      const date = lifecycleDate(state, name);
+      if (date !== undefined && ctx.now < date + minAgeMillis(policy.policy.phases[phase]!)) return state;
+      const definition = policy.policy.phases[phase]!;
+      execution = { ...moveToStep(execution, firstStepKey(phase, definition.actions), ctx.now), phase_definition: phaseExecution(policy, phase) };
+      state = setExecution(state, name, execution);
+      continue;
+    }
+    const result = runStepOnce(state, name, policy, ctx);
+    if (result.state === state || !result.advanced) return result.state;
+    state = result.state;
+  }
+  return state;
+}
+
+/** The cached phase is refreshed from the stored policy when that phase still has the failed action. */
+function refreshPhase(execution: ExecutionState, policy: PolicyMetadata): ExecutionState {
+  const phase = execution.phase;
+  const definition = phase ? policy.policy.phases[phase] : undefined;
+  if (!definition || !execution.action || !(execution.action in definition.actions || execution.action === 'unfollow' || execution.action === 'migrate')) return execution;
+  return { ...execution, phase_definition: phaseExecution(policy, phase!) };
+}
+
+export { refreshPhase };
+
+/** Runs the current step once; `advanced` tells whether the index moved on to another step. */
+function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, ctx: RunContext): { state: ClusterState; advanced: boolean } {
+  const index = state.indices.get(name)!;
+  const execution = readExecution(index);
+  const key = currentKey(execution)!;
+  const step = stepsOf(execution, policy, key.phase).find((s) => StepKey.equals(s.key, key));
+  if (!step) {
+    const error = ClusterErrors.illegalArgument(`current step [${StepKey.toJson(key)}] for index [${name}] with policy [${policy.name}] is not recognized`);
+    return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now)), advanced: false };
+  }
+  const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid };
+  try {
+    switch (step.kind) {
+      case 'branch': {
+        const next = step.predicate(stepCtx) ? step.nextKeyIfTrue : step.nextKey;
+        return { state: moveOn(state, name, next, ctx.now), advanced: true };
+      }
+      case 'wait': {
+        if (step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
+        const result = step.evaluate(stepCtx);
+        if (result.complete) return { state: moveOn(state, name, step.nextKey, ctx.now), advanced: true };
+        const info = result.info ? stepInfoString(result.info) : undefined;
+        if (info === execution.step_info) return { state, advanced: false };
+        return { state: setExecution(state, name, { ...execution, step_info: info }), advanced: false };
+      }
+      case 'action': {
+        const after = step.perform(stepCtx);
+        return { state: moveOn(after, name, step.nextKey, ctx.now), advanced: true };
+      }
+    }
+  } catch (error) {
+    return { state: setExecution(state, name, moveToError(execution, key.name, asClusterError(error), step.retryable, ctx.now)), advanced: false };
+  }
+}
+
+function moveOn(state: ClusterState, name: string, next: StepKey | undefined, now: number): ClusterState {
+  const index = state.indices.get(name);
+  // The step may have deleted its own index (delete, or shrink's alias swap).
+  if (!index || next === undefined) return state;
+  return setExecution(state, name, moveToStep(readExecution(index), next, now));
+}

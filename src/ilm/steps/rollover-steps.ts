@@ -1,0 +1,90 @@
+/**
+ * @module The rollover action: check-rollover-ready (a periodic wait running a dry-run rollover),
+ * attempt-rollover, wait-for-active-shards, update-rollover-lifecycle-date, set-indexing-complete.
+ */
+import { ClusterErrors, ClusterState, conditionsMet, evaluateConditions, generateRolloverIndexName, rollover, writeIndexOf } from '../../cluster/index.js';
+import type { ActionConfig } from '../policy/actions.js';
+import { readExecution, writeExecution } from '../execution-state.js';
+import { StepKey } from '../step-key.js';
+import { withSettings } from './cluster-edits.js';
+import { actionStep, ALWAYS_COMPLETE, waitStep, type Step, type StepContext } from './step.js';
+
+const ALIAS_SETTING = 'index.lifecycle.rollover_alias';
+const EMPTY_STATS = { docs: 0, sizeBytes: 0 };
+
+/** ES adds `min_docs: 1` unless told otherwise (WaitForRolloverReadyStep.applyDefaultConditions). */
+export function effectiveConditions(config: ActionConfig, state: ClusterState): Record<string, unknown> {
+  const conditions: Record<string, unknown> = { ...config };
+  const onlyIfDocs = ClusterState.setting(state, 'indices.lifecycle.rollover.only_if_has_documents') !== 'false';
+  if (onlyIfDocs && conditions.min_docs === undefined && conditions.min_primary_shard_docs === undefined) conditions.min_docs = 1;
+  const maxShardDocs = Number(conditions.max_primary_shard_docs ?? Infinity);
+  conditions.max_primary_shard_docs = Math.min(maxShardDocs, 200_000_000);
+  return conditions;
+}
+
+function rolloverAlias(ctx: StepContext, stepSuffix = ''): string {
+  const alias = ctx.index.settings[ALIAS_SETTING];
+  if (!alias) throw ClusterErrors.illegalArgument(`setting [${ALIAS_SETTING}] for index [${ctx.index.name}] is empty or not defined${stepSuffix}`);
+  return alias;
+}
+
+/** The checks both rollover steps make before touching anything, in ES's order. */
+function checkAlias(ctx: StepContext, alias: string): void {
+  const meta = ctx.index.aliases[alias];
+  if (!meta) throw ClusterErrors.illegalArgument(`${ALIAS_SETTING} [${alias}] does not point to index [${ctx.index.name}]`);
+  if (meta.is_write_index === false) throw ClusterErrors.illegalArgument(`index [${ctx.index.name}] is not the write index for alias [${alias}]`);
+}
+
+export function rolloverSteps(phase: string, config: ActionConfig, nextKey: StepKey | undefined): Step[] {
+  const key = (name: string) => StepKey.create(phase, 'rollover', name);
+  const [ready, attempt, active, updateDate, complete] = [
+    key('check-rollover-ready'),
+    key('attempt-rollover'),
+    key('wait-for-active-shards'),
+    key('update-rollover-lifecycle-date'),
+    key('set-indexing-complete'),
+  ];
+  return [
+    waitStep(
+      ready,
+      attempt,
+      (ctx) => {
+        const alias = rolloverAlias(ctx);
+        // Already rolled over with this alias (a retry after the rollover itself succeeded): move on.
+        if (ctx.index.rolloverInfo[alias]) return { complete: true };
+        if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') return { complete: true };
+        checkAlias(ctx, alias);
+        generateRolloverIndexName(ctx.index.name);
+        const conditions = effectiveConditions(config, ctx.state);
+        const results = evaluateConditions(ctx.index, conditions, EMPTY_STATS, ctx.now);
+        return conditionsMet(conditions, results) ? { complete: true } : { complete: false };
+      },
+      true,
+    ),
+    actionStep(attempt, active, (ctx) => {
+      if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') return ctx.state;
+      const alias = rolloverAlias(ctx, ', it must be set to the name of the alias pointing to the group of indices being rolled over');
+      if (ctx.index.rolloverInfo[alias]) return ctx.state;
+      checkAlias(ctx, alias);
+      if (writeIndexOf(ctx.state, alias).name !== ctx.index.name) {
+        throw ClusterErrors.illegalArgument(`index [${ctx.index.name}] is not the write index for alias [${alias}]`);
+      }
+      // The conditions were met at check-rollover-ready; the rollover itself is unconditional.
+      return rollover(ctx.state, { alias, conditions: {}, dryRun: false, now: ctx.now, uuid: ctx.newUuid(), stats: EMPTY_STATS }).state;
+    }),
+    waitStep(active, updateDate, ALWAYS_COMPLETE),
+    actionStep(updateDate, complete, (ctx) => {
+      const alias = ctx.index.settings[ALIAS_SETTING];
+      const info = alias ? ctx.index.rolloverInfo[alias] : undefined;
+      if (!info) {
+        if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') return ctx.state;
+        throw ClusterErrors.illegalState(
+          `no rollover info found for [${ctx.index.name}] with rollover target [${alias}], the index has not yet rolled over with that target`,
+        );
+      }
+      const execution = readExecution(ctx.index);
+      return ClusterState.withIndex(ctx.state, writeExecution(ctx.index, { ...execution, creation_date: String(info.time) }));
+    }),
+    actionStep(complete, nextKey, (ctx) => withSettings(ctx.state, ctx.index.name, { 'index.lifecycle.indexing_complete': 'true' })),
+  ];
+}

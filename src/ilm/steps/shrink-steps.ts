@@ -1,0 +1,129 @@
+/**
+ * @module The shrink action, with ES's step names. The shrunken index `shrink-<random>-<index>` takes the
+ * source's documents, settings and aliases (plus the source's name as an alias); the source is deleted.
+ * Decided (design.md): a target shard count not below the source's fails at `shrink` with
+ * illegal_argument_exception, instead of waiting at check-target-shards-count as modern ES does.
+ */
+import { ClusterErrors, ClusterState, IndexMetadata, type AliasMetadata } from '../../cluster/index.js';
+import type { ActionConfig } from '../policy/actions.js';
+import { readExecution, writeExecution } from '../execution-state.js';
+import { StepKey } from '../step-key.js';
+import { withSettings } from './cluster-edits.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, waitStep, type Step, type StepContext } from './step.js';
+
+const NODE_ID = 'tessera-0';
+
+function targetShards(config: ActionConfig): number {
+  // Without documents every primary is below any max_primary_shard_size: one shard suffices.
+  return typeof config.number_of_shards === 'number' ? config.number_of_shards : 1;
+}
+
+function shrinkIndexName(ctx: StepContext): string {
+  const name = readExecution(ctx.index).shrink_index_name;
+  if (!name) throw ClusterErrors.illegalState(`no shrink index name was generated for index [${ctx.index.name}]`);
+  return name;
+}
+
+function createShrunkenIndex(ctx: StepContext, config: ActionConfig): ClusterState {
+  const source = ctx.index;
+  const sourceShards = IndexMetadata.primaryShards(source);
+  const target = targetShards(config);
+  if (target >= sourceShards) {
+    throw ClusterErrors.illegalArgument(`the number of target shards [${target}] must be less than the number of source shards [${sourceShards}]`);
+  }
+  if (sourceShards % target !== 0) {
+    throw ClusterErrors.illegalArgument(`the number of source shards [${sourceShards}] must be a multiple of [${target}]`);
+  }
+  const name = shrinkIndexName(ctx);
+  const existing = ctx.state.indices.get(name);
+  if (existing) throw ClusterErrors.indexAlreadyExists(name, existing.uuid);
+  const uuid = ctx.newUuid();
+  const settings: Record<string, string> = { ...source.settings };
+  delete settings['index.routing.allocation.require._id'];
+  Object.assign(settings, {
+    'index.number_of_shards': String(target),
+    'index.uuid': uuid,
+    'index.creation_date': String(ctx.now),
+    'index.provided_name': name,
+    'index.resize.source.name': source.name,
+    'index.resize.source.uuid': source.uuid,
+  });
+  const shrunken: IndexMetadata = Object.freeze({
+    name,
+    uuid,
+    creationDate: ctx.now,
+    settings: Object.freeze(settings),
+    mappings: source.mappings,
+    aliases: Object.freeze({}),
+    rolloverInfo: source.rolloverInfo,
+    customs: Object.freeze({}),
+  });
+  return ClusterState.withIndex(ctx.state, shrunken);
+}
+
+export function shrinkSteps(phase: string, config: ActionConfig, nextKey: StepKey | undefined): Step[] {
+  const key = (name: string) => StepKey.create(phase, 'shrink', name);
+  const afterShrunken = config.allow_write_after_shrink === true ? key('update-settings') : nextKey;
+  const steps: Step[] = [
+    branchStep(key('branch-check-prerequisites'), key('check-not-write-index'), nextKey, () => false),
+    waitStep(key('check-not-write-index'), key('wait-for-shard-history-leases'), ALWAYS_COMPLETE),
+    waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE),
+    waitStep(key('check-ts-end-time-passed'), key('readonly'), ALWAYS_COMPLETE),
+    actionStep(key('readonly'), key('check-target-shards-count'), (ctx) => withSettings(ctx.state, ctx.index.name, { 'index.blocks.write': 'true' })),
+    waitStep(key('check-target-shards-count'), key('cleanup-shrink-index'), (ctx) => {
+      const source = IndexMetadata.primaryShards(ctx.index);
+      const target = targetShards(config);
+      if (target < source && source % target !== 0) {
+        return {
+          complete: false,
+          info: {
+            message: `lifecycle action of policy [${ctx.policy}] for index [${ctx.index.name}] cannot make progress because the target shards count [${target}] must be a factor of the source index's shards count [${source}]`,
+          },
+        };
+      }
+      return { complete: true };
+    }),
+    actionStep(key('cleanup-shrink-index'), key('generate-index-name'), (ctx) => {
+      // A shrunken index left by an earlier, failed attempt is removed before trying again.
+      const previous = readExecution(ctx.index).shrink_index_name;
+      return previous && ctx.state.indices.has(previous) ? ClusterState.withoutIndex(ctx.state, previous) : ctx.state;
+    }),
+    actionStep(key('generate-index-name'), key('set-single-node-allocation'), (ctx) => {
+      const random = ctx.newUuid().toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 4).padEnd(4, 'x');
+      const execution = readExecution(ctx.index);
+      return ClusterState.withIndex(ctx.state, writeExecution(ctx.index, { ...execution, shrink_index_name: `shrink-${random}-${ctx.index.name}` }));
+    }),
+    actionStep(key('set-single-node-allocation'), key('check-shrink-allocation'), (ctx) =>
+      withSettings(ctx.state, ctx.index.name, { 'index.routing.allocation.require._id': NODE_ID }),
+    ),
+    waitStep(key('check-shrink-allocation'), key('shrink'), ALWAYS_COMPLETE),
+    actionStep(key('shrink'), key('shrunk-shards-allocated'), (ctx) => createShrunkenIndex(ctx, config)),
+    waitStep(key('shrunk-shards-allocated'), key('copy-execution-state'), (ctx) => ({ complete: ctx.state.indices.has(shrinkIndexName(ctx)) })),
+    actionStep(key('copy-execution-state'), key('branch-on-datastream-check'), (ctx) => {
+      const target = ctx.state.indices.get(shrinkIndexName(ctx))!;
+      const isShrunken = key('is-shrunken-index');
+      const execution = readExecution(ctx.index);
+      const copied = { ...execution, phase: isShrunken.phase, action: isShrunken.action, step: isShrunken.name, step_time: String(ctx.now) };
+      return ClusterState.withIndex(ctx.state, writeExecution(target, copied));
+    }),
+    branchStep(key('branch-on-datastream-check'), key('aliases'), key('aliases'), () => false),
+    actionStep(key('aliases'), key('is-shrunken-index'), (ctx) => {
+      const target = ctx.state.indices.get(shrinkIndexName(ctx))!;
+      const aliases: Record<string, AliasMetadata> = { ...target.aliases };
+      for (const [alias, meta] of Object.entries(ctx.index.aliases)) {
+        // The shrunken index is read-only, so it takes no write alias.
+        const { is_write_index: _ignored, ...rest } = meta;
+        aliases[alias] = rest;
+      }
+      aliases[ctx.index.name] = {};
+      let next = ClusterState.withoutIndex(ctx.state, ctx.index.name);
+      next = ClusterState.withIndex(next, IndexMetadata.with(target, { aliases: Object.freeze(aliases) }));
+      return next;
+    }),
+    waitStep(key('is-shrunken-index'), afterShrunken, (ctx) => ({ complete: ctx.index.settings['index.resize.source.name'] !== undefined })),
+  ];
+  if (config.allow_write_after_shrink === true) {
+    steps.push(actionStep(key('update-settings'), nextKey, (ctx) => withSettings(ctx.state, ctx.index.name, { 'index.blocks.write': null })));
+  }
+  return steps;
+}

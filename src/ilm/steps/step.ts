@@ -1,0 +1,63 @@
+/**
+ * @module The kinds of step (after ES's Step classes): an action step changes the cluster state, a wait
+ * step reports whether its condition holds, a branch picks the next step. A failure is a thrown
+ * ClusterError, which sends the index to ERROR with that error as `step_info`.
+ */
+import type { ClusterState, IndexMetadata } from '../../cluster/index.js';
+import type { StepKey } from '../step-key.js';
+
+export interface StepContext {
+  readonly state: ClusterState;
+  readonly index: IndexMetadata;
+  readonly policy: string;
+  readonly now: number;
+  readonly newUuid: () => string;
+}
+
+export interface WaitResult {
+  readonly complete: boolean;
+  /** Why the step is still waiting (`{"message": …}`); shown as `step_info` in explain. */
+  readonly info?: Readonly<Record<string, unknown>>;
+}
+
+interface StepBase {
+  readonly key: StepKey;
+  readonly nextKey: StepKey | undefined;
+  /** Whether a failure here is retried automatically on the next poll. */
+  readonly retryable: boolean;
+}
+
+export interface ActionStep extends StepBase {
+  readonly kind: 'action';
+  perform(ctx: StepContext): ClusterState;
+}
+
+export interface WaitStep extends StepBase {
+  readonly kind: 'wait';
+  /** Async wait steps (check-rollover-ready) are evaluated only on poll ticks, as in ES. */
+  readonly periodic: boolean;
+  evaluate(ctx: StepContext): WaitResult;
+}
+
+export interface BranchStep extends StepBase {
+  readonly kind: 'branch';
+  readonly nextKeyIfTrue: StepKey | undefined;
+  predicate(ctx: StepContext): boolean;
+}
+
+export type Step = ActionStep | WaitStep | BranchStep;
+
+export function actionStep(key: StepKey, nextKey: StepKey | undefined, perform: ActionStep['perform']): ActionStep {
+  return { kind: 'action', key, nextKey, retryable: true, perform };
+}
+
+export function waitStep(key: StepKey, nextKey: StepKey | undefined, evaluate: WaitStep['evaluate'], periodic = false): WaitStep {
+  return { kind: 'wait', key, nextKey, retryable: true, periodic, evaluate };
+}
+
+/** A branch goes to `nextKeyIfTrue` when the predicate holds, else to `nextKey`. */
+export function branchStep(key: StepKey, nextKey: StepKey | undefined, nextKeyIfTrue: StepKey | undefined, predicate: BranchStep['predicate']): BranchStep {
+  return { kind: 'branch', key, nextKey, nextKeyIfTrue, retryable: true, predicate };
+}
+
+export const ALWAYS_COMPLETE: WaitStep['evaluate'] = () => ({ complete: true });
