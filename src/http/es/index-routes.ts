@@ -1,6 +1,6 @@
 /** @module Indices: `PUT/GET/HEAD/DELETE /<index>` and `GET/PUT /<index>/_settings`. */
 import type { FastifyInstance } from 'fastify';
-import { ClusterErrors, ClusterState, createIndex, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
+import { ClusterErrors, ClusterState, createIndex, matchesPattern, nestSettings, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { renderAliases, renderSettings } from './index-render.js';
@@ -45,12 +45,24 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { acknowledged: true });
   });
 
-  const getSettings = async (expression: string | undefined, query: Query) => {
+  const getSettings = async (expression: string | undefined, query: Query, settingNames?: string) => {
     const state = ctx.cluster.state;
     const names = resolveIndices(state, expression, { ignoreUnavailable: flag(query, 'ignore_unavailable') });
     const flat = flag(query, 'flat_settings');
-    return Object.fromEntries(names.map((name) => [name, { settings: renderSettings(state.indices.get(name)!, flat) }]));
+    const patterns = settingNames?.split(',');
+    const body: Record<string, unknown> = {};
+    for (const name of names) {
+      const index = state.indices.get(name)!;
+      const settings = patterns ? Object.fromEntries(Object.entries(index.settings).filter(([key]) => patterns.some((p) => matchesPattern(p, key)))) : index.settings;
+      // With setting names, ES leaves out the indices that have none of them.
+      if (patterns && Object.keys(settings).length === 0) continue;
+      body[name] = { settings: flat ? { ...settings } : nestSettings(settings) };
+    }
+    return body;
   };
+  app.get<{ Params: { index: string; name: string }; Querystring: Query }>('/:index/_settings/:name', async (req, reply) =>
+    esSend(req, reply, await getSettings(req.params.index, req.query, req.params.name)),
+  );
   app.get<{ Querystring: Query }>('/_settings', async (req, reply) => esSend(req, reply, await getSettings(undefined, req.query)));
   app.get<{ Params: { index: string }; Querystring: Query }>('/:index/_settings', async (req, reply) =>
     esSend(req, reply, await getSettings(req.params.index, req.query)),
