@@ -5,6 +5,6 @@ export { javaIsoInstant, type PolicyMetadata } from './policy/policy-metadata.js
 export { LifecycleRunner } from './runner/lifecycle-runner.js';
 export { PollScheduler } from './runner/poll-scheduler.js';
 export { explainIndex, includeInExplain } from './explain.js';
-export { retry, removePolicy, moveToStepRequest } from './lifecycle-operations.js';
+export { retry, removePolicy, moveToStepRequest, refreshCachedPhases } from './lifecycle-operations.js';
 export { KyselyPolicyRepository } from './store/kysely-policy-repository.js';
 export { ilmMigrations } from './store/ilm-migrations.js';

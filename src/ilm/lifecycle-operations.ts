@@ -1,7 +1,8 @@
 /** @module Retry, remove and move-to-step: the ILM calls that change an index's execution state by hand. */
 import { ClusterErrors, ClusterState, IndexMetadata, resolveIndices } from '../cluster/index.js';
 import { compilePhase } from './compile-phase.js';
-import { currentKey, ILM_CUSTOM, readExecution, writeExecution } from './execution-state.js';
+import { currentKey, ILM_CUSTOM, readExecution, readPhaseExecution, writeExecution } from './execution-state.js';
+import type { PolicyMetadata } from './policy/policy-metadata.js';
 import { IlmErrors } from './ilm-error.js';
 import type { PolicyService } from './policy/policy-service.js';
 import { moveToFailedStep, moveToStep, phaseExecution } from './runner/transitions.js';
@@ -96,4 +97,29 @@ export function moveToStepRequest(state: ClusterState, indexName: string, body: 
   }
   const moved = { ...moveToStep(execution, concrete, now), ...(concrete.phase !== execution.phase && { phase_definition: phaseExecution(policy, concrete.phase) }) };
   return ClusterState.withIndex(state, writeExecution(index, moved));
+}
+
+/**
+ * After a policy changes (PhaseCacheManagement.updateIndicesForPolicy): an index keeps running the phase
+ * it cached unless it is not in ERROR, its current step still exists in the new phase, and the new
+ * phase compiles to the same steps; only then is its cached definition replaced.
+ */
+export function refreshCachedPhases(state: ClusterState, policy: PolicyMetadata): ClusterState {
+  let next = state;
+  for (const index of state.indices.values()) {
+    if (index.settings['index.lifecycle.name'] !== policy.name) continue;
+    const execution = readExecution(index);
+    const cached = readPhaseExecution(execution);
+    const key = currentKey(execution);
+    if (!cached?.phase_definition || !key || key.name === ERROR_STEP) continue;
+    const updated = policy.policy.phases[key.phase];
+    if (!updated) continue;
+    const oldKeys = compilePhase(key.phase, cached.phase_definition.actions).map((s) => StepKey.format(s.key));
+    const newKeys = compilePhase(key.phase, updated.actions).map((s) => StepKey.format(s.key));
+    const sameSteps = oldKeys.length === newKeys.length && oldKeys.every((k, i) => k === newKeys[i]);
+    const stepStillThere = key.action === 'complete' || newKeys.includes(StepKey.format(key));
+    if (!sameSteps || !stepStillThere) continue;
+    next = ClusterState.withIndex(next, writeExecution(index, { ...execution, phase_definition: phaseExecution(policy, key.phase) }));
+  }
+  return next;
 }

@@ -1,7 +1,7 @@
 /** @module The `_ilm` endpoints: policies, explain, retry, remove, move, start, stop and status. */
 import type { FastifyInstance } from 'fastify';
 import { resolveIndices } from '../../cluster/index.js';
-import { explainIndex, includeInExplain, javaIsoInstant, moveToStepRequest, removePolicy, retry, serializePolicy } from '../../ilm/index.js';
+import { explainIndex, includeInExplain, javaIsoInstant, moveToStepRequest, refreshCachedPhases, removePolicy, retry, serializePolicy } from '../../ilm/index.js';
 import { ES_VERSION } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
@@ -14,7 +14,11 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
   const { policies } = ilm;
 
   app.put<{ Params: { name: string }; Body: unknown }>('/_ilm/policy/:name', async (req, reply) => {
-    const { warnings } = await policies.put(req.params.name, req.body);
+    const { warnings, changed } = await policies.put(req.params.name, req.body);
+    if (changed) {
+      const policy = policies.get(req.params.name)!;
+      await ctx.cluster.update((state) => ({ state: refreshCachedPhases(state, policy), result: undefined }));
+    }
     if (warnings.length > 0) {
       reply.header('warning', warnings.map((w) => `299 Elasticsearch-${ES_VERSION}-tessera "${w}"`));
     }
