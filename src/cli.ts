@@ -1,6 +1,5 @@
 /** @module The `tessera` command: `serve` runs the server, `migrate` brings the schema up to date. */
 import { parseArgs } from 'node:util';
-import { VirtualClock } from './platform/clock.js';
 import { migrateToLatest } from './platform/store/migrate.js';
 import { openStore } from './platform/store/open-store.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MIGRATIONS, startServer } from './server.js';
@@ -16,7 +15,8 @@ Options:
   --port <n>        Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one).
   --host <addr>     Address to listen on (default ${DEFAULT_HOST}).
   --data-dir <dir>  Folder of the embedded SQLite database tessera.db (default ${DEFAULT_DATA_DIR}).
-  --clock <mode>    system (default) or virtual: time stands still until POST /_tessera/clock/_advance.
+  --clock <mode>    system (default) or virtual: time stands still until POST /_tessera/clock/_advance,
+                    and a restart resumes where the virtual clock stood.
   --quiet           Do not log requests.
   -h, --help        Show this help.
 `;
@@ -64,8 +64,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`tessera: --clock must be system or virtual, got "${clockMode}"\n`);
     return 2;
   }
-  const clock = clockMode === 'virtual' ? new VirtualClock(Date.now()) : undefined;
-  const server = await startServer({ host: values.host ?? DEFAULT_HOST, port, dataDir, log: !values.quiet, ...(clock && { clock }) });
+  const server = await startServer({ host: values.host ?? DEFAULT_HOST, port, dataDir, log: !values.quiet, clockMode });
   process.stdout.write(`tessera listening on ${server.url} (data in ${dataDir})\n`);
   const stop = () => {
     void server.close().then(() => process.exit(0));

@@ -25,7 +25,10 @@ export interface ServerOptions {
   readonly host?: string;
   readonly port?: number;
   readonly dataDir?: string;
+  /** An explicit clock (tests); otherwise `clockMode` picks one. */
   readonly clock?: Clock;
+  /** `virtual`: time stands still until advanced, resuming where the last run left it. */
+  readonly clockMode?: 'system' | 'virtual';
   readonly historyRetention?: number;
   readonly log?: boolean;
   readonly nodeName?: string;
@@ -48,10 +51,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw error;
   }
-  const clock = options.clock ?? systemClock;
+  const policyRepository = new KyselyPolicyRepository(store.db);
+  const clock = options.clock ?? (options.clockMode === 'virtual' ? new VirtualClock(Math.max(Date.now(), (await policyRepository.loadVirtualNow()) ?? 0)) : systemClock);
   const newUuid = () => randomId(22);
   const cluster = await ClusterService.open(new KyselyClusterRepository(store.db), clock, newUuid);
-  const policies = await PolicyService.open(new KyselyPolicyRepository(store.db), clock);
+  const policies = await PolicyService.open(policyRepository, clock);
   const runner = new LifecycleRunner({ cluster, policies, clock, newUuid });
   const scheduler = new PollScheduler(runner, clock);
   runner.start();
@@ -66,7 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
-    es: { cluster, clock, newUuid, ilm: { policies, runner, scheduler }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
+    es: { cluster, clock, newUuid, ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
     routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   try {

@@ -29,6 +29,7 @@ export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     if (millis < 0) throw ClusterErrors.illegalArgument(`[by] must not be negative, got [${by}]`);
     const ticks = await ctx.ilm.scheduler.advance(clock, millis);
+    await ctx.ilm.saveVirtualNow(clock.now());
     return esSend(req, reply, { ...describe(), ticks });
   });
 }

@@ -9,5 +9,10 @@ export interface EsContext {
   readonly newUuid: () => string;
   readonly nodeName: string;
   readonly clusterName: string;
-  readonly ilm?: { readonly policies: PolicyService; readonly runner: LifecycleRunner; readonly scheduler: PollScheduler };
+  readonly ilm?: {
+    readonly policies: PolicyService;
+    readonly runner: LifecycleRunner;
+    readonly scheduler: PollScheduler;
+    readonly saveVirtualNow: (millis: number) => Promise<void>;
+  };
 }

@@ -9,4 +9,7 @@ export interface PolicyRepository {
   deletePolicy(name: string): Promise<void>;
   loadMode(): Promise<OperationMode>;
   saveMode(mode: OperationMode): Promise<void>;
+  /** Where the virtual clock stood, so a restart does not send it back in time. */
+  loadVirtualNow(): Promise<number | undefined>;
+  saveVirtualNow(millis: number): Promise<void>;
 }

@@ -25,13 +25,29 @@ export class KyselyPolicyRepository implements PolicyRepository {
     await this.db.deleteFrom('ilm_policies').where('name', '=', name).execute();
   }
 
-  async loadMode(): Promise<OperationMode> {
-    const row = await this.db.selectFrom('ilm_meta').select('data').where('key', '=', 'operation_mode').executeTakeFirst();
-    return row ? (JSON.parse(row.data) as OperationMode) : 'RUNNING';
+  async #load<T>(key: string): Promise<T | undefined> {
+    const row = await this.db.selectFrom('ilm_meta').select('data').where('key', '=', key).executeTakeFirst();
+    return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
-  async saveMode(mode: OperationMode): Promise<void> {
-    const data = JSON.stringify(mode);
-    await this.db.insertInto('ilm_meta').values({ key: 'operation_mode', data }).onConflict((oc) => oc.column('key').doUpdateSet({ data })).execute();
+  async #save(key: string, value: unknown): Promise<void> {
+    const data = JSON.stringify(value);
+    await this.db.insertInto('ilm_meta').values({ key, data }).onConflict((oc) => oc.column('key').doUpdateSet({ data })).execute();
+  }
+
+  async loadMode(): Promise<OperationMode> {
+    return (await this.#load<OperationMode>('operation_mode')) ?? 'RUNNING';
+  }
+
+  saveMode(mode: OperationMode): Promise<void> {
+    return this.#save('operation_mode', mode);
+  }
+
+  loadVirtualNow(): Promise<number | undefined> {
+    return this.#load<number>('virtual_now');
+  }
+
+  saveVirtualNow(millis: number): Promise<void> {
+    return this.#save('virtual_now', millis);
   }
 }
