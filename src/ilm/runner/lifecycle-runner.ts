@@ -20,6 +20,8 @@ export interface RunnerDeps {
   readonly policies: PolicyService;
   readonly clock: Clock;
   readonly newUuid: () => string;
+  /** Told about a pass that failed as a whole (a bug, or the store failing); the next trigger tries again. */
+  readonly onError?: (error: unknown) => void;
 }
 
 export class LifecycleRunner {
@@ -56,11 +58,24 @@ export class LifecycleRunner {
       do {
         this.#again = false;
         await new Promise<void>((resolve) => setImmediate(resolve));
-        await this.pass('cluster');
+        await this.#guarded('cluster');
       } while (this.#again);
       this.#pending = undefined;
     })();
     return this.#pending;
+  }
+
+  async #guarded(trigger: Trigger): Promise<void> {
+    try {
+      await this.pass(trigger);
+    } catch (error) {
+      (this.deps.onError ?? ((e) => console.error('lifecycle pass failed', e)))(error);
+    }
+  }
+
+  /** A poll tick's pass; never throws. */
+  tick(): Promise<void> {
+    return this.#guarded('poll');
   }
 
   /** Waits until the passes triggered so far have run. */

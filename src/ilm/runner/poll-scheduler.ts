@@ -40,7 +40,7 @@ export class PollScheduler {
   async tick(): Promise<void> {
     this.#lastTick = this.clock.now();
     await this.runner.settle();
-    await this.runner.pass('poll');
+    await this.runner.tick();
     await this.runner.settle();
   }
 
