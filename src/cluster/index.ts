@@ -8,7 +8,7 @@ export { resolveIndices, isAllExpression, type ResolveOptions } from './index-ex
 export { nestSettings, flattenSettings, type FlatSettings } from './settings.js';
 export { createIndex, ES_VERSION, ES_VERSION_ID } from './operations/create-index.js';
 export { updateIndexSettings } from './operations/update-settings.js';
-export { parseAliasActions, applyAliasActions, type AliasAction } from './operations/update-aliases.js';
+export { parseAliasActions, applyAliasActions, type AliasAction, type AliasActionOutcome } from './operations/update-aliases.js';
 export { parseTemplate, putTemplate, deleteTemplates } from './operations/index-templates.js';
 export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';
 export { clusterMigrations } from './store/cluster-migrations.js';

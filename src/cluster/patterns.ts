@@ -22,3 +22,21 @@ export function matchesPattern(pattern: string, value: string): boolean {
   }
   return true;
 }
+
+/** Whether some name matches both patterns (ES intersects the patterns' automatons). */
+export function patternsIntersect(a: string, b: string): boolean {
+  const memo = new Map<number, boolean>();
+  const walk = (i: number, j: number): boolean => {
+    const id = i * (b.length + 1) + j;
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    let result: boolean;
+    if (i === a.length && j === b.length) result = true;
+    else if (i < a.length && a[i] === '*') result = walk(i + 1, j) || (j < b.length && walk(i, j + 1));
+    else if (j < b.length && b[j] === '*') result = walk(i, j + 1) || (i < a.length && walk(i + 1, j));
+    else result = i < a.length && j < b.length && a[i] === b[j] && walk(i + 1, j + 1);
+    memo.set(id, result);
+    return result;
+  };
+  return walk(0, 0);
+}

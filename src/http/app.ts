@@ -28,6 +28,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes: options.routes }));
   const app = Fastify({
     logger: options.logger ?? false,
+    // Index names may be 255 bytes, three times that once percent-encoded.
+    maxParamLength: 1024,
     serverFactory: (handler) => createSharedPortServer(handler, onHttp2, shutdown.signal),
   });
   // Elasticsearch clients refuse any 2xx answer without this header.

@@ -3,7 +3,7 @@ import { parseAliases } from '../alias-rules.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import type { ComposableTemplate } from '../index-template.js';
-import { isWildcard, matchesPattern } from '../patterns.js';
+import { patternsIntersect } from '../patterns.js';
 import { normalizeIndexSettings } from '../settings.js';
 
 const TEMPLATE_KEYS = new Set(['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated']);
@@ -48,10 +48,6 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   }) as ComposableTemplate;
 }
 
-function overlaps(a: string, b: string): boolean {
-  return matchesPattern(a, b) || matchesPattern(b, a) || (isWildcard(a) && isWildcard(b) && (a.startsWith(b.split('*')[0]!) || b.startsWith(a.split('*')[0]!)));
-}
-
 export function putTemplate(state: ClusterState, template: ComposableTemplate, create: boolean): ClusterState {
   if (create && state.templates.has(template.name)) {
     throw ClusterErrors.illegalArgument(`index template [${template.name}] already exists`);
@@ -61,7 +57,7 @@ export function putTemplate(state: ClusterState, template: ComposableTemplate, c
     (other) =>
       other.name !== template.name &&
       (other.priority ?? 0) === priority &&
-      other.index_patterns.some((p) => template.index_patterns.some((q) => overlaps(p, q))),
+      other.index_patterns.some((p) => template.index_patterns.some((q) => patternsIntersect(p, q))),
   );
   if (clashing.length > 0) {
     const names = clashing.map((t) => t.name).sort();

@@ -1,6 +1,6 @@
 /** @module `POST /_aliases`: add and remove actions applied atomically, then the alias rules checked once. */
 import { checkAliases, parseAliasMetadata, validateAliasName } from '../alias-rules.js';
-import { ClusterErrors } from '../cluster-error.js';
+import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata, type AliasMetadata } from '../index-metadata.js';
 import { resolveIndices } from '../index-expression.js';
@@ -46,12 +46,25 @@ export function parseAliasActions(body: unknown): AliasAction[] {
   });
 }
 
-export function applyAliasActions(state: ClusterState, actions: readonly AliasAction[]): ClusterState {
+/** What one action did: applied, or the error it met (ES 8.14+ reports these per action). */
+export interface AliasActionOutcome {
+  readonly action: AliasAction;
+  readonly indices: readonly string[];
+  readonly error?: ClusterError;
+}
+
+/**
+ * Applies the actions in order. A remove that finds nothing is an outcome error, not a failure; with
+ * `must_exist` it fails the whole request.
+ */
+export function applyAliasActions(state: ClusterState, actions: readonly AliasAction[]): { state: ClusterState; outcomes: AliasActionOutcome[] } {
   let next = state;
+  const outcomes: AliasActionOutcome[] = [];
   for (const action of actions) {
     const names = resolveIndices(next, action.indices, { resolveAliases: false, allowNoIndices: false });
     if (action.kind === 'remove_index') {
       for (const name of names) next = ClusterState.withoutIndex(next, name);
+      outcomes.push({ action, indices: names });
       continue;
     }
     let removed = 0;
@@ -75,8 +88,13 @@ export function applyAliasActions(state: ClusterState, actions: readonly AliasAc
       }
       next = ClusterState.withIndex(next, IndexMetadata.with(index, { aliases: Object.freeze(aliases) }));
     }
-    if (action.kind === 'remove' && removed === 0 && action.mustExist) throw ClusterErrors.aliasesNotFound(action.aliases);
+    if (action.kind === 'remove' && removed === 0) {
+      if (action.mustExist) throw new ClusterError('resource_not_found_exception', 404, `required alias [${action.aliases.join(',')}] does not exist`);
+      outcomes.push({ action, indices: names, error: ClusterErrors.aliasesNotFound(action.aliases) });
+      continue;
+    }
+    outcomes.push({ action, indices: names });
   }
   checkAliases(next);
-  return next;
+  return { state: next, outcomes };
 }

@@ -7,11 +7,24 @@ import { esSend } from './es-reply.js';
 import { renderAlias } from './index-render.js';
 
 export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
-  const apply = (actions: AliasAction[]) => ctx.cluster.update((state) => ({ state: applyAliasActions(state, actions), result: undefined }));
+  /** Applies the actions; when every one of them failed, the request fails with the first error. */
+  const apply = (actions: AliasAction[]) =>
+    ctx.cluster.update((state) => {
+      const { state: next, outcomes } = applyAliasActions(state, actions);
+      const failed = outcomes.filter((o) => o.error);
+      if (failed.length === outcomes.length && failed.length > 0) throw failed[0]!.error!;
+      return { state: next, result: outcomes };
+    });
 
   app.post<{ Body: unknown }>('/_aliases', async (req, reply) => {
-    await apply(parseAliasActions(req.body));
-    return esSend(req, reply, { acknowledged: true, errors: false });
+    const outcomes = await apply(parseAliasActions(req.body));
+    if (!outcomes.some((o) => o.error)) return esSend(req, reply, { acknowledged: true, errors: false });
+    const actionResults = outcomes.map((o) => ({
+      action: { type: o.action.kind, indices: o.indices, ...('aliases' in o.action && { aliases: o.action.aliases }) },
+      status: o.error ? o.error.status : 200,
+      ...(o.error && { error: { type: o.error.type, reason: o.error.reason, ...o.error.metadata } }),
+    }));
+    return esSend(req, reply, { acknowledged: true, errors: true, action_results: actionResults });
   });
 
   for (const segment of ['_alias', '_aliases']) {
@@ -26,7 +39,7 @@ export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
       return esSend(req, reply, { acknowledged: true });
     });
     app.delete<{ Params: { index: string; name: string } }>(`/:index/${segment}/:name`, async (req, reply) => {
-      await apply([{ kind: 'remove', indices: req.params.index, aliases: req.params.name.split(','), mustExist: true }]);
+      await apply([{ kind: 'remove', indices: req.params.index, aliases: req.params.name.split(',') }]);
       return esSend(req, reply, { acknowledged: true });
     });
   }

@@ -7,13 +7,17 @@ import { esSend, esSendText, flag } from './es-reply.js';
 type Query = Record<string, string | undefined>;
 type Row = Record<string, string>;
 
+/** ES right-aligns the columns it declares `text-align:right` (counts and sizes). */
+const RIGHT_ALIGNED = new Set(['pri', 'rep', 'docs.count', 'docs.deleted', 'store.size', 'pri.store.size', 'dataset.size']);
+
 function sendTable(req: FastifyRequest, reply: FastifyReply, columns: readonly string[], rows: readonly Row[]): FastifyReply {
   const query = req.query as Query;
   const wanted = query.h ? query.h.split(',').map((c) => c.trim()).filter((c) => columns.includes(c)) : [...columns];
   if (query.format === 'json') return esSend(req, reply, rows.map((row) => Object.fromEntries(wanted.map((c) => [c, row[c] ?? null]))));
   const table = flag(query, 'v') ? [Object.fromEntries(wanted.map((c) => [c, c])), ...rows] : rows;
   const widths = wanted.map((c) => Math.max(...table.map((row) => (row[c] ?? '-').length)));
-  const text = table.map((row) => wanted.map((c, i) => (row[c] ?? '-').padEnd(widths[i]!)).join(' ').trimEnd()).join('\n');
+  const cell = (row: Row, c: string, i: number) => (RIGHT_ALIGNED.has(c) ? (row[c] ?? '-').padStart(widths[i]!) : (row[c] ?? '-').padEnd(widths[i]!));
+  const text = table.map((row) => wanted.map((c, i) => cell(row, c, i)).join(' ').trimEnd()).join('\n');
   return esSendText(reply, table.length === 0 ? '' : `${text}\n`);
 }
 

@@ -10,7 +10,7 @@ type Status = 'green' | 'yellow' | 'red';
 const RANK: Record<Status, number> = { green: 0, yellow: 1, red: 2 };
 
 /** One node: primaries are always assigned, replicas never are. */
-function health(state: ClusterState, names: readonly string[], clusterName: string) {
+function health(state: ClusterState, names: readonly string[], clusterName: string, missing: boolean) {
   let primaries = 0;
   let unassigned = 0;
   for (const name of names) {
@@ -19,7 +19,8 @@ function health(state: ClusterState, names: readonly string[], clusterName: stri
     primaries += shards;
     unassigned += shards * IndexMetadata.replicas(index);
   }
-  const status: Status = unassigned > 0 ? 'yellow' : 'green';
+  // An index asked for by name that does not exist makes the cluster red for this request, as in ES.
+  const status: Status = missing ? 'red' : unassigned > 0 ? 'yellow' : 'green';
   const total = primaries + unassigned;
   return {
     cluster_name: clusterName,
@@ -43,9 +44,17 @@ function health(state: ClusterState, names: readonly string[], clusterName: stri
 
 export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
   const healthHandler = async (req: { params: { index?: string }; query: unknown }, wanted: Status | undefined, timeoutMs: number) => {
-    const compute = () => health(ctx.cluster.state, resolveIndices(ctx.cluster.state, req.params.index, { allowNoIndices: true }), ctx.clusterName);
+    const compute = () => {
+      const state = ctx.cluster.state;
+      const names = resolveIndices(state, req.params.index, { allowNoIndices: true, ignoreUnavailable: true });
+      const missing = (req.params.index ?? '').split(',').some((p) => p !== '' && !p.includes('*') && p !== '_all' && resolveIndices(state, p, { ignoreUnavailable: true }).length === 0);
+      return { ...health(state, names, ctx.clusterName, missing), missing };
+    };
+    // Indices named but missing are waited for, as is the wanted status.
+    const satisfied = (r: ReturnType<typeof compute>) => !r.missing && (wanted === undefined || RANK[r.status] <= RANK[wanted]);
+    const strip = ({ missing: _missing, ...body }: ReturnType<typeof compute>) => body;
     let result = compute();
-    if (wanted === undefined || RANK[result.status] <= RANK[wanted]) return { result, status: 200 };
+    if (satisfied(result)) return { result: strip(result), status: 200 };
     // Waits for the cluster to change until the status is good enough or the timeout passes.
     result = await new Promise<ReturnType<typeof compute>>((resolve) => {
       const timer = setTimeout(() => {
@@ -54,21 +63,21 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
       }, timeoutMs);
       const unsubscribe = ctx.cluster.onChange(() => {
         const now = compute();
-        if (RANK[now.status] <= RANK[wanted]) {
+        if (satisfied(now)) {
           clearTimeout(timer);
           unsubscribe();
           resolve(now);
         }
       });
     });
-    return { result, status: result.timed_out ? 408 : 200 };
+    return { result: strip(result), status: result.timed_out ? 408 : 200 };
   };
 
   for (const path of ['/_cluster/health', '/_cluster/health/:index']) {
     app.get<{ Params: { index?: string }; Querystring: Record<string, string | undefined> }>(path, async (req, reply) => {
-      const wanted = req.query.wait_for_status as Status | undefined;
+      const wanted = req.query.wait_for_status?.toLowerCase() as Status | undefined;
       if (wanted !== undefined && !(wanted in RANK)) {
-        throw ClusterErrors.illegalArgument(`No health status for value [${wanted}]`);
+        throw ClusterErrors.illegalArgument(`No enum constant org.elasticsearch.cluster.health.ClusterHealthStatus.${req.query.wait_for_status!.toUpperCase()}`);
       }
       const timeoutMs = req.query.timeout ? parseTimeValue(req.query.timeout, 'timeout') : 30_000;
       const { result, status } = await healthHandler(req, wanted, timeoutMs);

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError } from '../../cluster/index.js';
+import { EsSimpleError } from './es-simple-error.js';
 
 const COMPATIBLE = /compatible-with\s*=\s*(\d+)/i;
 const SUPPORTED_VERSIONS = new Set(['7', '8', '9']);
@@ -36,8 +37,10 @@ export function registerEsContentTypes(app: FastifyInstance): void {
     }
   };
   app.addContentTypeParser(['application/json', 'application/vnd.elasticsearch+json'], { parseAs: 'string', bodyLimit: 100 * 1024 * 1024 }, parser);
-  // ES reads a JSON body whatever its declared type; curl's default form type included.
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 100 * 1024 * 1024 }, parser);
+  // ES accepts only XContent types for a body (since 6.0); curl's default form type included, others are a 406.
+  app.addContentTypeParser('*', (req, _payload, done) => {
+    done(new EsSimpleError(`Content-Type header [${req.headers['content-type'] ?? ''}] is not supported`, 406));
+  });
 }
 
 /** The compatible-with version a request asks for, checked against what ES accepts. */

@@ -11,6 +11,8 @@ import { clusterRoutes } from './cluster-routes.js';
 import { registerEsContentTypes, requestedCompatibility } from './es-content.js';
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
+import { EsRouteTable } from './es-route-table.js';
+import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
 import { clockRoutes } from './clock-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
@@ -31,12 +33,18 @@ function asClusterError(error: unknown): ClusterError {
 }
 
 export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof EsSimpleError) {
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+    return esSend(req, reply, error.body(), error.status);
+  }
   const clusterError = asClusterError(error);
   if (clusterError.status >= 500 && !(error instanceof ClusterError)) req.log.error({ err: error }, 'request failed');
   return esSend(req, reply, esErrorBody(clusterError), clusterError.status);
 }
 
 export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<void> {
+  const routes = new EsRouteTable();
+  routes.watch(app);
   registerEsContentTypes(app);
   app.addHook('onRequest', async (req) => {
     requestedCompatibility(req);
@@ -46,7 +54,12 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     const path = req.url.split('?')[0]!;
     // RPC paths are the Connect mount's; an unknown method there is a 404, as Connect clients expect.
     if (path.startsWith('/tessera.')) return reply.code(404).send({ code: 'unimplemented', message: `no such method: ${path}` });
-    return sendEsError(req, reply, new ClusterError('illegal_argument_exception', 400, `no handler found for uri [${path}] and method [${req.method}]`));
+    const allowed = routes.allowedMethods(path);
+    if (allowed.length > 0) {
+      const message = `Incorrect HTTP method for uri [${path}] and method [${req.method}], allowed: [${allowed.join(', ')}]`;
+      return sendEsError(req, reply, new EsSimpleError(message, 405, true, { allow: allowed.join(',') }));
+    }
+    return sendEsError(req, reply, new EsSimpleError(`no handler found for uri [${path}] and method [${req.method}]`, 400, false));
   });
   rootRoutes(app, ctx);
   clusterRoutes(app, ctx);

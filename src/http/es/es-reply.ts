@@ -35,10 +35,11 @@ export function esSend(req: FastifyRequest, reply: FastifyReply, body: unknown, 
     version = undefined;
   }
   const pretty = query.pretty !== undefined && query.pretty !== 'false';
+  // A Buffer keeps Fastify from rewriting the media type (it would quote compatible-with and add a charset).
   return reply
     .code(status)
     .header('content-type', responseContentType(version))
-    .send(pretty ? `${JSON.stringify(payload, null, 2)}\n` : JSON.stringify(payload));
+    .send(Buffer.from(pretty ? `${JSON.stringify(payload, null, 2)}\n` : JSON.stringify(payload)));
 }
 
 export function esSendText(reply: FastifyReply, text: string, status = 200): FastifyReply {

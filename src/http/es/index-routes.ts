@@ -3,12 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { ClusterErrors, ClusterState, createIndex, matchesPattern, nestSettings, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
+import { EsSimpleError } from './es-simple-error.js';
 import { renderAliases, renderSettings } from './index-render.js';
 
 type Query = Record<string, string | undefined>;
 
+/** `/:index` also matches `/` with an empty name; ES routes only GET and HEAD there. */
+function rootMethodNotAllowed(index: string, method: string): void {
+  if (index === '') {
+    throw new EsSimpleError(`Incorrect HTTP method for uri [/] and method [${method}], allowed: [HEAD, GET]`, 405, true, { allow: 'HEAD,GET' });
+  }
+}
+
 export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.put<{ Params: { index: string }; Body: unknown }>('/:index', async (req, reply) => {
+    rootMethodNotAllowed(req.params.index, 'PUT');
     const index = await ctx.cluster.update((state) => {
       const created = createIndex(state, { name: req.params.index, body: req.body, now: ctx.clock.now(), uuid: ctx.newUuid() });
       return { state: created.state, result: created.index };
@@ -30,14 +39,25 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
   });
 
   app.delete<{ Params: { index: string }; Querystring: Query }>('/:index', async (req, reply) => {
+    rootMethodNotAllowed(req.params.index, 'DELETE');
     const expression = req.params.index;
     await ctx.cluster.update((state) => {
+      const parts = expression.split(',');
+      // action.destructive_requires_name defaults to true in ES 8.
+      const wildcards = parts.some((p) => p.includes('*') || p === '_all');
+      if (wildcards && ClusterState.setting(state, 'action.destructive_requires_name') !== 'false') {
+        throw ClusterErrors.illegalArgument('Wildcard expressions or all indices are not allowed');
+      }
+      for (const part of parts) {
+        if (!part.includes('*') && !state.indices.has(part) && ClusterState.aliasExists(state, part)) {
+          throw ClusterErrors.illegalArgument(`The provided expression [${part}] matches an alias, specify the corresponding concrete indices instead.`);
+        }
+      }
       const names = resolveIndices(state, expression, {
         resolveAliases: false,
         ignoreUnavailable: flag(req.query, 'ignore_unavailable'),
         allowNoIndices: flag(req.query, 'allow_no_indices', true),
       });
-      if (names.length === 0 && expression.split(',').every((p) => !p.includes('*') && p !== '_all')) throw ClusterErrors.indexNotFound(expression);
       let next = state;
       for (const name of names) next = ClusterState.withoutIndex(next, name);
       return { state: next, result: undefined };
