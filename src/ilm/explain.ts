@@ -10,6 +10,8 @@ import { ERROR_STEP } from './step-key.js';
 export interface ExplainOptions {
   readonly human: boolean;
   readonly now: number;
+  /** The earlier form of the record, without the creation date, time since creation and age (ES 7). */
+  readonly legacy?: boolean;
 }
 
 export function explainIndex(state: ClusterState, index: IndexMetadata, policies: PolicyService, options: ExplainOptions): Record<string, unknown> {
@@ -22,12 +24,14 @@ export function explainIndex(state: ClusterState, index: IndexMetadata, policies
     if (options.human) out[field] = javaIsoInstant(Number(millis));
     out[`${field}_millis`] = Number(millis);
   };
-  time('index_creation_date', index.creationDate);
-  out.time_since_index_creation = humanDuration(options.now - index.creationDate);
+  if (!options.legacy) {
+    time('index_creation_date', index.creationDate);
+    out.time_since_index_creation = humanDuration(options.now - index.creationDate);
+  }
   const date = lifecycleDate(state, index.name);
   if (date !== undefined) {
     time('lifecycle_date', date);
-    out.age = humanDuration(options.now - date);
+    if (!options.legacy) out.age = humanDuration(options.now - date);
   }
   const policyExists = policies.get(policyName) !== undefined;
   if (execution.phase !== undefined) out.phase = execution.phase;

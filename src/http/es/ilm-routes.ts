@@ -4,6 +4,7 @@ import { resolveIndices } from '../../cluster/index.js';
 import { explainIndex, includeInExplain, javaIsoInstant, moveToStepRequest, refreshCachedPhases, removePolicy, retry, serializePolicy } from '../../ilm/index.js';
 import { ES_VERSION } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
+import { requestedCompatibility } from './es-content.js';
 import { esSend, flag } from './es-reply.js';
 
 type Query = Record<string, string | undefined>;
@@ -45,7 +46,8 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
     const state = ctx.cluster.state;
     const onlyManaged = flag(req.query, 'only_managed');
     const onlyErrors = flag(req.query, 'only_errors');
-    const options = { human: flag(req.query, 'human'), now: ctx.clock.now() };
+    // A client asking for compatibility with 7 gets the record's earlier form.
+    const options = { human: flag(req.query, 'human'), now: ctx.clock.now(), legacy: requestedCompatibility(req) === '7' };
     const indices: Record<string, unknown> = {};
     for (const name of resolveIndices(state, req.params.index)) {
       const record = explainIndex(state, state.indices.get(name)!, policies, options);
