@@ -14,3 +14,5 @@ export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';
 export { clusterMigrations } from './store/cluster-migrations.js';
 export { matchesPattern } from './patterns.js';
 export { rollover, generateRolloverIndexName, writeIndexOf, evaluateConditions, conditionsMet, type IndexStats, type RolloverResult } from './operations/rollover.js';
+export { parseAliasMetadata } from './alias-rules.js';
+export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, normalizeClusterSettings } from './cluster-settings.js';

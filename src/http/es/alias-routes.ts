@@ -1,7 +1,6 @@
 /** @module Aliases: `POST /_aliases`, `PUT/DELETE /<index>/_alias/<name>`, `GET /_alias[/<name>]`, `GET /<index>/_alias[/<name>]`. */
 import type { FastifyInstance } from 'fastify';
-import { applyAliasActions, matchesPattern, parseAliasActions, resolveIndices, type AliasAction } from '../../cluster/index.js';
-import { parseAliasMetadata } from '../../cluster/alias-rules.js';
+import { applyAliasActions, matchesPattern, parseAliasActions, parseAliasMetadata, resolveIndices, type AliasAction } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { renderAlias } from './index-render.js';

@@ -1,7 +1,6 @@
 /** @module `GET /_cluster/health` (with `wait_for_status`) and `GET/PUT /_cluster/settings`. */
 import type { FastifyInstance } from 'fastify';
-import { ClusterErrors, ClusterState, IndexMetadata, nestSettings, resolveIndices } from '../../cluster/index.js';
-import { applySettingChanges, CLUSTER_SETTING_DEFAULTS, normalizeClusterSettings } from '../../cluster/cluster-settings.js';
+import { applySettingChanges, CLUSTER_SETTING_DEFAULTS, ClusterErrors, ClusterState, IndexMetadata, nestSettings, normalizeClusterSettings, resolveIndices } from '../../cluster/index.js';
 import { parseTimeValue } from '../../platform/time-value.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
