@@ -5,14 +5,18 @@
 import type { Clock } from '../platform/clock.js';
 import type { ClusterRepository } from './cluster-repository.js';
 import { ClusterState } from './cluster-state.js';
+import type { IndexMetadata } from './index-metadata.js';
 
 export type ClusterChange<T> = (state: ClusterState) => { state: ClusterState; result: T };
 export type ClusterListener = (state: ClusterState, previous: ClusterState) => void;
+/** Runs for every index a change adds, however it is added (create, rollover, shrink); throwing refuses the change. */
+export type IndexCreationCheck = (index: IndexMetadata) => void;
 
 export class ClusterService {
   #state: ClusterState;
   #queue: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<ClusterListener>();
+  readonly #creationChecks: IndexCreationCheck[] = [];
 
   private constructor(
     private readonly repository: ClusterRepository,
@@ -41,6 +45,9 @@ export class ClusterService {
       const before = this.#state;
       const { state, result } = change(before);
       if (state === before) return result;
+      for (const [name, index] of state.indices) {
+        if (!before.indices.has(name)) for (const check of this.#creationChecks) check(index);
+      }
       const after = Object.freeze({ ...state, version: before.version + 1 });
       await this.repository.save(before, after);
       this.#state = after;
@@ -50,6 +57,11 @@ export class ClusterService {
     const next = this.#queue.then(run, run);
     this.#queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** Like ES's beforeIndexAddedToCluster listeners. */
+  addIndexCreationCheck(check: IndexCreationCheck): void {
+    this.#creationChecks.push(check);
   }
 
   onChange(listener: ClusterListener): () => void {

@@ -11,6 +11,7 @@ import { minAgeMillis } from '../policy/lifecycle-policy.js';
 import { PHASES } from '../policy/actions.js';
 import type { PolicyService } from '../policy/policy-service.js';
 import { ERROR_STEP, StepKey } from '../step-key.js';
+import { parseOriginationDate } from './origination-date.js';
 import { lifecycleDate, runIndex, type Trigger } from './run-index.js';
 
 export const DEFAULT_POLL_INTERVAL_MS = 10 * 60_000;
@@ -33,6 +34,13 @@ export class LifecycleRunner {
 
   /** Reacts to cluster and policy changes from now on. */
   start(): void {
+    // IndexLifecycleService.beforeIndexAddedToCluster: a name that must carry the origination date but does not is refused.
+    this.deps.cluster.addIndexCreationCheck((index) => {
+      const origination = index.settings['index.lifecycle.origination_date'];
+      if (index.settings['index.lifecycle.parse_origination_date'] === 'true' && (origination === undefined || origination === '-1')) {
+        parseOriginationDate(index.name);
+      }
+    });
     const schedule = () => void this.#schedule();
     this.#unsubscribe = [this.deps.cluster.onChange(schedule), this.deps.policies.onChange(schedule)];
     schedule();
