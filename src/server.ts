@@ -52,7 +52,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
   const policyRepository = new KyselyPolicyRepository(store.db);
-  const clock = options.clock ?? (options.clockMode === 'virtual' ? new VirtualClock(Math.max(Date.now(), (await policyRepository.loadVirtualNow()) ?? 0)) : systemClock);
+  const clock = options.clock ?? (options.clockMode === 'virtual' ? new VirtualClock((await policyRepository.loadVirtualNow()) ?? Date.now()) : systemClock);
   const newUuid = () => randomId(22);
   const cluster = await ClusterService.open(new KyselyClusterRepository(store.db), clock, newUuid);
   const policies = await PolicyService.open(policyRepository, clock);

@@ -1,10 +1,32 @@
 /** @module Sends ES responses: the negotiated media type, `pretty`, and `filter_path`. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchesPattern } from '../../cluster/index.js';
 import { requestedCompatibility, responseContentType } from './es-content.js';
 
 type Query = Record<string, string | undefined>;
 
-function filterPath(value: unknown, paths: string[][]): unknown {
+function segmentMatches(pattern: string, key: string): boolean {
+  return pattern === '*' || matchesPattern(pattern, key);
+}
+
+/** The patterns that apply below `key`; an empty one means "keep all of it". `**` spans any depth. */
+function descend(paths: readonly string[][], key: string): string[][] {
+  const next: string[][] = [];
+  for (const path of paths) {
+    const [head, ...rest] = path;
+    if (head === undefined) continue;
+    if (head === '**') {
+      if (rest.length === 0) next.push([]);
+      else {
+        next.push(path);
+        if (segmentMatches(rest[0]!, key)) next.push(rest.slice(1));
+      }
+    } else if (segmentMatches(head, key)) next.push(rest);
+  }
+  return next;
+}
+
+function filterPath(value: unknown, paths: readonly string[][]): unknown {
   if (paths.some((p) => p.length === 0)) return value;
   if (value === null || typeof value !== 'object') return undefined;
   if (Array.isArray(value)) {
@@ -13,7 +35,7 @@ function filterPath(value: unknown, paths: string[][]): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    const rest = paths.filter((p) => p[0] === '*' || p[0] === '**' || p[0] === key).map((p) => (p[0] === '**' ? p : p.slice(1)));
+    const rest = descend(paths, key);
     if (rest.length === 0) continue;
     const filtered = filterPath(child, rest);
     if (filtered !== undefined) out[key] = filtered;

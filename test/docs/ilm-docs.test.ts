@@ -1,0 +1,193 @@
+/**
+ * @module Keeps docs/ilm.md and docs/errors.md honest. errors.md has a section for each of the spec's error rows
+ * 1–6 that names the failed step, type and reason test/ilm/error-rows.test.ts asserts. ilm.md lists, for every
+ * supported action, exactly the steps compilePhase produces, and names every step a policy using all of them
+ * compiles to.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { compilePhase } from '../../src/ilm/compile-phase.js';
+import { normalizeAction, PHASE_ACTIONS, PHASES, SUPPORTED_ACTIONS } from '../../src/ilm/policy/actions.js';
+import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../../src/ilm/step-key.js';
+
+const ILM_DOC = readFileSync(new URL('../../docs/ilm.md', import.meta.url), 'utf8');
+const ERRORS_DOC = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
+
+/** The text under the level-2 heading that starts with `prefix`, up to the next level-2 heading. */
+function section(doc: string, prefix: string): string {
+  const lines = doc.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`## ${prefix}`));
+  assert.ok(start >= 0, `a "## ${prefix}…" section`);
+  const end = lines.findIndex((line, i) => i > start && /^## /.test(line));
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+}
+
+/** The body rows of the first Markdown table in `text`, as raw cells (backticks kept). */
+function tableRows(text: string): string[][] {
+  const rows = text
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('|'))
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+  assert.ok(rows.length >= 2, 'a table with a header and a separator');
+  return rows.slice(2);
+}
+
+/** The `backticked` names in a cell, in order. */
+function codeSpans(cell: string): string[] {
+  return [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+}
+
+/**
+ * What test/ilm/error-rows.test.ts asserts for each row, copied here on purpose: importing that file would run
+ * its suites. Change both together.
+ */
+const ERROR_ROWS = [
+  {
+    row: 1,
+    failedStep: 'shrink',
+    type: 'illegal_argument_exception',
+    reason: 'the number of target shards [4] must be less than the number of source shards [2]',
+  },
+  {
+    row: 2,
+    failedStep: 'attempt-rollover',
+    type: 'illegal_argument_exception',
+    reason: 'Rollover alias [logs-write] can point to multiple indices, found duplicated alias [[logs-write]] in index template [logs]',
+  },
+  {
+    row: 3,
+    failedStep: 'check-rollover-ready',
+    type: 'illegal_argument_exception',
+    reason: 'index.lifecycle.rollover_alias [app] does not point to index [app-000001]',
+  },
+  {
+    row: 4,
+    failedStep: 'check-rollover-ready',
+    type: 'illegal_argument_exception',
+    reason: 'setting [index.lifecycle.rollover_alias] for index [web-000001] is empty or not defined',
+  },
+  {
+    row: 5,
+    failedStep: 'attempt-rollover',
+    type: 'illegal_state_exception',
+    reason: 'alias [events-all] has more than one write index [events-000001,events-000002]',
+  },
+  {
+    row: 6,
+    failedStep: 'check-rollover-ready',
+    type: 'illegal_argument_exception',
+    reason: "index name [metrics] does not match pattern '^.*-\\d+$'",
+  },
+] as const;
+
+describe('docs/errors.md', () => {
+  const summary = tableRows(ERRORS_DOC);
+
+  for (const { row, failedStep, type, reason } of ERROR_ROWS) {
+    it(`row ${row}: its section shows failed_step ${failedStep}, ${type} and the exact reason`, () => {
+      const text = section(ERRORS_DOC, `Row ${row}:`);
+      assert.ok(text.includes(reason), `the reason, word for word: ${reason}`);
+      // As explain's JSON prints it, so a pasted output cannot show a different reason either.
+      assert.ok(text.includes(`"reason": ${JSON.stringify(reason)}`), `explain output with ${JSON.stringify(reason)}`);
+      assert.ok(text.includes(`"failed_step": "${failedStep}"`), `explain output with failed_step ${failedStep}`);
+      assert.ok(text.includes(`"type": "${type}"`), `explain output with type ${type}`);
+      assert.ok(text.includes('_ilm/retry'), 'a retry in the remedy');
+    });
+
+    it(`row ${row}: the summary table agrees`, () => {
+      const cells = summary.find((c) => c[0] === String(row));
+      assert.ok(cells, `a summary row ${row}`);
+      assert.deepEqual(codeSpans(cells.slice(2).join('|')), [failedStep, type, reason]);
+    });
+  }
+
+  it('rows 7 to 9 are stated as not reproducible yet', () => {
+    const text = section(ERRORS_DOC, 'Rows 7 to 9');
+    for (const row of ['7', '8', '9']) assert.ok(tableRows(text).some((cells) => cells[0] === row), `row ${row} is listed`);
+    for (const row of ['7', '8', '9']) {
+      assert.match(summary.find((c) => c[0] === row)?.join('|') ?? '', /not reproducible yet/);
+    }
+  });
+});
+
+/** Every supported action, each in a phase that allows it, with the options that compile the most steps. */
+const FULL_POLICY: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  hot: {
+    set_priority: { priority: 100 },
+    unfollow: {},
+    rollover: { max_age: '1d' },
+    readonly: {},
+    shrink: { number_of_shards: 1, allow_write_after_shrink: true },
+    forcemerge: { max_num_segments: 1 },
+  },
+  warm: {
+    set_priority: { priority: 50 },
+    readonly: {},
+    allocate: { number_of_replicas: 0 },
+    migrate: {},
+    shrink: { number_of_shards: 1, allow_write_after_shrink: true },
+    forcemerge: { max_num_segments: 1 },
+  },
+  cold: { set_priority: { priority: 0 }, unfollow: {}, readonly: {}, allocate: { number_of_replicas: 0 } },
+  delete: { delete: {} },
+};
+
+/** Stored policies hold normalized actions (defaults such as `delete_searchable_snapshot: true` filled in). */
+function compileFull(phase: string, actions: Readonly<Record<string, unknown>>) {
+  const normalized = Object.fromEntries(Object.entries(actions).map(([action, config]) => [action, normalizeAction(action, config)]));
+  return compilePhase(phase, normalized);
+}
+
+const compiled = Object.entries(FULL_POLICY).flatMap(([phase, actions]) => compileFull(phase, actions));
+
+describe('docs/ilm.md', () => {
+  const stepTable = tableRows(section(ILM_DOC, 'Compiled steps'));
+  const byAction = new Map(stepTable.map((cells) => [codeSpans(cells[0]!)[0]!, cells]));
+
+  it('the full policy uses every supported action, injected ones included', () => {
+    assert.deepEqual(new Set(compiled.map((s) => s.key.action)), SUPPORTED_ACTIONS);
+    assert.ok(compileFull('warm', { shrink: { number_of_shards: 1 } }).some((s) => s.key.action === 'unfollow'), 'unfollow is injected');
+    assert.ok(compileFull('cold', { readonly: {} }).some((s) => s.key.action === 'migrate'), 'migrate is injected');
+  });
+
+  it('names every step the full policy compiles to', () => {
+    const missing = [...new Set(compiled.map((s) => s.key.name))].filter((name) => !ILM_DOC.includes(`\`${name}\``));
+    assert.deepEqual(missing, []);
+  });
+
+  it('has one row per supported action in its step table, and no other', () => {
+    assert.equal(byAction.size, stepTable.length, 'no action listed twice');
+    assert.deepEqual(new Set(byAction.keys()), SUPPORTED_ACTIONS);
+  });
+
+  for (const action of SUPPORTED_ACTIONS) {
+    it(`lists ${action}'s steps in compiled order, in every phase it is documented for`, () => {
+      const cells = byAction.get(action);
+      assert.ok(cells, `a row for ${action}`);
+      const documented = codeSpans(cells[2]!);
+      const phases = cells[1]!.split(',').map((p) => p.trim());
+      // frozen allows unfollow, but a frozen phase needs searchable_snapshot, which Tessera does not run yet.
+      const expectedPhases = PHASES.filter((p) => p !== 'frozen' && PHASE_ACTIONS[p].includes(action));
+      assert.deepEqual(phases, expectedPhases);
+      for (const phase of phases) {
+        const names = compileFull(phase, FULL_POLICY[phase]!)
+          .filter((s) => s.key.action === action)
+          .map((s) => s.key.name);
+        assert.deepEqual(documented, names, `${phase}/${action}`);
+      }
+    });
+  }
+
+  it('names the pseudo-steps around the phases', () => {
+    for (const key of [INIT_KEY, NEW_COMPLETE_KEY]) assert.ok(ILM_DOC.includes(`\`${StepKey.format(key)}\``), StepKey.format(key));
+    assert.ok(ILM_DOC.includes('`<phase>/complete/complete`'));
+    assert.ok(ILM_DOC.includes(`\`${ERROR_STEP}\``));
+  });
+});
