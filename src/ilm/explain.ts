@@ -1,8 +1,8 @@
 /** @module `GET /<index>/_ilm/explain`: the explain record of each index, in ES's field order. */
 import type { ClusterState, IndexMetadata } from '../cluster/index.js';
 import { humanDuration } from '../platform/time-value.js';
-import { readExecution, readPhaseExecution } from './execution-state.js';
-import { javaIsoInstant } from './policy/policy-metadata.js';
+import { readExecution, readPhaseExecution, type PhaseExecutionInfo } from './execution-state.js';
+import { effectiveConditions } from './steps/rollover-steps.js';
 import type { PolicyService } from './policy/policy-service.js';
 import { lifecycleDate } from './runner/run-index.js';
 import { ERROR_STEP } from './step-key.js';
@@ -21,7 +21,8 @@ export function explainIndex(state: ClusterState, index: IndexMetadata, policies
   const out: Record<string, unknown> = { index: index.name, managed: true, policy: policyName };
   const time = (field: string, millis: string | number | undefined) => {
     if (millis === undefined) return;
-    if (options.human) out[field] = javaIsoInstant(Number(millis));
+    // Explain formats dates with strict_date_optional_time: always seconds and millis.
+    if (options.human) out[field] = new Date(Number(millis)).toISOString();
     out[`${field}_millis`] = Number(millis);
   };
   if (!options.legacy) {
@@ -50,13 +51,20 @@ export function explainIndex(state: ClusterState, index: IndexMetadata, policies
   if (phaseExecution) {
     out.phase_execution = {
       policy: phaseExecution.policy,
-      ...(phaseExecution.phase_definition && { phase_definition: phaseExecution.phase_definition }),
+      ...(phaseExecution.phase_definition && { phase_definition: withImplicitConditions(phaseExecution.phase_definition, state) }),
       version: phaseExecution.version,
-      ...(options.human && { modified_date: javaIsoInstant(phaseExecution.modified_date_in_millis) }),
+      ...(options.human && { modified_date: new Date(phaseExecution.modified_date_in_millis).toISOString() }),
       modified_date_in_millis: phaseExecution.modified_date_in_millis,
     };
   }
   return out;
+}
+
+/** Explain shows the rollover conditions ES applies implicitly (WaitForRolloverReadyStep.applyDefaultConditions). */
+function withImplicitConditions(definition: NonNullable<PhaseExecutionInfo['phase_definition']>, state: ClusterState) {
+  const rollover = definition.actions.rollover;
+  if (!rollover) return definition;
+  return { ...definition, actions: { ...definition.actions, rollover: effectiveConditions(rollover, state) } };
 }
 
 export function includeInExplain(record: Record<string, unknown>, policies: PolicyService, onlyManaged: boolean, onlyErrors: boolean): boolean {

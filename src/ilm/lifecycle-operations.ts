@@ -24,7 +24,7 @@ export function retry(state: ClusterState, expression: string, policies: PolicyS
     }
     const policy = policies.get(index.settings['index.lifecycle.name'] ?? '');
     let moved = moveToFailedStep(execution, now, false);
-    if (policy) moved = refreshPhase(moved, policy);
+    if (policy) moved = refreshPhase(moved, policy, now);
     next = ClusterState.withIndex(next, writeExecution(index, moved));
   }
   return next;
@@ -72,30 +72,40 @@ export function moveToStepRequest(state: ClusterState, indexName: string, body: 
   if (!index) throw IlmErrors.illegalArgument(`index [${indexName}] does not exist`);
   const policyName = index.settings['index.lifecycle.name'];
   if (!policyName) throw IlmErrors.illegalArgument(`index [${indexName}] is not associated with an Index Lifecycle Policy`);
+  // TransportMoveToStepAction resolves a partial target first; validateTransition then checks the current
+  // step, and last whether a fully named target exists in the policy.
+  const policy = policies.get(policyName);
+  const candidates = !policy
+    ? []
+    : target.phase === 'new'
+      ? [NEW_COMPLETE_KEY]
+      : target.phase && policy.policy.phases[target.phase]
+        ? [...compilePhase(target.phase, policy.policy.phases[target.phase]!.actions).map((s) => s.key), phaseCompleteKey(target.phase)]
+        : [];
+  const matching = (k: StepKey) =>
+    k.phase === target.phase && (target.action === undefined || k.action === target.action) && (target.name === undefined || k.name === target.name);
+  let concrete: StepKey | undefined;
+  if (target.name === undefined) {
+    if (!policy) throw ClusterErrors.illegalArgument(`policy [${policyName}] does not exist`);
+    concrete = candidates.find(matching);
+    if (!concrete) {
+      throw IlmErrors.illegalArgument(`cannot move index [${indexName}] with policy [${policyName}]: unable to determine concrete step key from target next step key: ${JSON.stringify(target)}`);
+    }
+  }
   const execution = readExecution(index);
   const real = currentKey(execution);
   const currentKeyAsked = StepKey.create(current.phase ?? '', current.action ?? '', current.name ?? '');
   if (!StepKey.equals(real, currentKeyAsked)) {
     throw IlmErrors.illegalArgument(`index [${indexName}] is not on current step [${StepKey.toJson(currentKeyAsked)}], currently: [${StepKey.toJson(real)}]`);
   }
-  const policy = policies.get(policyName);
-  if (!policy) throw ClusterErrors.illegalArgument(`policy [${policyName}] does not exist`);
-  const candidates =
-    target.phase === 'new'
-      ? [NEW_COMPLETE_KEY]
-      : target.phase && policy.policy.phases[target.phase]
-        ? [...compilePhase(target.phase, policy.policy.phases[target.phase]!.actions).map((s) => s.key), phaseCompleteKey(target.phase)]
-        : [];
-  const concrete = candidates.find(
-    (k) => k.phase === target.phase && (target.action === undefined || k.action === target.action) && (target.name === undefined || k.name === target.name),
-  );
   if (!concrete) {
-    if (target.name !== undefined) {
-      throw IlmErrors.illegalArgument(`step [${StepKey.toJson(StepKey.create(target.phase ?? '', target.action!, target.name))}] for index [${indexName}] with policy [${policyName}] does not exist`);
+    concrete = candidates.find(matching);
+    if (!concrete || !policy) {
+      throw IlmErrors.illegalArgument(`step [${StepKey.toJson(StepKey.create(target.phase ?? '', target.action!, target.name!))}] for index [${indexName}] with policy [${policyName}] does not exist`);
     }
-    throw IlmErrors.illegalArgument(`cannot move index [${indexName}] with policy [${policyName}]: unable to determine concrete step key from target next step key: ${JSON.stringify(target)}`);
   }
-  const moved = { ...moveToStep(execution, concrete, now), ...(concrete.phase !== execution.phase && { phase_definition: phaseExecution(policy, concrete.phase) }) };
+  // A concrete target was found in the policy, so the policy exists here.
+  const moved = { ...moveToStep(execution, concrete, now), ...(concrete.phase !== execution.phase && { phase_definition: phaseExecution(policy!, concrete.phase) }) };
   return ClusterState.withIndex(state, writeExecution(index, moved));
 }
 

@@ -20,3 +20,8 @@ export function uniqueId(generate: IdGenerator, length: number, isTaken: (id: st
     if (!isTaken(id)) return id;
   }
 }
+
+/** Java's String.compareTo order (UTF-16 code units), which Elasticsearch sorts names by; not the locale's. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

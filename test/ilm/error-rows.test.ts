@@ -47,6 +47,11 @@ describe('row 1: shrink to as many or more shards than the index has', () => {
     await es.advance('4d');
     assert.equal((await explain(client, 'my-index-000001')).phase, 'new', 'min_age 5d has not passed');
     await es.advance('1d');
+    // Warm starts at the 5d tick; its async waits (wait-for-shard-history-leases, check-ts-end-time-passed)
+    // take one poll each before the shrink step runs, as in Elasticsearch.
+    const entered = await explain(client, 'my-index-000001');
+    assert.deepEqual([entered.phase, entered.action, entered.step], ['warm', 'shrink', 'wait-for-shard-history-leases']);
+    await es.advance('20m');
     await expectError(client, 'my-index-000001', 'shrink', 'illegal_argument_exception', 'the number of target shards [4] must be less than the number of source shards [2]', ['warm', 'shrink']);
     const record = await explain(client, 'my-index-000001');
     assert.deepEqual(record.phase_execution, {
@@ -104,6 +109,7 @@ describe('row 2: the rollover alias is repeated in an index template', () => {
     const aliases = await client.indices.getAlias({ name: 'logs-write' });
     assert.deepEqual(aliases, { 'logs-000001': { aliases: { 'logs-write': { is_write_index: false } } }, 'logs-000002': { aliases: { 'logs-write': { is_write_index: true } } } });
     await es.advance('2d');
+    await es.advance('10m'); // delete's wait-for-shard-history-leases waits for a poll
     assert.equal(await client.indices.exists({ index: 'logs-000001' }), false, 'the delete phase completed the policy');
   });
 });
@@ -128,6 +134,7 @@ describe('row 3: the rollover alias does not point to the index', () => {
     assert.deepEqual([rolled.phase, rolled.action, rolled.step], ['hot', 'complete', 'complete']);
     assert.equal(await client.indices.exists({ index: 'app-000002' }), true);
     await es.advance('2d');
+    await es.advance('10m'); // delete's wait-for-shard-history-leases waits for a poll
     assert.equal(await client.indices.exists({ index: 'app-000001' }), false);
   });
 });
@@ -147,6 +154,7 @@ describe('row 4: the rollover alias setting is missing', () => {
     await es.advance('1d');
     assert.equal(await client.indices.exists({ index: 'web-000002' }), true);
     await es.advance('2d');
+    await es.advance('10m'); // delete's wait-for-shard-history-leases waits for a poll
     assert.equal(await client.indices.exists({ index: 'web-000001' }), false);
   });
 });
@@ -173,6 +181,7 @@ describe('row 5: an alias with more than one write index', () => {
     const rolled = await explain(client, 'events-000001');
     assert.deepEqual([rolled.phase, rolled.action, rolled.step], ['hot', 'complete', 'complete']);
     await es.advance('2d');
+    await es.advance('10m'); // delete's wait-for-shard-history-leases waits for a poll
     assert.equal(await client.indices.exists({ index: 'events-000001' }), false);
   });
 });
@@ -208,6 +217,7 @@ describe('row 6: an index name without a numeric suffix', () => {
     await es.advance('1d');
     assert.equal(await client.indices.exists({ index: 'metrics-000002' }), true, 'the new index rolls over normally');
     await es.advance('2d');
+    await es.advance('10m'); // delete's wait-for-shard-history-leases waits for a poll
     assert.equal(await client.indices.exists({ index: 'metrics' }), false, 'the old index finished its policy');
   });
 });

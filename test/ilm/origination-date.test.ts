@@ -29,6 +29,7 @@ describe('parse_origination_date', () => {
     await es.advance('8d');
     assert.equal(await client.indices.exists({ index: 'logs-2025.12.01-000001' }), true, '39 days old');
     await es.advance('1d');
+    await es.advance('10m'); // delete's wait-for-shard-history-leases waits for a poll
     assert.equal(await client.indices.exists({ index: 'logs-2025.12.01-000001' }), false, '40 days after the date in its name');
   });
 

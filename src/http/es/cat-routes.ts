@@ -1,6 +1,7 @@
 /** @module `GET /_cat/aliases` and `GET /_cat/indices`: aligned text (with `v` for headers) or `format=json`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IndexMetadata, matchesPattern, resolveIndices } from '../../cluster/index.js';
+import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend, esSendText, flag } from './es-reply.js';
 
@@ -25,7 +26,7 @@ export function catRoutes(app: FastifyInstance, ctx: EsContext): void {
   const aliases = (req: FastifyRequest<{ Params: { name?: string } }>, reply: FastifyReply) => {
     const patterns = req.params.name?.split(',');
     const rows: Row[] = [];
-    for (const index of [...ctx.cluster.state.indices.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const index of [...ctx.cluster.state.indices.values()].sort((a, b) => compareStrings(a.name, b.name))) {
       for (const alias of Object.keys(index.aliases).sort()) {
         if (patterns && !patterns.some((p) => matchesPattern(p, alias))) continue;
         const meta = index.aliases[alias]!;
@@ -39,7 +40,7 @@ export function catRoutes(app: FastifyInstance, ctx: EsContext): void {
         });
       }
     }
-    rows.sort((a, b) => a.alias!.localeCompare(b.alias!) || a.index!.localeCompare(b.index!));
+    rows.sort((a, b) => compareStrings(a.alias!, b.alias!) || compareStrings(a.index!, b.index!));
     return sendTable(req, reply, ['alias', 'index', 'filter', 'routing.index', 'routing.search', 'is_write_index'], rows);
   };
   app.get('/_cat/aliases', aliases);

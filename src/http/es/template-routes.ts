@@ -1,6 +1,7 @@
 /** @module Composable index templates: `PUT/POST/GET/DELETE /_index_template[/<name>]`. */
 import type { FastifyInstance } from 'fastify';
 import { ClusterError, deleteTemplates, matchesPattern, nestSettings, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
+import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 
@@ -33,7 +34,7 @@ export function templateRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   const get = (expression: string | undefined, flat: boolean) => {
     const patterns = expression?.split(',') ?? ['*'];
-    const found = [...ctx.cluster.state.templates.values()].filter((t) => patterns.some((p) => matchesPattern(p, t.name))).sort((a, b) => a.name.localeCompare(b.name));
+    const found = [...ctx.cluster.state.templates.values()].filter((t) => patterns.some((p) => matchesPattern(p, t.name))).sort((a, b) => compareStrings(a.name, b.name));
     if (found.length === 0 && expression !== undefined && !expression.includes('*')) {
       throw new ClusterError('resource_not_found_exception', 404, `index template matching [${expression}] not found`);
     }

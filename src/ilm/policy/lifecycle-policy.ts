@@ -113,9 +113,10 @@ export function validatePolicy(policy: LifecyclePolicy): void {
   if (policy.phases.frozen && !('searchable_snapshot' in policy.phases.frozen.actions)) {
     errors.push('policy specifies the [frozen] phase without a corresponding [searchable_snapshot] action, but a searchable snapshot action is required in the frozen phase');
   }
+  // ES stops at the first problem, and a timing problem is the one it reports (PutLifecycleRequest.validate).
   const timing = timingError(policy);
-  if (timing) errors.push(timing);
-  if (errors.length > 0) throw IlmErrors.validation(errors);
+  if (timing) throw IlmErrors.validation([timing]);
+  if (errors.length > 0) throw IlmErrors.validation([errors[0]!]);
 }
 
 function timingError(policy: LifecyclePolicy): string | undefined {

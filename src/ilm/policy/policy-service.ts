@@ -2,6 +2,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { matchesPattern, type ClusterState } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
+import { compareStrings } from '../../platform/ids.js';
 import { IlmErrors } from '../ilm-error.js';
 import { parsePolicyBody, validatePolicy, validatePolicyName, type LifecyclePolicy } from './lifecycle-policy.js';
 import type { PolicyMetadata } from './policy-metadata.js';
@@ -73,7 +74,7 @@ export class PolicyService {
     return { changed: true, warnings };
   }
 
-  /** Policies by name, comma list or one wildcard, sorted by name. */
+  /** Policies by name or comma list (in that order), or by one wildcard (sorted by name). */
   resolve(expression: string | undefined): PolicyMetadata[] {
     if (expression === undefined || expression === '' || expression === '_all') expression = '*';
     const names = expression.split(',').map((n) => n.trim());
@@ -81,13 +82,14 @@ export class PolicyService {
       throw IlmErrors.illegalArgument('wildcard only supports a single value, please use comma-separated values or a single wildcard value');
     }
     if (names.length === 1 && names[0]!.includes('*')) {
-      return [...this.#policies.values()].filter((p) => matchesPattern(names[0]!, p.name)).sort((a, b) => a.name.localeCompare(b.name));
+      return [...this.#policies.values()].filter((p) => matchesPattern(names[0]!, p.name)).sort((a, b) => compareStrings(a.name, b.name));
     }
+    // Named policies come back in the order asked for.
     return names.map((name) => {
       const policy = this.#policies.get(name);
       if (!policy) throw IlmErrors.policyNotFound(name);
       return policy;
-    }).sort((a, b) => a.name.localeCompare(b.name));
+    });
   }
 
   inUseBy(state: ClusterState, name: string): InUseBy {

@@ -51,7 +51,9 @@ export class PollScheduler {
     await this.runner.settle();
     for (;;) {
       const interval = this.runner.pollInterval();
-      let next = this.#lastTick + interval;
+      // The interval may have changed since the last tick: the next tick is the first on its grid not yet past.
+      const elapsed = clock.now() - this.#lastTick;
+      let next = this.#lastTick + Math.max(1, Math.ceil(elapsed / interval)) * interval;
       const due = this.runner.nextDue(this.#lastTick);
       // Ticks before anything is due would find nothing to do: jump to the first tick at or after it.
       if (due === undefined) next = Number.POSITIVE_INFINITY;
@@ -61,6 +63,7 @@ export class PollScheduler {
         this.#lastTick += Math.floor((target - this.#lastTick) / interval) * interval;
         break;
       }
+      if (next < clock.now()) next = clock.now();
       clock.advance(next - clock.now());
       await this.tick();
       ticks++;

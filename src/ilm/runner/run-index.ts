@@ -57,7 +57,7 @@ function stepsOf(execution: ExecutionState, policy: PolicyMetadata, phase: strin
   return definition ? compilePhase(phase, definition.actions) : [];
 }
 
-function init(state: ClusterState, name: string, ctx: RunContext): ClusterState {
+function init(state: ClusterState, name: string, policy: PolicyMetadata, ctx: RunContext): ClusterState {
   const index = state.indices.get(name)!;
   const execution: ExecutionState = moveToStep({}, INIT_KEY, ctx.now);
   try {
@@ -68,7 +68,12 @@ function init(state: ClusterState, name: string, ctx: RunContext): ClusterState 
       const parsed = parseOriginationDate(name);
       next = ClusterState.withIndex(next, { ...index, settings: Object.freeze({ ...index.settings, 'index.lifecycle.origination_date': String(parsed) }) });
     }
-    return setExecution(next, name, { ...moveToStep(execution, NEW_COMPLETE_KEY, ctx.now), creation_date: String(index.creationDate) });
+    // The new phase caches the policy's version too, without a phase definition (ES's PhaseExecutionInfo).
+    return setExecution(next, name, {
+      ...moveToStep(execution, NEW_COMPLETE_KEY, ctx.now),
+      creation_date: String(index.creationDate),
+      phase_definition: phaseExecution(policy, 'new'),
+    });
   } catch (error) {
     const policyName = index.settings['index.lifecycle.name']!;
     const wrapped = new ClusterError('initialize_policy_exception', 500, `unable to initialize policy [${policyName}] for index [${name}]`, {}, asClusterError(error));
@@ -77,7 +82,8 @@ function init(state: ClusterState, name: string, ctx: RunContext): ClusterState 
 }
 
 /** Runs `name` as far as it can go now. */
-export function runIndex(start: ClusterState, name: string, ctx: RunContext): ClusterState {
+export function runIndex(start: ClusterState, name: string, runContext: RunContext): ClusterState {
+  let ctx = runContext;
   let state = start;
   for (let moves = 0; moves < MAX_STEPS_PER_TURN; moves++) {
     const index = state.indices.get(name);
@@ -92,12 +98,12 @@ export function runIndex(start: ClusterState, name: string, ctx: RunContext): Cl
     }
     const key = currentKey(execution);
     if (!key) {
-      state = init(state, name, ctx);
+      state = init(state, name, policy, ctx);
       continue;
     }
     if (key.name === ERROR_STEP) {
       if (ctx.trigger !== 'poll' || execution.is_auto_retryable_error !== 'true') return state;
-      state = setExecution(state, name, refreshPhase(moveToFailedStep(execution, ctx.now, true), policy));
+      state = setExecution(state, name, refreshPhase(moveToFailedStep(execution, ctx.now, true), policy, ctx.now));
       // A retried step that fails again waits for the next poll.
       const retried = runStepOnce(state, name, policy, ctx);
       return retried.state === state ? state : runIndex(retried.state, name, { ...ctx, trigger: 'cluster' });
@@ -110,27 +116,34 @@ export function runIndex(start: ClusterState, name: string, ctx: RunContext): Cl
       const definition = policy.policy.phases[phase]!;
       execution = { ...moveToStep(execution, firstStepKey(phase, definition.actions), ctx.now), phase_definition: phaseExecution(policy, phase) };
       state = setExecution(state, name, execution);
+      // Entering the phase is a cluster-state change; its async waits are first evaluated on the next poll.
+      ctx = { ...ctx, trigger: 'cluster' };
       continue;
     }
     const result = runStepOnce(state, name, policy, ctx);
     if (result.state === state || !result.advanced) return result.state;
+    if (result.polled) ctx = { ...ctx, trigger: 'cluster' };
     state = result.state;
   }
   return state;
 }
 
-/** The cached phase is refreshed from the stored policy when that phase still has the failed action. */
-function refreshPhase(execution: ExecutionState, policy: PolicyMetadata): ExecutionState {
+/**
+ * The cached phase is refreshed from the stored policy when that phase still has the failed action;
+ * reloading it starts a new phase time, as in ES.
+ */
+function refreshPhase(execution: ExecutionState, policy: PolicyMetadata, now: number): ExecutionState {
   const phase = execution.phase;
   const definition = phase ? policy.policy.phases[phase] : undefined;
   if (!definition || !execution.action || !(execution.action in definition.actions || execution.action === 'unfollow' || execution.action === 'migrate')) return execution;
-  return { ...execution, phase_definition: phaseExecution(policy, phase!) };
+  return { ...execution, phase_definition: phaseExecution(policy, phase!), phase_time: String(now) };
 }
 
 export { refreshPhase };
 
 /** Runs the current step once; `advanced` tells whether the index moved on to another step. */
-function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, ctx: RunContext): { state: ClusterState; advanced: boolean } {
+/** `advanced`: the index moved to another step; `polled`: that took a periodic (async) wait's evaluation. */
+function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, ctx: RunContext): { state: ClusterState; advanced: boolean; polled?: boolean } {
   const index = state.indices.get(name)!;
   const execution = readExecution(index);
   const key = currentKey(execution)!;
@@ -149,7 +162,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
       case 'wait': {
         if (step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
         const result = step.evaluate(stepCtx);
-        if (result.complete) return { state: moveOn(state, name, step.nextKey, ctx.now), advanced: true };
+        if (result.complete) return { state: moveOn(state, name, step.nextKey, ctx.now), advanced: true, polled: step.periodic };
         const info = result.info ? stepInfoString(result.info) : undefined;
         if (info === execution.step_info) return { state, advanced: false };
         return { state: setExecution(state, name, { ...execution, step_info: info }), advanced: false };

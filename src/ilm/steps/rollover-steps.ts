@@ -74,15 +74,18 @@ export function rolloverSteps(phase: string, config: ActionConfig, nextKey: Step
     }),
     waitStep(active, updateDate, ALWAYS_COMPLETE),
     actionStep(updateDate, complete, (ctx) => {
+      const execution = readExecution(ctx.index);
+      // With indexing_complete set (no rollover happened, or it does not count), the step's own time is the date.
+      if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') {
+        return ClusterState.withIndex(ctx.state, writeExecution(ctx.index, { ...execution, creation_date: String(ctx.now) }));
+      }
       const alias = ctx.index.settings[ALIAS_SETTING];
       const info = alias ? ctx.index.rolloverInfo[alias] : undefined;
       if (!info) {
-        if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') return ctx.state;
         throw ClusterErrors.illegalState(
           `no rollover info found for [${ctx.index.name}] with rollover target [${alias}], the index has not yet rolled over with that target`,
         );
       }
-      const execution = readExecution(ctx.index);
       return ClusterState.withIndex(ctx.state, writeExecution(ctx.index, { ...execution, creation_date: String(info.time) }));
     }),
     actionStep(complete, nextKey, (ctx) => withSettings(ctx.state, ctx.index.name, { 'index.lifecycle.indexing_complete': 'true' })),

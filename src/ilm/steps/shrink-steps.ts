@@ -67,8 +67,8 @@ export function shrinkSteps(phase: string, config: ActionConfig, nextKey: StepKe
   const steps: Step[] = [
     branchStep(key('branch-check-prerequisites'), key('check-not-write-index'), nextKey, () => false),
     waitStep(key('check-not-write-index'), key('wait-for-shard-history-leases'), ALWAYS_COMPLETE),
-    waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE),
-    waitStep(key('check-ts-end-time-passed'), key('readonly'), ALWAYS_COMPLETE),
+    waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE, true),
+    waitStep(key('check-ts-end-time-passed'), key('readonly'), ALWAYS_COMPLETE, true),
     actionStep(key('readonly'), key('check-target-shards-count'), (ctx) => withSettings(ctx.state, ctx.index.name, { 'index.blocks.write': 'true' })),
     waitStep(key('check-target-shards-count'), key('cleanup-shrink-index'), (ctx) => {
       const source = IndexMetadata.primaryShards(ctx.index);

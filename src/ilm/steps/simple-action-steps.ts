@@ -7,7 +7,11 @@ import { actionStep, ALWAYS_COMPLETE, branchStep, waitStep, type Step, type Step
 
 type Builder = (phase: string, config: ActionConfig, nextKey: StepKey | undefined) => Step[];
 
-/** A plain index is never a data stream's write index, so ES's check-not-write-index passes at once. */
+/**
+ * A plain index is never a data stream's write index, so ES's check-not-write-index passes at once.
+ * The steps ES runs as async waits (check-ts-end-time-passed, wait-for-shard-history-leases,
+ * segment-count) are periodic here too: evaluated on poll ticks only, so actions take ES's time.
+ */
 function checkNotWriteIndex(key: StepKey, nextKey: StepKey): Step {
   return waitStep(key, nextKey, ALWAYS_COMPLETE);
 }
@@ -31,7 +35,7 @@ export const readonlySteps: Builder = (phase, _config, nextKey) => {
   const key = (name: string) => StepKey.create(phase, 'readonly', name);
   return [
     checkNotWriteIndex(key('check-not-write-index'), key('check-ts-end-time-passed')),
-    waitStep(key('check-ts-end-time-passed'), key('readonly'), ALWAYS_COMPLETE),
+    waitStep(key('check-ts-end-time-passed'), key('readonly'), ALWAYS_COMPLETE, true),
     actionStep(key('readonly'), nextKey, setReadOnly),
   ];
 };
@@ -75,13 +79,13 @@ export const forcemergeSteps: Builder = (phase, _config, nextKey) => {
     checkNotWriteIndex(key('check-not-write-index'), key('readonly')),
     actionStep(key('readonly'), key('forcemerge'), setReadOnly),
     actionStep(key('forcemerge'), key('segment-count'), (ctx) => ctx.state),
-    waitStep(key('segment-count'), nextKey, ALWAYS_COMPLETE),
+    waitStep(key('segment-count'), nextKey, ALWAYS_COMPLETE, true),
   ];
 };
 
 export const deleteSteps: Builder = (phase, config, nextKey) => {
   const key = (name: string) => StepKey.create(phase, 'delete', name);
-  const steps: Step[] = [waitStep(key('wait-for-shard-history-leases'), config.delete_searchable_snapshot ? key('cleanup-snapshot') : key('delete'), ALWAYS_COMPLETE)];
+  const steps: Step[] = [waitStep(key('wait-for-shard-history-leases'), config.delete_searchable_snapshot ? key('cleanup-snapshot') : key('delete'), ALWAYS_COMPLETE, true)];
   if (config.delete_searchable_snapshot) steps.push(actionStep(key('cleanup-snapshot'), key('delete'), (ctx) => ctx.state));
   steps.push(
     actionStep(key('delete'), nextKey, (ctx) => {
