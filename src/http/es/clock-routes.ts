@@ -7,12 +7,15 @@ import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
 export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
-  const describe = () => ({
-    mode: ctx.clock instanceof VirtualClock ? 'virtual' : 'system',
-    now: new Date(ctx.clock.now()).toISOString(),
-    now_millis: ctx.clock.now(),
-    ...(ctx.ilm && { poll_interval_millis: ctx.ilm.runner.pollInterval() }),
-  });
+  const describe = () => {
+    const now = ctx.clock.now();
+    return {
+      mode: ctx.clock instanceof VirtualClock ? 'virtual' : 'system',
+      now: new Date(now).toISOString(),
+      now_millis: now,
+      ...(ctx.ilm && { poll_interval_millis: ctx.ilm.runner.pollInterval() }),
+    };
+  };
   app.get('/_tessera/clock', async (req, reply) => esSend(req, reply, describe()));
   app.post<{ Body: unknown }>('/_tessera/clock/_advance', async (req, reply) => {
     const clock = ctx.clock;
