@@ -15,3 +15,21 @@ describe('filter_path', () => {
     assert.deepEqual(await get('nothing.here'), {});
   });
 });
+
+describe('filter_path on errors', () => {
+  const es = useEsServer();
+
+  it('leaves error bodies whole, as ES does', async () => {
+    const response = await fetch(`${es.server.url}/nope/_ilm/explain?filter_path=indices.*.step`);
+    assert.equal(response.status, 404);
+    const body = (await response.json()) as { error: { type: string }; status: number };
+    assert.equal(body.error.type, 'index_not_found_exception');
+    assert.equal(body.status, 404);
+  });
+
+  it('still filters a 408 health answer (a body, not an error)', async () => {
+    const response = await fetch(`${es.server.url}/_cluster/health/missing?timeout=1ms&filter_path=status`);
+    assert.equal(response.status, 408);
+    assert.deepEqual(await response.json(), { status: 'red' });
+  });
+});

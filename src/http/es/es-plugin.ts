@@ -35,11 +35,11 @@ function asClusterError(error: unknown): ClusterError {
 export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof EsSimpleError) {
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-    return esSend(req, reply, error.body(), error.status);
+    return esSend(req, reply, error.body(), error.status, false);
   }
   const clusterError = asClusterError(error);
   if (clusterError.status >= 500 && !(error instanceof ClusterError)) req.log.error({ err: error }, 'request failed');
-  return esSend(req, reply, esErrorBody(clusterError), clusterError.status);
+  return esSend(req, reply, esErrorBody(clusterError), clusterError.status, false);
 }
 
 export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<void> {

@@ -43,10 +43,11 @@ function filterPath(value: unknown, paths: readonly string[][]): unknown {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-export function esSend(req: FastifyRequest, reply: FastifyReply, body: unknown, status = 200): FastifyReply {
+/** `filter_path` shapes answers, never errors (AbstractRestChannel.newErrorBuilder turns it off for them). */
+export function esSend(req: FastifyRequest, reply: FastifyReply, body: unknown, status = 200, filter = true): FastifyReply {
   const query = req.query as Query;
   let payload = body;
-  if (query.filter_path) {
+  if (filter && query.filter_path) {
     const paths = query.filter_path.split(',').map((p) => p.trim().split('.'));
     payload = filterPath(body, paths) ?? {};
   }
