@@ -2,6 +2,7 @@
 import type { IndexMetadata } from './index-metadata.js';
 import type { ComposableTemplate } from './index-template.js';
 import type { FlatSettings } from './settings.js';
+import type { SnapshotRepository } from './snapshot-repository.js';
 
 export interface ClusterState {
   readonly version: number;
@@ -9,13 +10,14 @@ export interface ClusterState {
   readonly clusterUuid: string;
   readonly indices: ReadonlyMap<string, IndexMetadata>;
   readonly templates: ReadonlyMap<string, ComposableTemplate>;
+  readonly repositories: ReadonlyMap<string, SnapshotRepository>;
   readonly persistentSettings: FlatSettings;
   readonly transientSettings: FlatSettings;
 }
 
 export const ClusterState = Object.freeze({
   empty(): ClusterState {
-    return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), persistentSettings: {}, transientSettings: {} });
+    return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), repositories: new Map(), persistentSettings: {}, transientSettings: {} });
   },
   withIndex(state: ClusterState, index: IndexMetadata): ClusterState {
     const indices = new Map(state.indices);

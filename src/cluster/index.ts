@@ -16,3 +16,4 @@ export { matchesPattern } from './patterns.js';
 export { rollover, generateRolloverIndexName, writeIndexOf, evaluateConditions, conditionsMet, type IndexStats, type RolloverResult } from './operations/rollover.js';
 export { parseAliasMetadata } from './alias-rules.js';
 export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, normalizeClusterSettings } from './cluster-settings.js';
+export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';

@@ -44,6 +44,11 @@ const INDEX_SETTINGS: Readonly<Record<string, SettingDef>> = {
   'index.version.created': { kind: 'string', internal: true },
   'index.resize.source.name': { kind: 'string', internal: true },
   'index.resize.source.uuid': { kind: 'string', internal: true },
+  'index.store.type': { kind: 'string', internal: true },
+  'index.store.snapshot.repository_name': { kind: 'string', internal: true },
+  'index.store.snapshot.snapshot_name': { kind: 'string', internal: true },
+  'index.store.snapshot.index_name': { kind: 'string', internal: true },
+  'index.store.snapshot.partial': { kind: 'bool', internal: true },
 };
 
 /** Settings groups with free-form suffixes, such as allocation filters. */

@@ -6,6 +6,7 @@
 import { PHASE_ACTIONS, type ActionConfig, type PhaseName } from './policy/actions.js';
 import { phaseCompleteKey, type StepKey } from './step-key.js';
 import { rolloverSteps } from './steps/rollover-steps.js';
+import { searchableSnapshotSteps } from './steps/searchable-snapshot-steps.js';
 import { shrinkSteps } from './steps/shrink-steps.js';
 import {
   allocateSteps,
@@ -30,6 +31,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   allocate: allocateSteps,
   migrate: migrateSteps,
   delete: deleteSteps,
+  searchable_snapshot: searchableSnapshotSteps,
 };
 
 function hasAllocationRules(actions: Readonly<Record<string, ActionConfig>>): boolean {
@@ -47,8 +49,22 @@ export function orderedActions(phase: string, actions: Readonly<Record<string, A
   return order.filter((a) => a in withInjected).map((a) => [a, withInjected[a]!]);
 }
 
+/** Compiled phases by definition: the runner asks for the same few phases on every tick. */
+const COMPILED = new Map<string, Step[]>();
+const COMPILED_LIMIT = 1_000;
+
 /** Every step of the phase, in order; the last one leads to `<phase>/complete/complete`. */
 export function compilePhase(phase: string, actions: Readonly<Record<string, ActionConfig>>): Step[] {
+  const cacheKey = `${phase}\u0000${JSON.stringify(actions)}`;
+  const cached = COMPILED.get(cacheKey);
+  if (cached) return cached;
+  const steps = compileUncached(phase, actions);
+  if (COMPILED.size >= COMPILED_LIMIT) COMPILED.clear();
+  COMPILED.set(cacheKey, steps);
+  return steps;
+}
+
+function compileUncached(phase: string, actions: Readonly<Record<string, ActionConfig>>): Step[] {
   const ordered = orderedActions(phase, actions);
   const steps: Step[] = [];
   let next: StepKey | undefined = phaseCompleteKey(phase);

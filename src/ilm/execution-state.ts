@@ -23,6 +23,8 @@ export interface ExecutionState {
   /** The lifecycle date: the creation date, then the rollover time. */
   readonly creation_date?: string;
   readonly shrink_index_name?: string;
+  readonly snapshot_repository?: string;
+  readonly snapshot_name?: string;
 }
 
 export function readExecution(index: IndexMetadata): ExecutionState {

@@ -44,6 +44,8 @@ export function explainIndex(state: ClusterState, index: IndexMetadata, policies
   if (execution.failed_step) out.failed_step = execution.failed_step;
   if (execution.is_auto_retryable_error !== undefined) out.is_auto_retryable_error = execution.is_auto_retryable_error === 'true';
   if (execution.failed_step_retry_count !== undefined) out.failed_step_retry_count = Number(execution.failed_step_retry_count);
+  if (execution.snapshot_repository) out.repository_name = execution.snapshot_repository;
+  if (execution.snapshot_name) out.snapshot_name = execution.snapshot_name;
   if (execution.shrink_index_name) out.shrink_index_name = execution.shrink_index_name;
   if (execution.step_info) out.step_info = JSON.parse(execution.step_info);
   if (execution.previous_step_info) out.previous_step_info = JSON.parse(execution.previous_step_info);

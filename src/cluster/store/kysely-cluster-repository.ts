@@ -4,6 +4,7 @@ import type { ClusterRepository } from '../cluster-repository.js';
 import { ClusterState } from '../cluster-state.js';
 import type { IndexMetadata } from '../index-metadata.js';
 import type { ComposableTemplate } from '../index-template.js';
+import type { SnapshotRepository } from '../snapshot-repository.js';
 
 interface ClusterTables {
   cluster_indices: { name: string; data: string };
@@ -37,6 +38,7 @@ export class KyselyClusterRepository implements ClusterRepository {
       indices: new Map(indices.map((r) => [r.name, Object.freeze(JSON.parse(r.data) as IndexMetadata)])),
       templates: new Map(templates.map((r) => [r.name, Object.freeze(JSON.parse(r.data) as ComposableTemplate)])),
       persistentSettings: Object.freeze((meta.get('persistent_settings') as Record<string, string> | undefined) ?? {}),
+      repositories: new Map(((meta.get('repositories') as SnapshotRepository[] | undefined) ?? []).map((r) => [r.name, Object.freeze(r)])),
     });
   }
 
@@ -46,6 +48,7 @@ export class KyselyClusterRepository implements ClusterRepository {
       await saveMap(trx, 'cluster_templates', before.templates, after.templates);
       const meta: [string, unknown][] = [['version', after.version]];
       if (before.clusterUuid !== after.clusterUuid) meta.push(['cluster_uuid', after.clusterUuid]);
+      if (before.repositories !== after.repositories) meta.push(['repositories', [...after.repositories.values()]]);
       // Transient settings do not survive a restart, as in Elasticsearch.
       if (before.persistentSettings !== after.persistentSettings) meta.push(['persistent_settings', after.persistentSettings]);
       for (const [key, value] of meta) {

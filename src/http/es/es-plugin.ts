@@ -18,6 +18,7 @@ import { clockRoutes } from './clock-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
+import { snapshotRoutes } from './snapshot-routes.js';
 import { rootRoutes } from './root-routes.js';
 import { templateRoutes } from './template-routes.js';
 
@@ -68,6 +69,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   catRoutes(app, ctx);
   ilmRoutes(app, ctx);
   rolloverRoutes(app, ctx);
+  snapshotRoutes(app, ctx);
   clockRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

@@ -20,7 +20,7 @@ export const PHASE_ACTIONS: Readonly<Record<PhaseName, readonly string[]>> = {
 };
 
 /** Actions Tessera can run; the others parse but are refused as unsupported here. */
-export const SUPPORTED_ACTIONS = new Set(['set_priority', 'unfollow', 'rollover', 'readonly', 'shrink', 'forcemerge', 'allocate', 'migrate', 'delete']);
+export const SUPPORTED_ACTIONS = new Set(['set_priority', 'unfollow', 'rollover', 'readonly', 'shrink', 'forcemerge', 'allocate', 'migrate', 'delete', 'searchable_snapshot']);
 
 function illegal(reason: string): ClusterError {
   return new ClusterError('illegal_argument_exception', 400, reason);
@@ -111,6 +111,11 @@ export function normalizeAction(action: string, config: unknown): ActionConfig {
     case 'delete': {
       const c = fields(action, config, ['delete_searchable_snapshot']);
       return { delete_searchable_snapshot: c.delete_searchable_snapshot === undefined ? true : c.delete_searchable_snapshot === true };
+    }
+    case 'searchable_snapshot': {
+      const c = fields(action, config, ['snapshot_repository', 'force_merge_index']);
+      if (typeof c.snapshot_repository !== 'string' || c.snapshot_repository.trim() === '') throw illegal('the snapshot repository must be specified');
+      return { snapshot_repository: c.snapshot_repository, force_merge_index: c.force_merge_index === undefined ? true : c.force_merge_index === true };
     }
     case 'readonly':
     case 'unfollow':

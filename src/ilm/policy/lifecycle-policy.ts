@@ -110,6 +110,8 @@ export function validatePolicy(policy: LifecyclePolicy): void {
   if (bothMigrations.length > 0) {
     errors.push(`phases [${bothMigrations.join(',')}] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase`);
   }
+  const afterSnapshot = actionsFollowingSearchableSnapshot(policy);
+  if (afterSnapshot) errors.push(afterSnapshot);
   if (policy.phases.frozen && !('searchable_snapshot' in policy.phases.frozen.actions)) {
     errors.push('policy specifies the [frozen] phase without a corresponding [searchable_snapshot] action, but a searchable snapshot action is required in the frozen phase');
   }
@@ -117,6 +119,19 @@ export function validatePolicy(policy: LifecyclePolicy): void {
   const timing = timingError(policy);
   if (timing) throw IlmErrors.validation([timing]);
   if (errors.length > 0) throw IlmErrors.validation([errors[0]!]);
+}
+
+/** TimeseriesLifecycleType.validateActionsFollowingSearchableSnapshot. */
+function actionsFollowingSearchableSnapshot(policy: LifecyclePolicy): string | undefined {
+  const has = (phase: string) => policy.phases[phase] !== undefined && 'searchable_snapshot' in policy.phases[phase]!.actions;
+  const following = has('hot')
+    ? PHASES.filter((p) => p !== 'hot')
+    : has('cold')
+      ? PHASES.filter((p) => p === 'frozen' || p === 'delete')
+      : [];
+  const illegal = following.filter((p) => ['forcemerge', 'freeze', 'shrink', 'downsample'].some((a) => a in (policy.phases[p]?.actions ?? {})));
+  if (illegal.length === 0) return undefined;
+  return `phases [${illegal.join(',')}] define one or more of [forcemerge, freeze, shrink, downsample] actions which are not allowed after a managed index is mounted as a searchable snapshot`;
 }
 
 function timingError(policy: LifecyclePolicy): string | undefined {

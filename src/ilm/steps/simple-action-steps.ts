@@ -1,5 +1,5 @@
 /** @module The actions with few steps: set_priority, unfollow, readonly, allocate, migrate, forcemerge, delete. */
-import { ClusterErrors, ClusterState } from '../../cluster/index.js';
+import { ClusterErrors, ClusterState, removeSnapshot } from '../../cluster/index.js';
 import type { ActionConfig } from '../policy/actions.js';
 import { StepKey } from '../step-key.js';
 import { withSettings } from './cluster-edits.js';
@@ -86,7 +86,16 @@ export const forcemergeSteps: Builder = (phase, _config, nextKey) => {
 export const deleteSteps: Builder = (phase, config, nextKey) => {
   const key = (name: string) => StepKey.create(phase, 'delete', name);
   const steps: Step[] = [waitStep(key('wait-for-shard-history-leases'), config.delete_searchable_snapshot ? key('cleanup-snapshot') : key('delete'), ALWAYS_COMPLETE, true)];
-  if (config.delete_searchable_snapshot) steps.push(actionStep(key('cleanup-snapshot'), key('delete'), (ctx) => ctx.state));
+  if (config.delete_searchable_snapshot) {
+    // A mounted searchable snapshot takes its snapshot with it.
+    steps.push(
+      actionStep(key('cleanup-snapshot'), key('delete'), (ctx) => {
+        const repository = ctx.index.settings['index.store.snapshot.repository_name'];
+        const snapshot = ctx.index.settings['index.store.snapshot.snapshot_name'];
+        return repository && snapshot ? removeSnapshot(ctx.state, repository, snapshot) : ctx.state;
+      }),
+    );
+  }
   steps.push(
     actionStep(key('delete'), nextKey, (ctx) => {
       if (!ctx.state.indices.has(ctx.index.name)) throw ClusterErrors.indexNotFound(ctx.index.name);
