@@ -29,7 +29,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     // Index names may be 255 bytes, three times that once percent-encoded.
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     serverFactory: (handler) => createSharedPortServer(handler, onHttp2, shutdown.signal),
   });
   // Elasticsearch clients refuse any 2xx answer without this header.
