@@ -3,10 +3,11 @@
  * is snapshotted into the policy's repository and mounted as `restored-<index>` (a full copy) or, in the
  * frozen phase, `partial-<index>`; the mounted index takes over the aliases and the policy, the source goes.
  */
-import { addSnapshot, ClusterErrors, ClusterState, IndexMetadata, type AliasMetadata } from '../../cluster/index.js';
+import { addSnapshot, ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
 import type { ActionConfig } from '../policy/actions.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
+import { addDerivedIndex, swapAliasesAndDeleteSource } from './cluster-edits.js';
 import { actionStep, ALWAYS_COMPLETE, branchStep, waitStep, type Step, type StepContext } from './step.js';
 
 const ACTION = 'searchable_snapshot';
@@ -37,9 +38,6 @@ function mount(ctx: StepContext, phase: string, repository: string): ClusterStat
   for (const [key, value] of Object.entries(source.settings)) if (!key.startsWith('index.lifecycle.')) settings[key] = value;
   delete settings['index.blocks.write'];
   Object.assign(settings, {
-    'index.uuid': uuid,
-    'index.creation_date': String(ctx.now),
-    'index.provided_name': name,
     'index.store.type': 'snapshot',
     'index.store.snapshot.repository_name': repository,
     'index.store.snapshot.snapshot_name': execution.snapshot_name!,
@@ -47,17 +45,7 @@ function mount(ctx: StepContext, phase: string, repository: string): ClusterStat
     'index.routing.allocation.include._tier_preference': partial ? 'data_frozen' : phase === 'cold' ? 'data_cold,data_warm,data_hot' : 'data_hot',
   });
   if (partial) Object.assign(settings, { 'index.store.snapshot.partial': 'true', 'index.number_of_replicas': '0' });
-  const mounted: IndexMetadata = Object.freeze({
-    name,
-    uuid,
-    creationDate: ctx.now,
-    settings: Object.freeze(settings),
-    mappings: source.mappings,
-    aliases: Object.freeze({}),
-    rolloverInfo: source.rolloverInfo,
-    customs: Object.freeze({}),
-  });
-  return ClusterState.withIndex(ctx.state, mounted);
+  return addDerivedIndex(ctx.state, source, name, uuid, ctx.now, settings);
 }
 
 export function searchableSnapshotSteps(phase: string, config: ActionConfig, nextKey: StepKey | undefined): Step[] {
@@ -133,17 +121,7 @@ export function searchableSnapshotSteps(phase: string, config: ActionConfig, nex
     // Reached only by data stream backing indices, which Tessera does not have.
     actionStep(key('replace-datastream-backing-index'), key('delete'), (ctx) => ctx.state),
     actionStep(key('delete'), undefined, (ctx) => ClusterState.withoutIndex(ctx.state, ctx.index.name)),
-    actionStep(key('swap-aliases'), undefined, (ctx) => {
-      const target = ctx.state.indices.get(mountedName(ctx, phase))!;
-      const aliases: Record<string, AliasMetadata> = { ...target.aliases };
-      for (const [alias, meta] of Object.entries(ctx.index.aliases)) {
-        const { is_write_index: _ignored, ...rest } = meta;
-        aliases[alias] = rest;
-      }
-      aliases[ctx.index.name] = {};
-      const next = ClusterState.withoutIndex(ctx.state, ctx.index.name);
-      return ClusterState.withIndex(next, IndexMetadata.with(target, { aliases: Object.freeze(aliases) }));
-    }),
+    actionStep(key('swap-aliases'), undefined, (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, mountedName(ctx, phase))),
   );
   return steps;
 }

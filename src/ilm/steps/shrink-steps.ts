@@ -4,11 +4,11 @@
  * Decided (design.md): a target shard count not below the source's fails at `shrink` with
  * illegal_argument_exception, instead of waiting at check-target-shards-count as modern ES does.
  */
-import { ClusterErrors, ClusterState, IndexMetadata, type AliasMetadata } from '../../cluster/index.js';
+import { ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
 import type { ActionConfig } from '../policy/actions.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
-import { withSettings } from './cluster-edits.js';
+import { addDerivedIndex, swapAliasesAndDeleteSource, withSettings } from './cluster-edits.js';
 import { actionStep, ALWAYS_COMPLETE, branchStep, waitStep, type Step, type StepContext } from './step.js';
 
 const NODE_ID = 'tessera-0';
@@ -42,23 +42,10 @@ function createShrunkenIndex(ctx: StepContext, config: ActionConfig): ClusterSta
   delete settings['index.routing.allocation.require._id'];
   Object.assign(settings, {
     'index.number_of_shards': String(target),
-    'index.uuid': uuid,
-    'index.creation_date': String(ctx.now),
-    'index.provided_name': name,
     'index.resize.source.name': source.name,
     'index.resize.source.uuid': source.uuid,
   });
-  const shrunken: IndexMetadata = Object.freeze({
-    name,
-    uuid,
-    creationDate: ctx.now,
-    settings: Object.freeze(settings),
-    mappings: source.mappings,
-    aliases: Object.freeze({}),
-    rolloverInfo: source.rolloverInfo,
-    customs: Object.freeze({}),
-  });
-  return ClusterState.withIndex(ctx.state, shrunken);
+  return addDerivedIndex(ctx.state, source, name, uuid, ctx.now, settings);
 }
 
 export function shrinkSteps(phase: string, config: ActionConfig, nextKey: StepKey | undefined): Step[] {
@@ -107,19 +94,7 @@ export function shrinkSteps(phase: string, config: ActionConfig, nextKey: StepKe
       return ClusterState.withIndex(ctx.state, writeExecution(target, copied));
     }),
     branchStep(key('branch-on-datastream-check'), key('aliases'), key('aliases'), () => false),
-    actionStep(key('aliases'), key('is-shrunken-index'), (ctx) => {
-      const target = ctx.state.indices.get(shrinkIndexName(ctx))!;
-      const aliases: Record<string, AliasMetadata> = { ...target.aliases };
-      for (const [alias, meta] of Object.entries(ctx.index.aliases)) {
-        // The shrunken index is read-only, so it takes no write alias.
-        const { is_write_index: _ignored, ...rest } = meta;
-        aliases[alias] = rest;
-      }
-      aliases[ctx.index.name] = {};
-      let next = ClusterState.withoutIndex(ctx.state, ctx.index.name);
-      next = ClusterState.withIndex(next, IndexMetadata.with(target, { aliases: Object.freeze(aliases) }));
-      return next;
-    }),
+    actionStep(key('aliases'), key('is-shrunken-index'), (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, shrinkIndexName(ctx))),
     waitStep(key('is-shrunken-index'), afterShrunken, (ctx) => ({ complete: ctx.index.settings['index.resize.source.name'] !== undefined })),
   ];
   if (config.allow_write_after_shrink === true) {
