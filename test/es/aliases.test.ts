@@ -1,29 +1,6 @@
-import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { assertEnvelope, envelope, esClient, esFetch, expectEsError, indexNotFound, TEST_OPTIONS } from './es-helpers.js';
-
-function useEsServer(): { readonly url: string; readonly client: Client } {
-  let server: TestServer | undefined;
-  let client: Client | undefined;
-  before(async () => {
-    server = await startTestServer();
-    client = esClient(server.url);
-  });
-  after(async () => {
-    await client?.close();
-    await server?.dispose();
-  });
-  return {
-    get url() {
-      return server!.url;
-    },
-    get client() {
-      return client!;
-    },
-  };
-}
+import { before, describe, it } from 'node:test';
+import { assertEnvelope, envelope, esFetch, expectEsError, indexNotFound, TEST_OPTIONS, useEsServer } from './es-helpers.js';
 
 function moreThanOneWriteIndex(alias: string, indices: string) {
   return envelope(500, 'illegal_state_exception', `alias [${alias}] has more than one write index [${indices}]`);

@@ -2,6 +2,8 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { after, before } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The official client, as users configure it: no retries so a failure shows at once. */
 export function esClient(url: string): Client {
@@ -112,4 +114,26 @@ export async function rawPathRequest(url: string, method: string, path: string):
     req.on('error', reject);
     req.end();
   });
+}
+
+/** A system-clock server and an official client for one suite, started before its tests and disposed after. */
+export function useEsServer(): { readonly url: string; readonly client: Client } {
+  let server: TestServer | undefined;
+  let client: Client | undefined;
+  before(async () => {
+    server = await startTestServer();
+    client = esClient(server.url);
+  });
+  after(async () => {
+    await client?.close();
+    await server?.dispose();
+  });
+  return {
+    get url() {
+      return server!.url;
+    },
+    get client() {
+      return client!;
+    },
+  };
 }

@@ -1,41 +1,19 @@
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { before, describe, it } from 'node:test';
 import {
   assertEnvelope,
   envelope,
-  esClient,
   esFetch,
   expectEsError,
   indexNotFound,
   invalidIndexName,
   rawPathRequest,
   TEST_OPTIONS,
+  useEsServer,
 } from './es-helpers.js';
 
 const INVALID_CHARS_REASON = 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
-
-function useEsServer(): { readonly url: string; readonly client: Client } {
-  let server: TestServer | undefined;
-  let client: Client | undefined;
-  before(async () => {
-    server = await startTestServer();
-    client = esClient(server.url);
-  });
-  after(async () => {
-    await client?.close();
-    await server?.dispose();
-  });
-  return {
-    get url() {
-      return server!.url;
-    },
-    get client() {
-      return client!;
-    },
-  };
-}
 
 async function uuidOf(client: Client, index: string): Promise<string> {
   const settings = await client.indices.getSettings({ index, flat_settings: true });

@@ -1,29 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { assertEnvelope, envelope, esClient, esFetch, expectEsError, TEST_OPTIONS } from './es-helpers.js';
-
-function useEsServer(): { readonly url: string; readonly client: Client } {
-  let server: TestServer | undefined;
-  let client: Client | undefined;
-  before(async () => {
-    server = await startTestServer();
-    client = esClient(server.url);
-  });
-  after(async () => {
-    await client?.close();
-    await server?.dispose();
-  });
-  return {
-    get url() {
-      return server!.url;
-    },
-    get client() {
-      return client!;
-    },
-  };
-}
+import { before, describe, it } from 'node:test';
+import { assertEnvelope, envelope, esFetch, expectEsError, TEST_OPTIONS, useEsServer } from './es-helpers.js';
 
 async function flatSettings(client: Client, index: string): Promise<Record<string, string>> {
   return (await client.indices.getSettings({ index, flat_settings: true }))[index]!.settings as Record<string, string>;
