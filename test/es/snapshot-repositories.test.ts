@@ -1,17 +1,8 @@
 import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { esErrorOf as esError } from '../helpers/es.js';
 import { startTestServer, tempDataDir } from '../helpers/server.js';
-
-async function esError(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    const e = error as { meta: { statusCode: number; body: { error: { type: string; reason: string } } } };
-    return { status: e.meta.statusCode, type: e.meta.body.error.type, reason: e.meta.body.error.reason };
-  }
-  throw new Error('expected an error');
-}
 
 describe('snapshot repositories', () => {
   it('are registered, listed, refused without a type, deleted, and kept across a restart', async () => {

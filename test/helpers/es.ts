@@ -49,3 +49,38 @@ export function useEsServer(): EsFixture {
     advance: (by) => fixture!.advance(by),
   };
 }
+
+/** An explain record, or any ES JSON object, loosely typed for assertions. */
+export type Row = Record<string, any>;
+
+/** A plain HTTP call with an optional JSON body; `json` is undefined for an empty answer. */
+export async function rawRequest(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const response = await fetch(url + path, {
+    method,
+    ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text === '' ? undefined : JSON.parse(text) };
+}
+
+/** ES's error envelope for an error without extra fields. */
+export function esEnvelope(status: number, type: string, reason: string) {
+  return { error: { root_cause: [{ type, reason }], type, reason }, status };
+}
+
+/** One index's explain record. */
+export async function explainRecord(client: Client, index: string): Promise<Row> {
+  const response = await client.ilm.explainLifecycle({ index });
+  return response.indices[index] as unknown as Row;
+}
+
+/** Awaits a call that must fail and returns its status, ES error type and reason. */
+export async function esErrorOf(promise: Promise<unknown>): Promise<{ status: number; type: string; reason: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { meta: { statusCode: number; body: { error: { type: string; reason: string } } } };
+    return { status: e.meta.statusCode, type: e.meta.body.error.type, reason: e.meta.body.error.reason };
+  }
+  throw new Error('expected an error');
+}

@@ -2,31 +2,12 @@
  * Tessera's clock endpoints: `GET /_tessera/clock` and `POST /_tessera/clock/_advance`, on the virtual clock
  * (time moves only on request, running every poll tick in between) and on the system clock (no advancing).
  */
-import { Client, type Client as EsClient } from '@elastic/elasticsearch';
+import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { EPOCH, useEsServer } from '../helpers/es.js';
+import { EPOCH, useEsServer, rawRequest as raw, esEnvelope as envelope, explainRecord as explain, type Row } from '../helpers/es.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-type Row = Record<string, any>;
-
-async function raw(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(url + path, {
-    method,
-    ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text === '' ? undefined : JSON.parse(text) };
-}
-
-function envelope(status: number, type: string, reason: string) {
-  return { error: { root_cause: [{ type, reason }], type, reason }, status };
-}
-
-async function explain(client: EsClient, index: string): Promise<Row> {
-  const response = await client.ilm.explainLifecycle({ index });
-  return response.indices[index] as unknown as Row;
-}
 
 const DAY = 86_400_000;
 

@@ -1,17 +1,7 @@
 /** `index.lifecycle.parse_origination_date`: the lifecycle date from the index name (research §4). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useEsServer } from '../helpers/es.js';
-
-async function esError(promise: Promise<unknown>): Promise<{ status: number; type: string; reason: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    const e = error as { meta: { statusCode: number; body: { error: { type: string; reason: string } } } };
-    return { status: e.meta.statusCode, type: e.meta.body.error.type, reason: e.meta.body.error.reason };
-  }
-  throw new Error('expected an error');
-}
+import { esErrorOf as esError, useEsServer } from '../helpers/es.js';
 
 describe('parse_origination_date', () => {
   const es = useEsServer();

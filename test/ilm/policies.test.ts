@@ -5,7 +5,7 @@
 import { errors, type Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EPOCH, useEsServer } from '../helpers/es.js';
+import { EPOCH, useEsServer, esEnvelope as envelope } from '../helpers/es.js';
 
 interface Raw {
   readonly status: number;
@@ -23,10 +23,6 @@ async function raw(url: string, method: string, path: string, body?: unknown): P
 }
 
 /** ES's envelope for an error without a cause: root_cause repeats the error. */
-function envelope(status: number, type: string, reason: string) {
-  return { error: { root_cause: [{ type, reason }], type, reason }, status };
-}
-
 /** The innermost cause of an ES error body (the error itself when it has none). */
 function innermost(error: Record<string, any>): { type: string; reason: string } {
   let current = error;

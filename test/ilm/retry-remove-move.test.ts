@@ -5,18 +5,8 @@
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useEsServer } from '../helpers/es.js';
+import { useEsServer, rawRequest as raw, explainRecord as explain, type Row } from '../helpers/es.js';
 
-type Row = Record<string, any>;
-
-async function raw(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(url + path, {
-    method,
-    ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text === '' ? undefined : JSON.parse(text) };
-}
 
 function envelope(status: number, type: string, reason: string, metadata: Record<string, unknown> = {}) {
   const error = { type, reason, ...metadata };
@@ -31,11 +21,6 @@ function innermost(error: Row): { type: string; reason: string } {
   let current = error;
   while (current.caused_by) current = current.caused_by;
   return { type: current.type, reason: current.reason };
-}
-
-async function explain(client: Client, index: string): Promise<Row> {
-  const response = await client.ilm.explainLifecycle({ index });
-  return response.indices[index] as unknown as Row;
 }
 
 async function position(client: Client, index: string): Promise<[string, string, string]> {

@@ -5,27 +5,8 @@
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useEsServer } from '../helpers/es.js';
+import { useEsServer, rawRequest as raw, esEnvelope as envelope, explainRecord as explain, type Row } from '../helpers/es.js';
 
-type Row = Record<string, any>;
-
-async function raw(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(url + path, {
-    method,
-    ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text === '' ? undefined : JSON.parse(text) };
-}
-
-function envelope(status: number, type: string, reason: string) {
-  return { error: { root_cause: [{ type, reason }], type, reason }, status };
-}
-
-async function explain(client: Client, index: string): Promise<Row> {
-  const response = await client.ilm.explainLifecycle({ index });
-  return response.indices[index] as unknown as Row;
-}
 
 async function aliasesOf(client: Client, alias: string) {
   return client.indices.getAlias({ name: alias });

@@ -5,14 +5,8 @@
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useEsServer } from '../helpers/es.js';
+import { useEsServer, explainRecord as explain, type Row } from '../helpers/es.js';
 
-type Row = Record<string, any>;
-
-async function explain(client: Client, index: string): Promise<Row> {
-  const response = await client.ilm.explainLifecycle({ index });
-  return response.indices[index] as unknown as Row;
-}
 
 async function position(client: Client, index: string): Promise<[string, string, string]> {
   const record = await explain(client, index);
