@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
-import { ClusterService, clusterMigrations, KyselyClusterRepository } from './cluster/index.js';
+import { ClusterService, clusterMigrations, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
@@ -19,7 +19,7 @@ export const DEFAULT_NODE_NAME = 'tessera-0';
 export const DEFAULT_CLUSTER_NAME = 'tessera';
 
 /** Every module's migrations, in the order their names sort. */
-export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations, ilmMigrations];
+export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations, ilmMigrations, documentMigrations];
 
 export interface ServerOptions {
   readonly host?: string;
@@ -56,7 +56,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const newUuid = () => randomId(22);
   const cluster = await ClusterService.open(new KyselyClusterRepository(store.db), clock, newUuid);
   const policies = await PolicyService.open(policyRepository, clock);
-  const runner = new LifecycleRunner({ cluster, policies, clock, newUuid });
+  const documents = await DocumentService.open(new KyselyDocumentRepository(store.db), cluster, clock, newUuid);
+  const runner = new LifecycleRunner({ cluster, policies, clock, newUuid, stats: (index) => documents.stats(index) });
   const scheduler = new PollScheduler(runner, clock);
   runner.start();
   // On the virtual clock, time (and so every poll tick) moves only through POST /_tessera/clock/_advance.
@@ -70,7 +71,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
-    es: { cluster, clock, newUuid, ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
+    es: { cluster, clock, newUuid, documents, ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
     routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   try {

@@ -26,6 +26,8 @@ export interface IndexMetadata {
   readonly rolloverInfo: Readonly<Record<string, RolloverInfo>>;
   /** Other modules' per-index state, such as ILM's execution state under `ilm`; opaque to the cluster. */
   readonly customs: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The index whose documents a derived index (shrunk, mounted) starts with; copied in the same commit. */
+  readonly copiedFrom?: string;
 }
 
 export const IndexMetadata = Object.freeze({

@@ -81,7 +81,7 @@ export interface RolloverRequest {
   readonly createBody?: unknown;
   readonly now: number;
   readonly uuid: string;
-  readonly stats: IndexStats;
+  readonly stats: (index: string) => IndexStats;
 }
 
 export interface RolloverResult {
@@ -100,7 +100,7 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
   if (state.indices.has(alias)) throw ClusterErrors.illegalArgument(`rollover target is a [concrete index] but one of [alias,data_stream] was expected`);
   const source = writeIndexOf(state, alias);
   const newIndex = request.newIndexName ?? generateRolloverIndexName(source.name);
-  const results = evaluateConditions(source, request.conditions, request.stats, now);
+  const results = evaluateConditions(source, request.conditions, request.stats(source.name), now);
   const met = conditionsMet(request.conditions, results);
   const result = { acknowledged: false, shards_acknowledged: false, old_index: source.name, new_index: newIndex, rolled_over: false, dry_run: request.dryRun, lazy: false, conditions: results };
   if (request.dryRun || !met) return { state, result };

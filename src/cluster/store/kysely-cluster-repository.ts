@@ -5,6 +5,7 @@ import { ClusterState } from '../cluster-state.js';
 import type { IndexMetadata } from '../index-metadata.js';
 import type { ComposableTemplate } from '../index-template.js';
 import type { SnapshotRepository } from '../snapshot-repository.js';
+import { syncDocumentsWithIndices } from './kysely-document-repository.js';
 
 interface ClusterTables {
   cluster_indices: { name: string; data: string };
@@ -45,6 +46,11 @@ export class KyselyClusterRepository implements ClusterRepository {
   save(before: ClusterState, after: ClusterState): Promise<void> {
     return this.db.transaction().execute(async (trx) => {
       await saveMap(trx, 'cluster_indices', before.indices, after.indices);
+      const created = [...after.indices.values()]
+        .filter((i) => !before.indices.has(i.name) && i.copiedFrom !== undefined)
+        .map((i) => ({ name: i.name, copiedFrom: i.copiedFrom! }));
+      const removed = [...before.indices.keys()].filter((name) => !after.indices.has(name));
+      await syncDocumentsWithIndices(trx, created, removed);
       await saveMap(trx, 'cluster_templates', before.templates, after.templates);
       const meta: [string, unknown][] = [['version', after.version]];
       if (before.clusterUuid !== after.clusterUuid) meta.push(['cluster_uuid', after.clusterUuid]);

@@ -15,6 +15,7 @@ import { EsRouteTable } from './es-route-table.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
 import { clockRoutes } from './clock-routes.js';
+import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
@@ -70,6 +71,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   ilmRoutes(app, ctx);
   rolloverRoutes(app, ctx);
   snapshotRoutes(app, ctx);
+  documentRoutes(app, ctx);
   clockRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

@@ -20,7 +20,7 @@ export function rolloverRoutes(app: FastifyInstance, ctx: EsContext): void {
         createBody,
         now: ctx.clock.now(),
         uuid: ctx.newUuid(),
-        stats: { docs: 0, sizeBytes: 0 },
+        stats: (index) => ctx.documents?.stats(index) ?? { docs: 0, sizeBytes: 0 },
       }),
     );
   };

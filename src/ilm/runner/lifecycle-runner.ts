@@ -2,7 +2,7 @@
  * @module Runs every managed index: after each cluster-state change (cluster-state steps and phase
  * moves) and on each poll tick (also periodic waits and automatic retries), as IndexLifecycleService does.
  */
-import { ClusterState, type ClusterService } from '../../cluster/index.js';
+import { ClusterState, type ClusterService, type IndexStats } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { parseTimeValue } from '../../platform/time-value.js';
 import { compilePhase } from '../compile-phase.js';
@@ -21,6 +21,8 @@ export interface RunnerDeps {
   readonly policies: PolicyService;
   readonly clock: Clock;
   readonly newUuid: () => string;
+  /** Document count and store size of an index; none without a document store. */
+  readonly stats?: (index: string) => IndexStats;
   /** Told about a pass that failed as a whole (a bug, or the store failing); the next trigger tries again. */
   readonly onError?: (error: unknown) => void;
 }
@@ -100,7 +102,8 @@ export class LifecycleRunner {
       let state = start;
       const now = clock.now();
       const managed = [...start.indices.values()].filter((i) => i.settings['index.lifecycle.name']).map((i) => i.name).sort();
-      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid });
+      const stats = this.deps.stats ?? (() => ({ docs: 0, sizeBytes: 0 }));
+      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats });
       return { state, result: undefined };
     });
   }

@@ -3,7 +3,7 @@
  * or fails, move to the next phase when its `min_age` has passed, and on poll ticks retry retryable errors.
  * Pure: it takes the cluster state and returns the next one.
  */
-import { ClusterError, ClusterErrors, ClusterState } from '../../cluster/index.js';
+import { ClusterError, ClusterErrors, ClusterState, type IndexStats } from '../../cluster/index.js';
 import { compilePhase, firstStepKey } from '../compile-phase.js';
 import { currentKey, readExecution, readPhaseExecution, writeExecution, type ExecutionState } from '../execution-state.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
@@ -21,6 +21,7 @@ export interface RunContext {
   readonly trigger: Trigger;
   readonly policy: (name: string) => PolicyMetadata | undefined;
   readonly newUuid: () => string;
+  readonly stats: (index: string) => IndexStats;
 }
 
 /** Enough for any policy; a loop longer than this means a bug, not a long policy. */
@@ -152,7 +153,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
     const error = ClusterErrors.illegalArgument(`current step [${StepKey.toJson(key)}] for index [${name}] with policy [${policy.name}] is not recognized`);
     return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now)), advanced: false };
   }
-  const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid };
+  const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid, stats: ctx.stats };
   try {
     switch (step.kind) {
       case 'branch': {

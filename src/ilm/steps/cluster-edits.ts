@@ -22,6 +22,7 @@ export function addDerivedIndex(state: ClusterState, source: IndexMetadata, name
     aliases: Object.freeze({}),
     rolloverInfo: source.rolloverInfo,
     customs: Object.freeze({}),
+    copiedFrom: source.name,
   });
   return ClusterState.withIndex(state, derived);
 }

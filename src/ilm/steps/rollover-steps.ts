@@ -10,7 +10,6 @@ import { withSettings } from './cluster-edits.js';
 import { actionStep, ALWAYS_COMPLETE, waitStep, type Step, type StepContext } from './step.js';
 
 const ALIAS_SETTING = 'index.lifecycle.rollover_alias';
-const EMPTY_STATS = { docs: 0, sizeBytes: 0 };
 
 /** ES adds `min_docs: 1` unless told otherwise (WaitForRolloverReadyStep.applyDefaultConditions). */
 export function effectiveConditions(config: ActionConfig, state: ClusterState): Record<string, unknown> {
@@ -56,7 +55,7 @@ export function rolloverSteps(phase: string, config: ActionConfig, nextKey: Step
         checkAlias(ctx, alias);
         generateRolloverIndexName(ctx.index.name);
         const conditions = effectiveConditions(config, ctx.state);
-        const results = evaluateConditions(ctx.index, conditions, EMPTY_STATS, ctx.now);
+        const results = evaluateConditions(ctx.index, conditions, ctx.stats(ctx.index.name), ctx.now);
         return conditionsMet(conditions, results) ? { complete: true } : { complete: false };
       },
       true,
@@ -70,7 +69,7 @@ export function rolloverSteps(phase: string, config: ActionConfig, nextKey: Step
         throw ClusterErrors.illegalArgument(`index [${ctx.index.name}] is not the write index for alias [${alias}]`);
       }
       // The conditions were met at check-rollover-ready; the rollover itself is unconditional.
-      return rollover(ctx.state, { alias, conditions: {}, dryRun: false, now: ctx.now, uuid: ctx.newUuid(), stats: EMPTY_STATS }).state;
+      return rollover(ctx.state, { alias, conditions: {}, dryRun: false, now: ctx.now, uuid: ctx.newUuid(), stats: ctx.stats }).state;
     }),
     waitStep(active, updateDate, ALWAYS_COMPLETE),
     actionStep(updateDate, complete, (ctx) => {

@@ -3,7 +3,7 @@
  * step reports whether its condition holds, a branch picks the next step. A failure is a thrown
  * ClusterError, which sends the index to ERROR with that error as `step_info`.
  */
-import type { ClusterState, IndexMetadata } from '../../cluster/index.js';
+import type { ClusterState, IndexMetadata, IndexStats } from '../../cluster/index.js';
 import type { StepKey } from '../step-key.js';
 
 export interface StepContext {
@@ -12,6 +12,8 @@ export interface StepContext {
   readonly policy: string;
   readonly now: number;
   readonly newUuid: () => string;
+  /** Document count and store size of an index, for rollover conditions. */
+  readonly stats: (index: string) => IndexStats;
 }
 
 export interface WaitResult {

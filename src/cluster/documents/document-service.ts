@@ -1,0 +1,232 @@
+/**
+ * @module Documents: index, create, get and delete, one at a time or in bulk. Writes go through aliases to
+ * their write index, respect write blocks, auto-create missing indices (templates apply), and are committed
+ * before they are acknowledged. Per-index counts and sizes are kept in memory for rollover conditions and stats.
+ */
+import type { Clock } from '../../platform/clock.js';
+import { randomId } from '../../platform/ids.js';
+import { ClusterError, ClusterErrors } from '../cluster-error.js';
+import type { ClusterService } from '../cluster-service.js';
+import { ClusterState } from '../cluster-state.js';
+import { IndexMetadata } from '../index-metadata.js';
+import { createIndex } from '../operations/create-index.js';
+import type { IndexStats } from '../operations/rollover.js';
+import type { DocumentRepository, DocumentWrite, IndexDocStats } from './document-repository.js';
+
+export type WriteOp = 'index' | 'create' | 'delete';
+
+export interface WriteRequest {
+  readonly op: WriteOp;
+  readonly target: string;
+  readonly id?: string;
+  readonly source?: unknown;
+}
+
+export interface WriteResult {
+  readonly _index: string;
+  readonly _id: string;
+  readonly _version: number;
+  readonly result: 'created' | 'updated' | 'deleted' | 'not_found';
+  readonly _shards: { total: number; successful: number; failed: number };
+  readonly _seq_no: number;
+  readonly _primary_term: number;
+  readonly status: number;
+}
+
+export interface FoundDocument {
+  readonly _index: string;
+  readonly _id: string;
+  readonly _version: number;
+  readonly _seq_no: number;
+  readonly _primary_term: number;
+  readonly found: true;
+  readonly _source: unknown;
+}
+
+const PRIMARY_TERM = 1;
+const ID_LENGTH = 20;
+
+function shards(index: IndexMetadata) {
+  return { total: 1 + IndexMetadata.replicas(index), successful: 1, failed: 0 };
+}
+
+/** ES's write-block error for an index that has `index.blocks.write` or `read_only_allow_delete`. */
+function checkWritable(index: IndexMetadata, op: WriteOp): void {
+  if (index.settings['index.blocks.read_only_allow_delete'] === 'true' && op !== 'delete') {
+    throw new ClusterError(
+      'cluster_block_exception',
+      429,
+      `index [${index.name}] blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark, index has read-only-allow-delete block];`,
+    );
+  }
+  if (index.settings['index.blocks.write'] === 'true' || index.settings['index.blocks.read_only'] === 'true') {
+    throw new ClusterError('cluster_block_exception', 403, `index [${index.name}] blocked by: [FORBIDDEN/8/index write (api)];`);
+  }
+}
+
+function checkId(id: string): void {
+  if (Buffer.byteLength(id) > 512) {
+    throw ClusterErrors.validation([`id [${id}] is too long, must be no longer than 512 bytes but was: ${Buffer.byteLength(id)}`]);
+  }
+  if (id.startsWith('_')) throw ClusterErrors.validation([`id [${id}] cannot start with '_'`]);
+}
+
+export class DocumentService {
+  readonly #stats: Map<string, IndexDocStats>;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly repository: DocumentRepository,
+    private readonly cluster: ClusterService,
+    private readonly clock: Clock,
+    private readonly newUuid: () => string,
+    stats: Map<string, IndexDocStats>,
+  ) {
+    this.#stats = stats;
+    // Derived indices start with their source's documents; deleted ones take theirs along (same commit).
+    cluster.onChange((after, before) => {
+      for (const index of after.indices.values()) {
+        if (!before.indices.has(index.name) && index.copiedFrom) {
+          const source = this.#stats.get(index.copiedFrom);
+          if (source) this.#stats.set(index.name, source);
+        }
+      }
+      for (const name of before.indices.keys()) if (!after.indices.has(name)) this.#stats.delete(name);
+    });
+  }
+
+  static async open(repository: DocumentRepository, cluster: ClusterService, clock: Clock, newUuid: () => string): Promise<DocumentService> {
+    return new DocumentService(repository, cluster, clock, newUuid, await repository.loadStats());
+  }
+
+  stats(index: string): IndexStats {
+    const stats = this.#stats.get(index);
+    return { docs: stats?.docs ?? 0, sizeBytes: stats?.sizeBytes ?? 0 };
+  }
+
+  /** The concrete index a write to `target` goes to, created first if it does not exist. */
+  async #writeIndex(target: string, op: WriteOp): Promise<IndexMetadata> {
+    let state = this.cluster.state;
+    const direct = state.indices.get(target);
+    if (direct) return direct;
+    const aliased = ClusterState.indicesOfAlias(state, target);
+    if (aliased.length > 0) {
+      const explicit = aliased.filter((i) => i.aliases[target]!.is_write_index === true);
+      if (explicit.length === 1) return explicit[0]!;
+      if (aliased.length === 1 && aliased[0]!.aliases[target]!.is_write_index !== false) return aliased[0]!;
+      throw ClusterErrors.illegalArgument(
+        `no write index is defined for alias [${target}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`,
+      );
+    }
+    if (op === 'delete') throw ClusterErrors.indexNotFound(target);
+    if (ClusterState.setting(state, 'action.auto_create_index') === 'false') throw ClusterErrors.indexNotFound(target);
+    state = await this.cluster.update((current) => {
+      if (current.indices.has(target)) return { state: current, result: current };
+      const created = createIndex(current, { name: target, body: {}, now: this.clock.now(), uuid: this.newUuid() });
+      return { state: created.state, result: created.state };
+    });
+    return state.indices.get(target)!;
+  }
+
+  /** Runs writes one batch at a time, so sequence numbers and versions never interleave. */
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** One write; throws the ES error for a refused one. */
+  async write(request: WriteRequest): Promise<WriteResult> {
+    const [result] = await this.bulk([request]);
+    if (result instanceof ClusterError) throw result;
+    return result!;
+  }
+
+  /** Several writes, committed together; each gets its result or its error, in order (ES's _bulk). */
+  bulk(requests: readonly WriteRequest[]): Promise<(WriteResult | ClusterError)[]> {
+    return this.#serial(async () => {
+      const results: (WriteResult | ClusterError)[] = [];
+      const writes: DocumentWrite[] = [];
+      const pending = new Map<string, { version: number; seqNo: number; source: string } | null>();
+      const stats = new Map<string, IndexDocStats>();
+      const statsOf = (index: string) => stats.get(index) ?? this.#stats.get(index) ?? { docs: 0, sizeBytes: 0, nextSeqNo: 0 };
+      for (const request of requests) {
+        try {
+          const index = await this.#writeIndex(request.target, request.op);
+          checkWritable(index, request.op);
+          const id = request.id ?? randomId(ID_LENGTH);
+          checkId(id);
+          const key = `${index.name}\u0000${id}`;
+          const existing = pending.has(key) ? pending.get(key)! : await this.#current(index.name, id);
+          const before = statsOf(index.name);
+          const seqNo = before.nextSeqNo;
+          if (request.op === 'delete') {
+            if (!existing) {
+              results.push({ _index: index.name, _id: id, _version: 1, result: 'not_found', _shards: shards(index), _seq_no: seqNo, _primary_term: PRIMARY_TERM, status: 404 });
+              stats.set(index.name, { ...before, nextSeqNo: seqNo + 1 });
+              continue;
+            }
+            writes.push({ index: index.name, id, source: undefined, seqNo, version: existing.version + 1 });
+            pending.set(key, null);
+            stats.set(index.name, { docs: before.docs - 1, sizeBytes: before.sizeBytes - Buffer.byteLength(existing.source), nextSeqNo: seqNo + 1 });
+            results.push({ _index: index.name, _id: id, _version: existing.version + 1, result: 'deleted', _shards: shards(index), _seq_no: seqNo, _primary_term: PRIMARY_TERM, status: 200 });
+            continue;
+          }
+          if (request.source === null || typeof request.source !== 'object' || Array.isArray(request.source)) {
+            throw ClusterErrors.parse('request body is required');
+          }
+          if (request.op === 'create' && existing) {
+            throw new ClusterError('version_conflict_engine_exception', 409, `[${id}]: version conflict, document already exists (current version [${existing.version}])`, {
+              index_uuid: index.uuid,
+              shard: '0',
+              index: index.name,
+            });
+          }
+          const source = JSON.stringify(request.source);
+          const version = existing ? existing.version + 1 : 1;
+          writes.push({ index: index.name, id, source, seqNo, version });
+          pending.set(key, { version, seqNo, source });
+          const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
+          stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
+          results.push({
+            _index: index.name,
+            _id: id,
+            _version: version,
+            result: existing ? 'updated' : 'created',
+            _shards: shards(index),
+            _seq_no: seqNo,
+            _primary_term: PRIMARY_TERM,
+            status: existing ? 200 : 201,
+          });
+        } catch (error) {
+          if (!(error instanceof ClusterError)) throw error;
+          results.push(error);
+        }
+      }
+      const counters = new Map([...stats].map(([index, s]) => [index, s.nextSeqNo]));
+      if (writes.length > 0 || counters.size > 0) await this.repository.write(writes, counters);
+      for (const [index, s] of stats) if (this.cluster.state.indices.has(index)) this.#stats.set(index, s);
+      return results;
+    });
+  }
+
+  async #current(index: string, id: string): Promise<{ version: number; seqNo: number; source: string } | undefined> {
+    return this.repository.get(index, id);
+  }
+
+  async get(target: string, id: string): Promise<FoundDocument | { _index: string; _id: string; found: false }> {
+    const state = this.cluster.state;
+    let index = state.indices.get(target);
+    if (!index) {
+      const aliased = ClusterState.indicesOfAlias(state, target);
+      if (aliased.length === 0) throw ClusterErrors.indexNotFound(target);
+      if (aliased.length > 1) {
+        throw ClusterErrors.illegalArgument(`alias [${target}] has more than one index associated with it [${aliased.map((i) => i.name).sort().join(', ')}], can't execute a single index op`);
+      }
+      index = aliased[0]!;
+    }
+    const doc = await this.repository.get(index.name, id);
+    if (!doc) return { _index: index.name, _id: id, found: false };
+    return { _index: index.name, _id: id, _version: doc.version, _seq_no: doc.seqNo, _primary_term: PRIMARY_TERM, found: true, _source: JSON.parse(doc.source) };
+  }
+}

@@ -1,0 +1,171 @@
+/** @module Documents: `_doc`, `_create`, `_bulk`, `_count`, `_refresh` and `_stats`. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ClusterError, ClusterErrors, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
+import type { EsContext } from './es-context.js';
+import { esSend } from './es-reply.js';
+
+type Query = Record<string, string | undefined>;
+
+function sendWrite(req: FastifyRequest, reply: FastifyReply, result: WriteResult): FastifyReply {
+  const { status, ...body } = result;
+  return esSend(req, reply, body, status);
+}
+
+function errorBody(error: ClusterError): Record<string, unknown> {
+  return { type: error.type, reason: error.reason, ...error.metadata };
+}
+
+/** Splits an NDJSON bulk body into write requests (ES's BulkRequestParser, for index, create and delete). */
+export function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest[] {
+  const lines = text.split('\n');
+  const requests: WriteRequest[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    let action: unknown;
+    try {
+      action = JSON.parse(line);
+    } catch {
+      throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${i + 1}], expected START_OBJECT or END_OBJECT but found [VALUE_STRING]`);
+    }
+    if (!action || typeof action !== 'object' || Array.isArray(action) || Object.keys(action).length !== 1) {
+      throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${i + 1}], expected START_OBJECT but found [${Array.isArray(action) ? 'START_ARRAY' : 'VALUE'}]`);
+    }
+    const [op, meta] = Object.entries(action as Record<string, Record<string, unknown>>)[0]!;
+    if (op !== 'index' && op !== 'create' && op !== 'delete') {
+      throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${i + 1}], expected field [create], [delete], [index] or [update] but found [${op}]`);
+    }
+    const target = (meta?._index as string | undefined) ?? defaultIndex;
+    if (!target) throw ClusterErrors.validation(['index is missing']);
+    const id = meta?._id === undefined ? undefined : String(meta._id);
+    if (op === 'delete') {
+      if (id === undefined) throw ClusterErrors.validation(['id is missing']);
+      requests.push({ op, target, id });
+      continue;
+    }
+    const sourceLine = lines[++i];
+    if (sourceLine === undefined || sourceLine.trim() === '') throw ClusterErrors.illegalArgument('The bulk request must be terminated by a newline [\\n]');
+    let source: unknown;
+    try {
+      source = JSON.parse(sourceLine);
+    } catch (error) {
+      throw new ClusterError('x_content_parse_exception', 400, `[${i + 1}:1] ${(error as Error).message}`);
+    }
+    requests.push({ op: op as WriteOp, target, ...(id !== undefined && { id }), source });
+  }
+  return requests;
+}
+
+export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const documents = ctx.documents;
+  if (!documents) return;
+  app.addContentTypeParser(['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson'], { parseAs: 'string', bodyLimit: 100 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  const write = (op: WriteOp) => async (req: FastifyRequest<{ Params: { index: string; id?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
+    const effective: WriteOp = op === 'index' && req.query.op_type === 'create' ? 'create' : op;
+    const result = await documents.write({ op: effective, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body });
+    return sendWrite(req, reply, result);
+  };
+  app.post('/:index/_doc', write('index'));
+  app.put('/:index/_doc/:id', write('index'));
+  app.post('/:index/_doc/:id', write('index'));
+  app.put('/:index/_create/:id', write('create'));
+  app.post('/:index/_create/:id', write('create'));
+  app.delete<{ Params: { index: string; id: string } }>('/:index/_doc/:id', async (req, reply) =>
+    sendWrite(req, reply, await documents.write({ op: 'delete', target: req.params.index, id: req.params.id })),
+  );
+  app.get<{ Params: { index: string; id: string } }>('/:index/_doc/:id', async (req, reply) => {
+    const doc = await documents.get(req.params.index, req.params.id);
+    return esSend(req, reply, doc, doc.found ? 200 : 404);
+  });
+
+  const bulk = async (req: FastifyRequest<{ Params: { index?: string }; Body: unknown }>, reply: FastifyReply) => {
+    const started = performance.now();
+    const text = typeof req.body === 'string' ? req.body : '';
+    if (text.trim() === '') throw ClusterErrors.validation(['no requests added']);
+    const requests = parseBulk(text, req.params.index);
+    const results = await documents.bulk(requests);
+    const items = results.map((result, i) => {
+      const op = requests[i]!.op;
+      if (result instanceof ClusterError) {
+        return { [op]: { _index: requests[i]!.target, _id: requests[i]!.id ?? null, status: result.status, error: errorBody(result) } };
+      }
+      const { status, ...rest } = result;
+      return { [op]: { ...rest, status } };
+    });
+    return esSend(req, reply, { errors: results.some((r) => r instanceof ClusterError), took: Math.round(performance.now() - started), items });
+  };
+  app.post('/_bulk', bulk);
+  app.put('/_bulk', bulk);
+  app.post('/:index/_bulk', bulk);
+  app.put('/:index/_bulk', bulk);
+
+  const count = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+    const state = ctx.cluster.state;
+    const names = resolveIndices(state, req.params.index);
+    const shards = names.reduce((n, name) => n + IndexMetadata.primaryShards(state.indices.get(name)!), 0);
+    const total = names.reduce((n, name) => n + documents.stats(name).docs, 0);
+    return esSend(req, reply, { count: total, _shards: { total: shards, successful: shards, skipped: 0, failed: 0 } });
+  };
+  for (const method of ['get', 'post'] as const) {
+    app[method]('/_count', count);
+    app[method]('/:index/_count', count);
+  }
+
+  const refresh = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+    const state = ctx.cluster.state;
+    const names = resolveIndices(state, req.params.index);
+    let total = 0;
+    let successful = 0;
+    for (const name of names) {
+      const index = state.indices.get(name)!;
+      const primaries = IndexMetadata.primaryShards(index);
+      total += primaries * (1 + IndexMetadata.replicas(index));
+      successful += primaries;
+    }
+    // Documents are searchable as soon as they are committed, so a refresh has nothing left to do.
+    return esSend(req, reply, { _shards: { total, successful, failed: 0 } });
+  };
+  for (const method of ['get', 'post'] as const) {
+    app[method]('/_refresh', refresh);
+    app[method]('/:index/_refresh', refresh);
+  }
+
+  const stats = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+    const state = ctx.cluster.state;
+    const names = resolveIndices(state, req.params.index);
+    const section = (docs: number, bytes: number) => ({
+      docs: { count: docs, deleted: 0, total_size_in_bytes: bytes },
+      store: { size_in_bytes: bytes, total_data_set_size_in_bytes: bytes, reserved_in_bytes: 0 },
+    });
+    let allDocs = 0;
+    let allBytes = 0;
+    let shards = 0;
+    let successful = 0;
+    const indices: Record<string, unknown> = {};
+    for (const name of names) {
+      const index = state.indices.get(name)!;
+      const { docs, sizeBytes } = documents.stats(name);
+      allDocs += docs;
+      allBytes += sizeBytes;
+      const primaries = IndexMetadata.primaryShards(index);
+      shards += primaries * (1 + IndexMetadata.replicas(index));
+      successful += primaries;
+      // One node holds no replica, so the total is the primaries.
+      indices[name] = {
+        uuid: index.uuid,
+        health: IndexMetadata.replicas(index) > 0 ? 'yellow' : 'green',
+        status: 'open',
+        primaries: section(docs, sizeBytes),
+        total: section(docs, sizeBytes),
+      };
+    }
+    return esSend(req, reply, {
+      _shards: { total: shards, successful, failed: 0 },
+      _all: { primaries: section(allDocs, allBytes), total: section(allDocs, allBytes) },
+      indices,
+    });
+  };
+  app.get('/_stats', stats);
+  app.get('/:index/_stats', stats);
+}
