@@ -1,5 +1,6 @@
 /** @module The `tessera` command: `serve` runs the server, `migrate` brings the schema up to date. */
 import { parseArgs } from 'node:util';
+import { parseByteSize } from './cluster/index.js';
 import { migrateToLatest } from './platform/store/migrate.js';
 import { openStore } from './platform/store/open-store.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MIGRATIONS, startServer } from './server.js';
@@ -15,6 +16,8 @@ Options:
   --port <n>        Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one).
   --host <addr>     Address to listen on (default ${DEFAULT_HOST}).
   --data-dir <dir>  Folder of the embedded SQLite database tessera.db (default ${DEFAULT_DATA_DIR}).
+  --disk-capacity <size>
+                    The node's disk (default 100gb); the cluster setting tessera.disk.capacity overrides it.
   --clock <mode>    system (default) or virtual: time stands still until POST /_tessera/clock/_advance,
                     and a restart resumes where the virtual clock stood.
   --quiet           Do not log requests.
@@ -31,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       quiet: { type: 'boolean' },
       clock: { type: 'string' },
+      'disk-capacity': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -64,7 +68,16 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`tessera: --clock must be system or virtual, got "${clockMode}"\n`);
     return 2;
   }
-  const server = await startServer({ host: values.host ?? DEFAULT_HOST, port, dataDir, log: !values.quiet, clockMode });
+  let diskCapacity: number | undefined;
+  if (values['disk-capacity'] !== undefined) {
+    try {
+      diskCapacity = parseByteSize(values['disk-capacity'], '--disk-capacity');
+    } catch {
+      process.stderr.write(`tessera: --disk-capacity must be a size such as 100gb, got "${values['disk-capacity']}"\n`);
+      return 2;
+    }
+  }
+  const server = await startServer({ host: values.host ?? DEFAULT_HOST, port, dataDir, log: !values.quiet, clockMode, ...(diskCapacity !== undefined && { diskCapacity }) });
   process.stdout.write(`tessera listening on ${server.url} (data in ${dataDir})\n`);
   const stop = () => {
     void server.close().then(() => process.exit(0));

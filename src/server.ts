@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
-import { ClusterService, clusterMigrations, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
+import { ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
@@ -32,6 +32,8 @@ export interface ServerOptions {
   readonly historyRetention?: number;
   readonly log?: boolean;
   readonly nodeName?: string;
+  /** Disk capacity of the node, in bytes (the `tessera.disk.capacity` cluster setting overrides it). */
+  readonly diskCapacity?: number;
   readonly clusterName?: string;
 }
 
@@ -57,6 +59,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const cluster = await ClusterService.open(new KyselyClusterRepository(store.db), clock, newUuid);
   const policies = await PolicyService.open(policyRepository, clock);
   const documents = await DocumentService.open(new KyselyDocumentRepository(store.db), cluster, clock, newUuid);
+  const disk = new DiskMonitor(cluster, documents, options.diskCapacity ?? DEFAULT_DISK_CAPACITY);
+  disk.start();
   const runner = new LifecycleRunner({ cluster, policies, clock, newUuid, stats: (index) => documents.stats(index) });
   const scheduler = new PollScheduler(runner, clock);
   runner.start();
@@ -71,7 +75,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
-    es: { cluster, clock, newUuid, documents, ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
+    es: { cluster, clock, newUuid, documents, disk, ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
     routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   try {

@@ -17,6 +17,7 @@ export class ClusterService {
   #queue: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<ClusterListener>();
   readonly #creationChecks: IndexCreationCheck[] = [];
+  readonly #transforms: ((state: ClusterState) => ClusterState)[] = [];
 
   private constructor(
     private readonly repository: ClusterRepository,
@@ -43,7 +44,9 @@ export class ClusterService {
   update<T>(change: ClusterChange<T>): Promise<T> {
     const run = async (): Promise<T> => {
       const before = this.#state;
-      const { state, result } = change(before);
+      let { state, result } = change(before);
+      // Derived rules (the flood-stage block) are applied in the same commit as the change that triggers them.
+      for (const transform of this.#transforms) state = transform(state);
       if (state === before) return result;
       for (const [name, index] of state.indices) {
         if (!before.indices.has(name)) for (const check of this.#creationChecks) check(index);
@@ -57,6 +60,11 @@ export class ClusterService {
     const next = this.#queue.then(run, run);
     this.#queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** A rule every committed state must satisfy, applied to each change before it is saved. */
+  addStateTransform(transform: (state: ClusterState) => ClusterState): void {
+    this.#transforms.push(transform);
   }
 
   /** Like ES's beforeIndexAddedToCluster listeners. */

@@ -1,6 +1,8 @@
 /** @module Dynamic cluster settings (`PUT /_cluster/settings`): the ones Tessera knows, validated as ES does. */
 import { parseTimeValue, TimeValueError } from '../platform/time-value.js';
 import { ClusterErrors } from './cluster-error.js';
+import { parseWatermark, type WatermarkLevel } from './disk/disk-usage.js';
+import { parseByteSize } from './operations/rollover.js';
 import { flattenSettings, type FlatSettings } from './settings.js';
 
 type Check = (key: string, value: string) => void;
@@ -25,14 +27,24 @@ const nonNegativeInt: Check = (key, value) => {
   if (!/^\d+$/.test(value)) throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= 0`);
 };
 
+function watermarkValue(level: WatermarkLevel): Check {
+  return (_key, value) => {
+    parseWatermark(level, value);
+  };
+}
+const byteSize: Check = (key, value) => {
+  parseByteSize(value, key);
+};
+
 export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
   'indices.lifecycle.poll_interval': timeAtLeast(1_000, '1s'),
   'indices.lifecycle.rollover.only_if_has_documents': bool,
   'indices.lifecycle.history_index_enabled': bool,
   'cluster.routing.allocation.disk.threshold_enabled': bool,
-  'cluster.routing.allocation.disk.watermark.low': anyString,
-  'cluster.routing.allocation.disk.watermark.high': anyString,
-  'cluster.routing.allocation.disk.watermark.flood_stage': anyString,
+  'cluster.routing.allocation.disk.watermark.low': watermarkValue('low'),
+  'cluster.routing.allocation.disk.watermark.high': watermarkValue('high'),
+  'cluster.routing.allocation.disk.watermark.flood_stage': watermarkValue('flood_stage'),
+  'tessera.disk.capacity': byteSize,
   'indices.breaker.total.limit': anyString,
   'indices.breaker.request.limit': anyString,
   'action.auto_create_index': anyString,

@@ -20,3 +20,6 @@ export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositor
 export { DocumentService, type WriteRequest, type WriteResult, type WriteOp } from './documents/document-service.js';
 export { KyselyDocumentRepository } from './store/kysely-document-repository.js';
 export { documentMigrations } from './store/document-migrations.js';
+export { DiskMonitor } from './disk/disk-monitor.js';
+export { DEFAULT_DISK_CAPACITY, NODE_NAME, checkWatermarkOrder, diskCapacity, diskUsage, isExceeded, parseWatermark, watermark, type DiskUsage, type WatermarkLevel } from './disk/disk-usage.js';
+export { parseByteSize } from './operations/rollover.js';

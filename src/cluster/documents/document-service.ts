@@ -99,6 +99,21 @@ export class DocumentService {
     return new DocumentService(repository, cluster, clock, newUuid, await repository.loadStats());
   }
 
+  readonly #writeListeners = new Set<() => Promise<void>>();
+
+  /** Awaited after every committed batch of writes, before the writes are answered (the disk monitor re-measures). */
+  onWrite(listener: () => Promise<void>): () => void {
+    this.#writeListeners.add(listener);
+    return () => this.#writeListeners.delete(listener);
+  }
+
+  /** The store size of every index in `state` together: the node's disk usage. */
+  totalBytes(state: ClusterState = this.cluster.state): number {
+    let total = 0;
+    for (const [index, stats] of this.#stats) if (state.indices.has(index)) total += stats.sizeBytes;
+    return total;
+  }
+
   stats(index: string): IndexStats {
     const stats = this.#stats.get(index);
     return { docs: stats?.docs ?? 0, sizeBytes: stats?.sizeBytes ?? 0 };
@@ -206,6 +221,7 @@ export class DocumentService {
       const counters = new Map([...stats].map(([index, s]) => [index, s.nextSeqNo]));
       if (writes.length > 0 || counters.size > 0) await this.repository.write(writes, counters);
       for (const [index, s] of stats) if (this.cluster.state.indices.has(index)) this.#stats.set(index, s);
+      if (writes.length > 0) for (const listener of this.#writeListeners) await listener();
       return results;
     });
   }

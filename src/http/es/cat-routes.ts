@@ -9,9 +9,9 @@ type Query = Record<string, string | undefined>;
 type Row = Record<string, string>;
 
 /** ES right-aligns the columns it declares `text-align:right` (counts and sizes). */
-const RIGHT_ALIGNED = new Set(['pri', 'rep', 'docs.count', 'docs.deleted', 'store.size', 'pri.store.size', 'dataset.size']);
+const RIGHT_ALIGNED = new Set(['pri', 'rep', 'docs.count', 'docs.deleted', 'store.size', 'pri.store.size', 'dataset.size', 'shards', 'disk.indices', 'disk.used', 'disk.avail', 'disk.total', 'disk.percent']);
 
-function sendTable(req: FastifyRequest, reply: FastifyReply, columns: readonly string[], rows: readonly Row[]): FastifyReply {
+export function sendTable(req: FastifyRequest, reply: FastifyReply, columns: readonly string[], rows: readonly Row[]): FastifyReply {
   const query = req.query as Query;
   const wanted = query.h ? query.h.split(',').map((c) => c.trim()).filter((c) => columns.includes(c)) : [...columns];
   if (query.format === 'json') return esSend(req, reply, rows.map((row) => Object.fromEntries(wanted.map((c) => [c, row[c] ?? null]))));

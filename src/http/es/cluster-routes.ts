@@ -1,6 +1,6 @@
 /** @module `GET /_cluster/health` (with `wait_for_status`) and `GET/PUT /_cluster/settings`. */
 import type { FastifyInstance } from 'fastify';
-import { applySettingChanges, CLUSTER_SETTING_DEFAULTS, ClusterErrors, ClusterState, IndexMetadata, nestSettings, normalizeClusterSettings, resolveIndices } from '../../cluster/index.js';
+import { applySettingChanges, checkWatermarkOrder, CLUSTER_SETTING_DEFAULTS, ClusterErrors, ClusterState, IndexMetadata, nestSettings, normalizeClusterSettings, resolveIndices } from '../../cluster/index.js';
 import { parseTimeValue } from '../../platform/time-value.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
@@ -100,14 +100,15 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     const persistent = normalizeClusterSettings('persistent', body.persistent);
     const transient = normalizeClusterSettings('transient', body.transient);
-    await ctx.cluster.update((state) => ({
-      state: Object.freeze({
+    await ctx.cluster.update((state) => {
+      const next = Object.freeze({
         ...state,
         persistentSettings: applySettingChanges(state.persistentSettings, persistent),
         transientSettings: applySettingChanges(state.transientSettings, transient),
-      }),
-      result: undefined,
-    }));
+      });
+      checkWatermarkOrder(next);
+      return { state: next, result: undefined };
+    });
     const shown = (changes: Record<string, string | null>) => {
       const set = Object.fromEntries(Object.entries(changes).filter((e): e is [string, string] => e[1] !== null));
       return flag(req.query, 'flat_settings') ? set : nestSettings(set);

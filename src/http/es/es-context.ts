@@ -1,5 +1,5 @@
 /** @module What the ES routes need from the rest of the server. */
-import type { ClusterService, DocumentService } from '../../cluster/index.js';
+import type { ClusterService, DiskMonitor, DocumentService } from '../../cluster/index.js';
 import type { LifecycleRunner, PolicyService, PollScheduler } from '../../ilm/index.js';
 import type { Clock } from '../../platform/clock.js';
 
@@ -10,6 +10,7 @@ export interface EsContext {
   readonly nodeName: string;
   readonly clusterName: string;
   readonly documents?: DocumentService;
+  readonly disk?: DiskMonitor;
   readonly ilm?: {
     readonly policies: PolicyService;
     readonly runner: LifecycleRunner;

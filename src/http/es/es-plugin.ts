@@ -18,6 +18,7 @@ import { clockRoutes } from './clock-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
+import { nodeRoutes } from './node-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
 import { rootRoutes } from './root-routes.js';
@@ -72,6 +73,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   rolloverRoutes(app, ctx);
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
+  nodeRoutes(app, ctx);
   clockRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

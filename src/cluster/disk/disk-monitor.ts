@@ -1,0 +1,52 @@
+/**
+ * @module Watches disk usage and applies Elasticsearch's flood-stage protection: above the flood-stage watermark
+ * every index gets the `read_only_allow_delete` block; once usage is below the high watermark again, the block
+ * is released (as ES does since 7.4).
+ */
+import type { ClusterService } from '../cluster-service.js';
+import { ClusterState } from '../cluster-state.js';
+import type { DocumentService } from '../documents/document-service.js';
+import { IndexMetadata } from '../index-metadata.js';
+import { diskCapacity, diskUsage, isExceeded, watermark, type DiskUsage } from './disk-usage.js';
+
+const BLOCK = 'index.blocks.read_only_allow_delete';
+
+export class DiskMonitor {
+  constructor(
+    private readonly cluster: ClusterService,
+    private readonly documents: DocumentService,
+    private readonly defaultCapacity: number,
+  ) {}
+
+  start(): void {
+    this.cluster.addStateTransform((state) => this.#applyBlocks(state));
+    this.documents.onWrite(() => this.check());
+  }
+
+  usage(state: ClusterState = this.cluster.state): DiskUsage {
+    return diskUsage(diskCapacity(state, this.defaultCapacity), this.documents.totalBytes(state));
+  }
+
+  /** Re-measures after documents changed, outside any other cluster change. */
+  check(): Promise<void> {
+    return this.cluster.update((state) => ({ state, result: undefined }));
+  }
+
+  /** Adds or lifts the flood-stage block on every index as usage demands. */
+  #applyBlocks(state: ClusterState): ClusterState {
+    const usage = this.usage(state);
+    const flood = isExceeded(watermark(state, 'flood_stage'), usage);
+    const belowHigh = !isExceeded(watermark(state, 'high'), usage);
+    let next = state;
+    for (const index of state.indices.values()) {
+      const blocked = index.settings[BLOCK] === 'true';
+      if (flood && !blocked) {
+        next = ClusterState.withIndex(next, IndexMetadata.with(index, { settings: Object.freeze({ ...index.settings, [BLOCK]: 'true' }) }));
+      } else if (belowHigh && blocked) {
+        const { [BLOCK]: _released, ...settings } = index.settings;
+        next = ClusterState.withIndex(next, IndexMetadata.with(index, { settings: Object.freeze(settings) }));
+      }
+    }
+    return next;
+  }
+}

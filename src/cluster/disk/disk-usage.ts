@@ -1,0 +1,76 @@
+/**
+ * @module The node's disk: capacity, usage (the sum of the indices' store sizes) and Elasticsearch's disk
+ * watermarks (DiskThresholdSettings), which are percentages of used disk or byte amounts of free disk.
+ */
+import { ClusterErrors } from '../cluster-error.js';
+import { ClusterState } from '../cluster-state.js';
+import { parseByteSize } from '../operations/rollover.js';
+
+export const NODE_NAME = 'tessera-0';
+export const DEFAULT_DISK_CAPACITY = 100 * 1024 ** 3;
+
+export type WatermarkLevel = 'low' | 'high' | 'flood_stage';
+
+const DEFAULTS: Readonly<Record<WatermarkLevel, string>> = { low: '85%', high: '90%', flood_stage: '95%' };
+
+export interface Watermark {
+  readonly level: WatermarkLevel;
+  readonly raw: string;
+  /** Either a share of the disk that may be used, or an amount that must stay free. */
+  readonly limit: { readonly usedPercent: number } | { readonly freeBytes: number };
+}
+
+export interface DiskUsage {
+  readonly total: number;
+  readonly used: number;
+  readonly free: number;
+  readonly usedPercent: number;
+}
+
+export function settingName(level: WatermarkLevel): string {
+  return `cluster.routing.allocation.disk.watermark.${level}`;
+}
+
+export function parseWatermark(level: WatermarkLevel, raw: string): Watermark {
+  const value = raw.trim();
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
+  if (percent) {
+    const n = Number(percent[1]);
+    if (n > 100) throw ClusterErrors.illegalArgument(`unable to consistently parse [${settingName(level)}=${raw}] as percentage or bytes`);
+    return { level, raw: value, limit: { usedPercent: n } };
+  }
+  const ratio = /^(0(?:\.\d+)?|1(?:\.0+)?)$/.exec(value);
+  if (ratio) return { level, raw: value, limit: { usedPercent: Number(ratio[1]) * 100 } };
+  try {
+    return { level, raw: value, limit: { freeBytes: parseByteSize(value, settingName(level)) } };
+  } catch {
+    throw ClusterErrors.illegalArgument(`unable to consistently parse [${settingName(level)}=${raw}] as percentage or bytes`);
+  }
+}
+
+export function watermark(state: ClusterState, level: WatermarkLevel): Watermark {
+  return parseWatermark(level, ClusterState.setting(state, settingName(level)) ?? DEFAULTS[level]);
+}
+
+export function isExceeded(mark: Watermark, usage: DiskUsage): boolean {
+  return 'usedPercent' in mark.limit ? usage.usedPercent > mark.limit.usedPercent : usage.free < mark.limit.freeBytes;
+}
+
+export function diskCapacity(state: ClusterState, fallback: number): number {
+  const setting = ClusterState.setting(state, 'tessera.disk.capacity');
+  return setting === undefined ? fallback : parseByteSize(setting, 'tessera.disk.capacity');
+}
+
+export function diskUsage(capacity: number, used: number): DiskUsage {
+  const free = Math.max(0, capacity - used);
+  return { total: capacity, used, free, usedPercent: capacity === 0 ? 100 : (used / capacity) * 100 };
+}
+
+/** ES's order rule when all three are percentages: low ≤ high ≤ flood_stage. */
+export function checkWatermarkOrder(state: ClusterState): void {
+  const [low, high, flood] = (['low', 'high', 'flood_stage'] as const).map((level) => watermark(state, level));
+  const pct = (w: Watermark) => ('usedPercent' in w.limit ? w.limit.usedPercent : undefined);
+  const [l, h, f] = [pct(low!), pct(high!), pct(flood!)];
+  if (l !== undefined && h !== undefined && l > h) throw ClusterErrors.illegalArgument(`low disk watermark [${low!.raw}] more than high disk watermark [${high!.raw}]`);
+  if (h !== undefined && f !== undefined && h > f) throw ClusterErrors.illegalArgument(`high disk watermark [${high!.raw}] more than flood stage disk watermark [${flood!.raw}]`);
+}

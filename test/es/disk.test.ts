@@ -1,0 +1,59 @@
+/** The node's disk: usage from the stored documents, watermark settings, and the flood-stage block. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { esErrorOf } from '../helpers/es.js';
+import { useEsServer } from './es-helpers.js';
+
+describe('disk', () => {
+  const es = useEsServer();
+
+  it('reports usage as the sum of the store sizes, in _nodes/stats and _cat/allocation', async () => {
+    const { client } = es;
+    await client.cluster.putSettings({ persistent: { 'tessera.disk.capacity': '1mb' } });
+    await client.index({ index: 'disk-a', document: { text: 'x'.repeat(1000) } });
+    const size = Buffer.byteLength(JSON.stringify({ text: 'x'.repeat(1000) }));
+    const stats = await client.nodes.stats({ metric: 'fs' });
+    const fs = Object.values(stats.nodes)[0]!.fs!;
+    assert.deepEqual([fs.total?.total_in_bytes, fs.total?.free_in_bytes, fs.total?.available_in_bytes], [1024 * 1024, 1024 * 1024 - size, 1024 * 1024 - size]);
+    const [row] = await client.cat.allocation({ format: 'json', bytes: 'b' });
+    assert.deepEqual([row!['disk.used'], row!['disk.total'], row!['disk.percent'], row!.node], [String(size), String(1024 * 1024), '0', 'tessera-0']);
+    await client.indices.delete({ index: 'disk-a' });
+    await client.cluster.putSettings({ persistent: { 'tessera.disk.capacity': null } });
+  });
+
+  it('validates watermark settings as ES does', async () => {
+    const { client } = es;
+    assert.deepEqual(await esErrorOf(client.cluster.putSettings({ persistent: { 'cluster.routing.allocation.disk.watermark.high': 'lots' } })), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'unable to consistently parse [cluster.routing.allocation.disk.watermark.high=lots] as percentage or bytes',
+    });
+    assert.deepEqual(await esErrorOf(client.cluster.putSettings({ persistent: { 'cluster.routing.allocation.disk.watermark.low': '95%' } })), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'low disk watermark [95%] more than high disk watermark [90%]',
+    });
+    await client.cluster.putSettings({ persistent: { 'cluster.routing.allocation.disk.watermark.flood_stage': '500b' } });
+    await client.cluster.putSettings({ persistent: { 'cluster.routing.allocation.disk.watermark.flood_stage': null } });
+  });
+
+  it('above flood stage blocks writes with read_only_allow_delete; freeing space lifts the block', async () => {
+    const { client } = es;
+    await client.cluster.putSettings({ persistent: { 'tessera.disk.capacity': '10kb' } });
+    const big = { text: 'y'.repeat(5000) };
+    await client.index({ index: 'disk-full', id: '1', document: big });
+    await client.index({ index: 'disk-full', id: '2', document: big });
+    const settings = await client.indices.getSettings({ index: 'disk-full', flat_settings: true });
+    assert.equal(settings['disk-full']?.settings?.['index.blocks.read_only_allow_delete'], 'true', 'over 95% of 10kb');
+    assert.deepEqual(await esErrorOf(client.index({ index: 'disk-full', id: '3', document: { n: 1 } })), {
+      status: 429,
+      type: 'cluster_block_exception',
+      reason: 'index [disk-full] blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark, index has read-only-allow-delete block];',
+    });
+    // Deletes are allowed under the block, and freeing space below the high watermark releases it.
+    await client.delete({ index: 'disk-full', id: '2' });
+    const after = await client.indices.getSettings({ index: 'disk-full', flat_settings: true });
+    assert.equal(after['disk-full']?.settings?.['index.blocks.read_only_allow_delete'], undefined);
+    await client.index({ index: 'disk-full', id: '3', document: { n: 1 } });
+  });
+});
