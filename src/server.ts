@@ -61,7 +61,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const documents = await DocumentService.open(new KyselyDocumentRepository(store.db), cluster, clock, newUuid);
   const disk = new DiskMonitor(cluster, documents, options.diskCapacity ?? DEFAULT_DISK_CAPACITY);
   disk.start();
-  const runner = new LifecycleRunner({ cluster, policies, clock, newUuid, stats: (index) => documents.stats(index) });
+  const runner = new LifecycleRunner({
+    cluster,
+    policies,
+    clock,
+    newUuid,
+    stats: (index) => documents.stats(index),
+    allocationBlocked: (state) => disk.highWatermarkExceeded(state),
+  });
   const scheduler = new PollScheduler(runner, clock);
   runner.start();
   // On the virtual clock, time (and so every poll tick) moves only through POST /_tessera/clock/_advance.

@@ -7,7 +7,7 @@ import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
 import type { DocumentService } from '../documents/document-service.js';
 import { IndexMetadata } from '../index-metadata.js';
-import { diskCapacity, diskUsage, isExceeded, watermark, type DiskUsage } from './disk-usage.js';
+import { diskCapacity, diskUsage, isExceeded, NODE_NAME, watermark, type DiskUsage } from './disk-usage.js';
 
 const BLOCK = 'index.blocks.read_only_allow_delete';
 
@@ -25,6 +25,12 @@ export class DiskMonitor {
 
   usage(state: ClusterState = this.cluster.state): DiskUsage {
     return diskUsage(diskCapacity(state, this.defaultCapacity), this.documents.totalBytes(state));
+  }
+
+  /** ES's reason why no new shard can be placed, or undefined while usage is under the high watermark. */
+  highWatermarkExceeded(state: ClusterState): string | undefined {
+    const high = watermark(state, 'high');
+    return isExceeded(high, this.usage(state)) ? `high disk watermark [${high.raw}] exceeded on [${NODE_NAME}]` : undefined;
   }
 
   /** Re-measures after documents changed, outside any other cluster change. */

@@ -6,6 +6,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { randomId } from '../../platform/ids.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
+import { floodStageBlock } from '../cluster-errors-blocks.js';
 import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
@@ -52,13 +53,8 @@ function shards(index: IndexMetadata) {
 
 /** ES's write-block error for an index that has `index.blocks.write` or `read_only_allow_delete`. */
 function checkWritable(index: IndexMetadata, op: WriteOp): void {
-  if (index.settings['index.blocks.read_only_allow_delete'] === 'true' && op !== 'delete') {
-    throw new ClusterError(
-      'cluster_block_exception',
-      429,
-      `index [${index.name}] blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark, index has read-only-allow-delete block];`,
-    );
-  }
+  const flood = op === 'delete' ? undefined : floodStageBlock(index);
+  if (flood) throw flood;
   if (index.settings['index.blocks.write'] === 'true' || index.settings['index.blocks.read_only'] === 'true') {
     throw new ClusterError('cluster_block_exception', 403, `index [${index.name}] blocked by: [FORBIDDEN/8/index write (api)];`);
   }

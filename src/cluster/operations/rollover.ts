@@ -7,6 +7,7 @@ import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
 import { findTemplate } from '../index-template.js';
+import { floodStageBlock } from '../cluster-errors-blocks.js';
 import { createIndex } from './create-index.js';
 
 export const ROLLOVER_NAME_PATTERN = /^.*-\d+$/;
@@ -104,6 +105,8 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
   const met = conditionsMet(request.conditions, results);
   const result = { acknowledged: false, shards_acknowledged: false, old_index: source.name, new_index: newIndex, rolled_over: false, dry_run: request.dryRun, lazy: false, conditions: results };
   if (request.dryRun || !met) return { state, result };
+  const blocked = floodStageBlock(source);
+  if (blocked) throw blocked;
   const template = findTemplate(state.templates.values(), newIndex);
   if (template?.template?.aliases && alias in template.template.aliases) {
     throw ClusterErrors.illegalArgument(

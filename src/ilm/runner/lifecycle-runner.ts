@@ -23,6 +23,8 @@ export interface RunnerDeps {
   readonly newUuid: () => string;
   /** Document count and store size of an index; none without a document store. */
   readonly stats?: (index: string) => IndexStats;
+  /** Why shards cannot be placed in `state` (a high disk watermark); none without a disk model. */
+  readonly allocationBlocked?: (state: ClusterState) => string | undefined;
   /** Told about a pass that failed as a whole (a bug, or the store failing); the next trigger tries again. */
   readonly onError?: (error: unknown) => void;
 }
@@ -103,7 +105,8 @@ export class LifecycleRunner {
       const now = clock.now();
       const managed = [...start.indices.values()].filter((i) => i.settings['index.lifecycle.name']).map((i) => i.name).sort();
       const stats = this.deps.stats ?? (() => ({ docs: 0, sizeBytes: 0 }));
-      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats });
+      const allocationBlocked = this.deps.allocationBlocked ?? (() => undefined);
+      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats, allocationBlocked });
       return { state, result: undefined };
     });
   }

@@ -22,6 +22,7 @@ export interface RunContext {
   readonly policy: (name: string) => PolicyMetadata | undefined;
   readonly newUuid: () => string;
   readonly stats: (index: string) => IndexStats;
+  readonly allocationBlocked: (state: ClusterState) => string | undefined;
 }
 
 /** Enough for any policy; a loop longer than this means a bug, not a long policy. */
@@ -153,7 +154,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
     const error = ClusterErrors.illegalArgument(`current step [${StepKey.toJson(key)}] for index [${name}] with policy [${policy.name}] is not recognized`);
     return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now)), advanced: false };
   }
-  const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid, stats: ctx.stats };
+  const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid, stats: ctx.stats, allocationBlocked: () => ctx.allocationBlocked(state) };
   try {
     switch (step.kind) {
       case 'branch': {

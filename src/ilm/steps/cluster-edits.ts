@@ -1,8 +1,11 @@
 /** @module Small cluster-state edits the steps share. */
-import { ClusterState, IndexMetadata, type AliasMetadata } from '../../cluster/index.js';
+import { ClusterState, floodStageBlock, IndexMetadata, type AliasMetadata } from '../../cluster/index.js';
 
+/** A settings update, which ES refuses on an index under the flood-stage block. */
 export function withSettings(state: ClusterState, index: string, changes: Readonly<Record<string, string | null>>): ClusterState {
   const current = state.indices.get(index)!;
+  const blocked = floodStageBlock(current);
+  if (blocked) throw blocked;
   const settings: Record<string, string> = { ...current.settings };
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) delete settings[key];

@@ -7,7 +7,7 @@ import type { ActionConfig } from '../policy/actions.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
 import { withSettings } from './cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, waitStep, type Step, type StepContext } from './step.js';
+import { actionStep, SHARDS_PLACED, waitStep, type Step, type StepContext } from './step.js';
 
 const ALIAS_SETTING = 'index.lifecycle.rollover_alias';
 
@@ -71,7 +71,7 @@ export function rolloverSteps(phase: string, config: ActionConfig, nextKey: Step
       // The conditions were met at check-rollover-ready; the rollover itself is unconditional.
       return rollover(ctx.state, { alias, conditions: {}, dryRun: false, now: ctx.now, uuid: ctx.newUuid(), stats: ctx.stats }).state;
     }),
-    waitStep(active, updateDate, ALWAYS_COMPLETE),
+    waitStep(active, updateDate, SHARDS_PLACED),
     actionStep(updateDate, complete, (ctx) => {
       const execution = readExecution(ctx.index);
       // With indexing_complete set (no rollover happened, or it does not count), the step's own time is the date.

@@ -9,7 +9,7 @@ import type { ActionConfig } from '../policy/actions.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
 import { addDerivedIndex, swapAliasesAndDeleteSource, withSettings } from './cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, waitStep, type Step, type StepContext } from './step.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, SHARDS_PLACED, waitStep, type Step, type StepContext } from './step.js';
 
 const NODE_ID = 'tessera-0';
 
@@ -83,7 +83,7 @@ export function shrinkSteps(phase: string, config: ActionConfig, nextKey: StepKe
     actionStep(key('set-single-node-allocation'), key('check-shrink-allocation'), (ctx) =>
       withSettings(ctx.state, ctx.index.name, { 'index.routing.allocation.require._id': NODE_ID }),
     ),
-    waitStep(key('check-shrink-allocation'), key('shrink'), ALWAYS_COMPLETE),
+    waitStep(key('check-shrink-allocation'), key('shrink'), SHARDS_PLACED),
     actionStep(key('shrink'), key('shrunk-shards-allocated'), (ctx) => createShrunkenIndex(ctx, config)),
     waitStep(key('shrunk-shards-allocated'), key('copy-execution-state'), (ctx) => ({ complete: ctx.state.indices.has(shrinkIndexName(ctx)) })),
     actionStep(key('copy-execution-state'), key('branch-on-datastream-check'), (ctx) => {

@@ -3,7 +3,7 @@ import { ClusterErrors, ClusterState, removeSnapshot } from '../../cluster/index
 import type { ActionConfig } from '../policy/actions.js';
 import { StepKey } from '../step-key.js';
 import { withSettings } from './cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, waitStep, type Step, type StepContext } from './step.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, SHARDS_PLACED, waitStep, type Step, type StepContext } from './step.js';
 
 type Builder = (phase: string, config: ActionConfig, nextKey: StepKey | undefined) => Step[];
 
@@ -54,7 +54,7 @@ export const allocateSteps: Builder = (phase, config, nextKey) => {
       }
       return withSettings(ctx.state, ctx.index.name, changes);
     }),
-    waitStep(key('check-allocation'), nextKey, ALWAYS_COMPLETE),
+    waitStep(key('check-allocation'), nextKey, SHARDS_PLACED),
   ];
 };
 
@@ -67,7 +67,7 @@ export const migrateSteps: Builder = (phase, config, nextKey) => {
     actionStep(key('migrate'), key('check-migration'), (ctx) =>
       withSettings(ctx.state, ctx.index.name, { 'index.routing.allocation.include._tier_preference': tiers }),
     ),
-    waitStep(key('check-migration'), nextKey, ALWAYS_COMPLETE),
+    waitStep(key('check-migration'), nextKey, SHARDS_PLACED),
   ];
 };
 

@@ -14,6 +14,8 @@ export interface StepContext {
   readonly newUuid: () => string;
   /** Document count and store size of an index, for rollover conditions. */
   readonly stats: (index: string) => IndexStats;
+  /** Why no new shard can be placed now (a high disk watermark), or undefined. */
+  readonly allocationBlocked: () => string | undefined;
 }
 
 export interface WaitResult {
@@ -63,3 +65,9 @@ export function branchStep(key: StepKey, nextKey: StepKey | undefined, nextKeyIf
 }
 
 export const ALWAYS_COMPLETE: WaitStep['evaluate'] = () => ({ complete: true });
+
+/** Waits that need new shards placed: they hold while a high disk watermark is exceeded, with ES's reason. */
+export const SHARDS_PLACED: WaitStep['evaluate'] = (ctx) => {
+  const reason = ctx.allocationBlocked();
+  return reason ? { complete: false, info: { message: reason } } : { complete: true };
+};
