@@ -1,6 +1,7 @@
 /** @module Dynamic cluster settings (`PUT /_cluster/settings`): the ones Tessera knows, validated as ES does. */
 import { parseTimeValue, TimeValueError } from '../platform/time-value.js';
 import { ClusterErrors } from './cluster-error.js';
+import { parseBreakerLimit } from './breakers.js';
 import { parseWatermark, type WatermarkLevel } from './disk/disk-usage.js';
 import { parseByteSize } from './operations/rollover.js';
 import { flattenSettings, type FlatSettings } from './settings.js';
@@ -36,6 +37,10 @@ const byteSize: Check = (key, value) => {
   parseByteSize(value, key);
 };
 
+const breakerLimitValue: Check = (key, value) => {
+  parseBreakerLimit(key, value);
+};
+
 export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
   'indices.lifecycle.poll_interval': timeAtLeast(1_000, '1s'),
   'indices.lifecycle.rollover.only_if_has_documents': bool,
@@ -45,8 +50,8 @@ export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
   'cluster.routing.allocation.disk.watermark.high': watermarkValue('high'),
   'cluster.routing.allocation.disk.watermark.flood_stage': watermarkValue('flood_stage'),
   'tessera.disk.capacity': byteSize,
-  'indices.breaker.total.limit': anyString,
-  'indices.breaker.request.limit': anyString,
+  'indices.breaker.total.limit': breakerLimitValue,
+  'indices.breaker.request.limit': breakerLimitValue,
   'action.auto_create_index': anyString,
   'action.destructive_requires_name': bool,
   'cluster.max_shards_per_node': nonNegativeInt,

@@ -1,6 +1,6 @@
 /** @module Documents: `_doc`, `_create`, `_bulk`, `_count`, `_refresh` and `_stats`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ClusterError, ClusterErrors, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
+import { checkBreakers, ClusterError, ClusterErrors, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
@@ -83,6 +83,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     const started = performance.now();
     const text = typeof req.body === 'string' ? req.body : '';
     if (text.trim() === '') throw ClusterErrors.validation(['no requests added']);
+    // A bulk request holds its whole body in memory while it runs.
+    checkBreakers(ctx.cluster.state, '<bulk_request>', Buffer.byteLength(text));
     const requests = parseBulk(text, req.params.index);
     const results = await documents.bulk(requests);
     const items = results.map((result, i) => {

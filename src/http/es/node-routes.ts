@@ -1,23 +1,11 @@
 /** @module The node and its disk: `GET /_nodes/stats` (fs) and `GET /_cat/allocation`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IndexMetadata, NODE_NAME } from '../../cluster/index.js';
+import { byteSizeText, IndexMetadata, NODE_NAME } from '../../cluster/index.js';
 import { sendTable } from './cat-routes.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
 const NODE_ID = 'tessera0000000000000000';
-
-/** ES's human byte sizes in _cat (`1.2kb`, `100gb`). */
-function humanBytes(bytes: number): string {
-  const units = ['b', 'kb', 'mb', 'gb', 'tb', 'pb'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : Number(value.toFixed(1))}${units[unit]}`;
-}
 
 export function nodeRoutes(app: FastifyInstance, ctx: EsContext): void {
   const disk = ctx.disk;
@@ -42,7 +30,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext): void {
     const state = ctx.cluster.state;
     const usage = disk.usage();
     const shards = [...state.indices.values()].reduce((n, index) => n + IndexMetadata.primaryShards(index), 0);
-    const bytes = (req.query as Record<string, string | undefined>).bytes === 'b' ? (b: number) => String(b) : humanBytes;
+    const bytes = (req.query as Record<string, string | undefined>).bytes === 'b' ? (b: number) => String(b) : byteSizeText;
     const row = {
       shards: String(shards),
       'disk.indices': bytes(usage.used),

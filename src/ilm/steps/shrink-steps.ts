@@ -4,7 +4,7 @@
  * Decided (design.md): a target shard count not below the source's fails at `shrink` with
  * illegal_argument_exception, instead of waiting at check-target-shards-count as modern ES does.
  */
-import { ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
+import { checkBreakers, ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
 import type { ActionConfig } from '../policy/actions.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
@@ -26,6 +26,8 @@ function shrinkIndexName(ctx: StepContext): string {
 
 function createShrunkenIndex(ctx: StepContext, config: ActionConfig): ClusterState {
   const source = ctx.index;
+  // Shrinking reads the whole index: its size is the memory it asks the breakers for.
+  checkBreakers(ctx.state, `<shrink [${source.name}]>`, ctx.stats(source.name).sizeBytes);
   const sourceShards = IndexMetadata.primaryShards(source);
   const target = targetShards(config);
   if (target >= sourceShards) {

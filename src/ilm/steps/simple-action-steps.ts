@@ -1,5 +1,5 @@
 /** @module The actions with few steps: set_priority, unfollow, readonly, allocate, migrate, forcemerge, delete. */
-import { ClusterErrors, ClusterState, removeSnapshot } from '../../cluster/index.js';
+import { checkBreakers, ClusterErrors, ClusterState, removeSnapshot } from '../../cluster/index.js';
 import type { ActionConfig } from '../policy/actions.js';
 import { StepKey } from '../step-key.js';
 import { withSettings } from './cluster-edits.js';
@@ -78,7 +78,11 @@ export const forcemergeSteps: Builder = (phase, _config, nextKey) => {
     branchStep(key('branch-forcemerge-check-prerequisites'), key('check-not-write-index'), nextKey, () => false),
     checkNotWriteIndex(key('check-not-write-index'), key('readonly')),
     actionStep(key('readonly'), key('forcemerge'), setReadOnly),
-    actionStep(key('forcemerge'), key('segment-count'), (ctx) => ctx.state),
+    actionStep(key('forcemerge'), key('segment-count'), (ctx) => {
+      // Merging rewrites the index's segments: its size is the memory it asks the breakers for.
+      checkBreakers(ctx.state, `<forcemerge [${ctx.index.name}]>`, ctx.stats(ctx.index.name).sizeBytes);
+      return ctx.state;
+    }),
     waitStep(key('segment-count'), nextKey, ALWAYS_COMPLETE, true),
   ];
 };

@@ -1,0 +1,60 @@
+/**
+ * @module Circuit breakers (ES's HierarchyCircuitBreakerService, simplified): an operation that would need more
+ * memory than `indices.breaker.request.limit`, or than the parent `indices.breaker.total.limit`, is refused with
+ * a 429 `circuit_breaking_exception`. Percent limits are shares of this process's heap limit.
+ */
+import { getHeapStatistics } from 'node:v8';
+import { ClusterError } from './cluster-error.js';
+import { ClusterState } from './cluster-state.js';
+import { parseByteSize } from './operations/rollover.js';
+
+const DEFAULTS = { request: '60%', total: '95%' } as const;
+
+export type Breaker = keyof typeof DEFAULTS;
+
+function settingName(breaker: Breaker): string {
+  return `indices.breaker.${breaker}.limit`;
+}
+
+/** A limit in bytes: a percentage of the heap, or a byte size. */
+export function parseBreakerLimit(name: string, value: string, heap = getHeapStatistics().heap_size_limit): number {
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value.trim());
+  if (percent) return Math.floor((Number(percent[1]) / 100) * heap);
+  try {
+    return parseByteSize(value, name);
+  } catch {
+    throw new ClusterError('illegal_argument_exception', 400, `failed to parse setting [${name}] with value [${value}] as a size in bytes: unit is missing or unrecognized`);
+  }
+}
+
+export function breakerLimit(state: ClusterState, breaker: Breaker): number {
+  const name = settingName(breaker);
+  return parseBreakerLimit(name, ClusterState.setting(state, name) ?? DEFAULTS[breaker]);
+}
+
+/** ES's ByteSizeValue text: `512b`, `1.9kb`, `10mb` (one decimal, truncated; `.0` dropped, as format1Decimals does). */
+export function byteSizeText(bytes: number): string {
+  const units = ['b', 'kb', 'mb', 'gb', 'tb', 'pb'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${value}b` : `${Math.floor(value * 10) / 10}${units[unit]}`;
+}
+
+/** Refuses an operation needing `bytes` of memory, naming it `label` as ES does (`<bulk_request>`). */
+export function checkBreakers(state: ClusterState, label: string, bytes: number): void {
+  for (const breaker of ['request', 'total'] as const) {
+    const limit = breakerLimit(state, breaker);
+    if (bytes <= limit) continue;
+    const name = breaker === 'total' ? 'parent' : breaker;
+    throw new ClusterError(
+      'circuit_breaking_exception',
+      429,
+      `[${name}] Data too large, data for [${label}] would be [${bytes}/${byteSizeText(bytes)}], which is larger than the limit of [${limit}/${byteSizeText(limit)}]`,
+      { bytes_wanted: bytes, bytes_limit: limit, durability: 'TRANSIENT' },
+    );
+  }
+}
