@@ -57,3 +57,33 @@ describe('disk', () => {
     await client.index({ index: 'disk-full', id: '3', document: { n: 1 } });
   });
 });
+
+describe('allocation explain', () => {
+  const es = useEsServer();
+
+  it('explains the unassigned replica, and names the high watermark when the disk is above it', async () => {
+    const { client } = es;
+    assert.deepEqual(await esErrorOf(client.cluster.allocationExplain()), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'there are no unassigned or unmoveable shards in this cluster',
+    });
+    await client.indices.create({ index: 'ae-1', settings: { 'index.number_of_replicas': 1 } });
+    const replica = await client.cluster.allocationExplain();
+    assert.deepEqual([replica.index, replica.shard, replica.primary, replica.current_state, replica.can_allocate], ['ae-1', 0, false, 'unassigned', 'no']);
+    assert.deepEqual(replica.node_allocation_decisions?.[0]?.deciders?.map((d) => d.decider), ['same_shard']);
+
+    await client.cluster.putSettings({ persistent: { 'tessera.disk.capacity': '1kb', 'cluster.routing.allocation.disk.watermark.flood_stage': '100%', 'cluster.routing.allocation.disk.watermark.high': '90%' } });
+    await client.index({ index: 'ae-1', document: { t: 'z'.repeat(950) } });
+    const primary = await client.cluster.allocationExplain({ index: 'ae-1', shard: 0, primary: true });
+    assert.deepEqual([primary.current_state, primary.can_remain_on_current_node], ['started', 'no']);
+    const blocked = await client.cluster.allocationExplain({ index: 'ae-1', shard: 0, primary: false });
+    const disk = blocked.node_allocation_decisions?.[0]?.deciders?.find((d) => d.decider === 'disk_threshold');
+    assert.match(String(disk?.explanation), /^the node is above the high watermark cluster setting \[cluster\.routing\.allocation\.disk\.watermark\.high=90%\]/);
+    assert.deepEqual(await esErrorOf(client.cluster.allocationExplain({ index: 'nope', shard: 0, primary: true })), {
+      status: 404,
+      type: 'index_not_found_exception',
+      reason: 'no such index [nope]',
+    });
+  });
+});

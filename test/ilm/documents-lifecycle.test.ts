@@ -63,3 +63,41 @@ describe('shrink on real data', () => {
     assert.equal((await client.count({ index: 'keep-000001' })).count, 25, 'the old name is now an alias of the shrunken index');
   });
 });
+
+describe('every rollover condition on real data', () => {
+  const es = useEsServer();
+
+  it('evaluates each max_* and min_* condition against the stored documents and the index age', async () => {
+    const { client } = es;
+    await client.indices.create({ index: 'conds-000001', settings: { 'index.number_of_shards': 2 }, aliases: { conds: { is_write_index: true } } });
+    // 4 documents of 1,008 bytes: 4,032 bytes, 2,016 per primary shard on average.
+    for (let i = 0; i < 4; i++) await client.index({ index: 'conds', document: { t: 'q'.repeat(1000) } });
+    await es.advance('2h');
+    const conditions = {
+      max_age: '1h',
+      max_docs: 5,
+      max_size: '4kb',
+      max_primary_shard_size: '2kb',
+      max_primary_shard_docs: 2,
+      min_age: '3h',
+      min_docs: 4,
+      min_size: '3kb',
+      min_primary_shard_size: '2kb',
+      min_primary_shard_docs: 3,
+    };
+    const dry = await client.indices.rollover({ alias: 'conds', dry_run: true, conditions });
+    assert.deepEqual(dry.conditions, {
+      '[max_age: 1h]': true,
+      '[max_docs: 5]': false,
+      '[max_size: 4kb]': false,
+      '[max_primary_shard_size: 2kb]': false,
+      '[max_primary_shard_docs: 2]': true,
+      '[min_age: 3h]': false,
+      '[min_docs: 4]': true,
+      '[min_size: 3kb]': true,
+      '[min_primary_shard_size: 2kb]': false,
+      '[min_primary_shard_docs: 3]': false,
+    });
+    assert.equal(dry.rolled_over, false, 'a min_* condition is not met');
+  });
+});

@@ -18,7 +18,7 @@ import { clockRoutes } from './clock-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
-import { nodeRoutes } from './node-routes.js';
+import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
 import { rootRoutes } from './root-routes.js';
@@ -74,6 +74,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
   nodeRoutes(app, ctx);
+  allocationExplainRoutes(app, ctx);
   clockRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

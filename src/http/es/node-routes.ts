@@ -1,6 +1,7 @@
 /** @module The node and its disk: `GET /_nodes/stats` (fs) and `GET /_cat/allocation`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { byteSizeText, IndexMetadata, NODE_NAME } from '../../cluster/index.js';
+import { byteSizeText, ClusterErrors, ClusterState, IndexMetadata, NODE_NAME } from '../../cluster/index.js';
+import { compareStrings } from '../../platform/ids.js';
 import { sendTable } from './cat-routes.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
@@ -44,4 +45,86 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext): void {
     };
     return sendTable(req, reply, Object.keys(row), [row]);
   });
+}
+
+/**
+ * `GET|POST /_cluster/allocation/explain`: why a shard copy is (not) on the one node. Replicas never are (a copy
+ * of the shard is already there); any new shard is refused above the high watermark (the disk_threshold decider).
+ */
+export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const disk = ctx.disk;
+  if (!disk) return;
+  const explain = async (req: FastifyRequest, reply: FastifyReply) => {
+    const state = ctx.cluster.state;
+    const body = (req.body ?? {}) as { index?: string; shard?: number; primary?: boolean };
+    let target: { index: IndexMetadata; shard: number; primary: boolean } | undefined;
+    if (body.index !== undefined) {
+      const index = state.indices.get(body.index);
+      if (!index) throw ClusterErrors.indexNotFound(body.index);
+      const shard = body.shard ?? 0;
+      if (shard < 0 || shard >= IndexMetadata.primaryShards(index)) {
+        throw ClusterErrors.illegalArgument(`No shard was found for the index [${body.index}] and shard [${shard}]`);
+      }
+      target = { index, shard, primary: body.primary ?? false };
+    } else {
+      const unassigned = [...state.indices.values()].sort((a, b) => compareStrings(a.name, b.name)).find((i) => IndexMetadata.replicas(i) > 0);
+      if (!unassigned) throw ClusterErrors.illegalArgument('there are no unassigned or unmoveable shards in this cluster');
+      target = { index: unassigned, shard: 0, primary: false };
+    }
+    const usage = disk.usage();
+    const highReason = disk.highWatermarkExceeded(state);
+    const deciders: Record<string, string>[] = [];
+    if (!target.primary) {
+      deciders.push({
+        decider: 'same_shard',
+        decision: 'NO',
+        explanation: `a copy of this shard is already allocated to this node [[${target.index.name}][${target.shard}], node[${NODE_ID}], [P], s[STARTED], a[id=${target.index.uuid}]]`,
+      });
+    }
+    if (highReason) {
+      const high = ClusterState.setting(state, 'cluster.routing.allocation.disk.watermark.high') ?? '90%';
+      deciders.push({
+        decider: 'disk_threshold',
+        decision: 'NO',
+        explanation: `the node is above the high watermark cluster setting [cluster.routing.allocation.disk.watermark.high=${high}], having less than the minimum required free space, actual free: [${byteSizeText(usage.free)}], actual used: [${(Math.floor(usage.usedPercent * 10) / 10).toFixed(1)}%]`,
+      });
+    }
+    const assigned = target.primary;
+    const nodeDecision = {
+      node_id: NODE_ID,
+      node_name: NODE_NAME,
+      transport_address: '127.0.0.1:9300',
+      node_attributes: {},
+      roles: ['data', 'ingest', 'master'],
+      node_decision: deciders.length > 0 ? 'no' : 'yes',
+      weight_ranking: 1,
+      ...(deciders.length > 0 && { deciders }),
+    };
+    const response = assigned
+      ? {
+          index: target.index.name,
+          shard: target.shard,
+          primary: true,
+          current_state: 'started',
+          current_node: { id: NODE_ID, name: NODE_NAME, transport_address: '127.0.0.1:9300', weight_ranking: 1 },
+          can_remain_on_current_node: highReason ? 'no' : 'yes',
+          can_rebalance_cluster: 'no',
+          can_rebalance_to_other_node: 'no',
+          rebalance_explanation: 'Elasticsearch cannot rebalance this shard to another node since there is no other node.',
+        }
+      : {
+          index: target.index.name,
+          shard: target.shard,
+          primary: false,
+          current_state: 'unassigned',
+          unassigned_info: { reason: 'INDEX_CREATED', at: new Date(target.index.creationDate).toISOString(), last_allocation_status: 'no_attempt' },
+          can_allocate: 'no',
+          allocate_explanation:
+            "Elasticsearch isn't allowed to allocate this shard to any of the nodes in the cluster. Choose a node to which you expect this shard to be allocated, find this node in the node-by-node explanation, and address the reasons which prevent Elasticsearch from allocating this shard there.",
+          node_allocation_decisions: [nodeDecision],
+        };
+    return esSend(req, reply, response);
+  };
+  app.get('/_cluster/allocation/explain', explain);
+  app.post('/_cluster/allocation/explain', explain);
 }
