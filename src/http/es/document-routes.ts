@@ -1,6 +1,6 @@
 /** @module Documents: `_doc`, `_create`, `_bulk`, `_count`, `_refresh` and `_stats`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkBreakers, ClusterError, ClusterErrors, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
+import { checkBreakers, ClusterError, ClusterErrors, ClusterState, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
@@ -54,6 +54,19 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
     requests.push({ op: op as WriteOp, target, ...(id !== undefined && { id }), source });
   }
   return requests;
+}
+
+/** Shard copies of the named indices: all of them, and the ones one node holds (the primaries). */
+function shardCounts(state: ClusterState, names: readonly string[]): { total: number; successful: number } {
+  let total = 0;
+  let successful = 0;
+  for (const name of names) {
+    const index = state.indices.get(name)!;
+    const primaries = IndexMetadata.primaryShards(index);
+    total += primaries * (1 + IndexMetadata.replicas(index));
+    successful += primaries;
+  }
+  return { total, successful };
 }
 
 export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
@@ -115,16 +128,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   }
 
   const refresh = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
-    const state = ctx.cluster.state;
-    const names = resolveIndices(state, req.params.index);
-    let total = 0;
-    let successful = 0;
-    for (const name of names) {
-      const index = state.indices.get(name)!;
-      const primaries = IndexMetadata.primaryShards(index);
-      total += primaries * (1 + IndexMetadata.replicas(index));
-      successful += primaries;
-    }
+    const { total, successful } = shardCounts(ctx.cluster.state, resolveIndices(ctx.cluster.state, req.params.index));
     // Documents are searchable as soon as they are committed, so a refresh has nothing left to do.
     return esSend(req, reply, { _shards: { total, successful, failed: 0 } });
   };
@@ -142,17 +146,12 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     });
     let allDocs = 0;
     let allBytes = 0;
-    let shards = 0;
-    let successful = 0;
     const indices: Record<string, unknown> = {};
     for (const name of names) {
       const index = state.indices.get(name)!;
       const { docs, sizeBytes } = documents.stats(name);
       allDocs += docs;
       allBytes += sizeBytes;
-      const primaries = IndexMetadata.primaryShards(index);
-      shards += primaries * (1 + IndexMetadata.replicas(index));
-      successful += primaries;
       // One node holds no replica, so the total is the primaries.
       indices[name] = {
         uuid: index.uuid,
@@ -162,8 +161,9 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
         total: section(docs, sizeBytes),
       };
     }
+    const { total, successful } = shardCounts(state, names);
     return esSend(req, reply, {
-      _shards: { total: shards, successful, failed: 0 },
+      _shards: { total, successful, failed: 0 },
       _all: { primaries: section(allDocs, allBytes), total: section(allDocs, allBytes) },
       indices,
     });
