@@ -20,6 +20,10 @@ Options:
                     The node's disk (default 100gb); the cluster setting tessera.disk.capacity overrides it.
   --clock <mode>    system (default) or virtual: time stands still until POST /_tessera/clock/_advance,
                     and a restart resumes where the virtual clock stood.
+  --security        Require credentials (HTTP basic) on the Elasticsearch API; also TESSERA_SECURITY=true.
+                    The superuser elastic takes ELASTIC_PASSWORD, or a generated password printed once.
+  --insecure-allow-remote
+                    Allow a non-loopback --host without --security.
   --quiet           Do not log requests.
   -h, --help        Show this help.
 `;
@@ -35,6 +39,8 @@ async function main(argv: string[]): Promise<number> {
       quiet: { type: 'boolean' },
       clock: { type: 'string' },
       'disk-capacity': { type: 'string' },
+      security: { type: 'boolean' },
+      'insecure-allow-remote': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -77,7 +83,18 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const server = await startServer({ host: values.host ?? DEFAULT_HOST, port, dataDir, log: !values.quiet, clockMode, ...(diskCapacity !== undefined && { diskCapacity }) });
+  const security = values.security === true || process.env.TESSERA_SECURITY === 'true';
+  const server = await startServer({
+    host: values.host ?? DEFAULT_HOST,
+    port,
+    dataDir,
+    log: !values.quiet,
+    clockMode,
+    security,
+    insecureAllowRemote: values['insecure-allow-remote'] === true,
+    onGeneratedPassword: (password) => process.stdout.write(`generated password for the elastic user (shown once): ${password}\n`),
+    ...(diskCapacity !== undefined && { diskCapacity }),
+  });
   process.stdout.write(`tessera listening on ${server.url} (data in ${dataDir})\n`);
   const stop = () => {
     void server.close().then(() => process.exit(0));

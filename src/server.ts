@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
 import { ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
+import { KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
 import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
@@ -19,7 +20,7 @@ export const DEFAULT_NODE_NAME = 'tessera-0';
 export const DEFAULT_CLUSTER_NAME = 'tessera';
 
 /** Every module's migrations, in the order their names sort. */
-export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations, ilmMigrations, documentMigrations];
+export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations, ilmMigrations, documentMigrations, securityMigrations];
 
 export interface ServerOptions {
   readonly host?: string;
@@ -34,6 +35,14 @@ export interface ServerOptions {
   readonly nodeName?: string;
   /** Disk capacity of the node, in bytes (the `tessera.disk.capacity` cluster setting overrides it). */
   readonly diskCapacity?: number;
+  /** Require credentials on every Elasticsearch-API request (HTTP basic auth against the native realm). */
+  readonly security?: boolean;
+  /** The bootstrap password of `elastic` (else ELASTIC_PASSWORD, else a generated one, reported once). */
+  readonly elasticPassword?: string;
+  /** Listen on a non-loopback address without security. */
+  readonly insecureAllowRemote?: boolean;
+  /** Told the generated `elastic` password, the one time there is one. */
+  readonly onGeneratedPassword?: (password: string) => void;
   readonly clusterName?: string;
 }
 
@@ -45,13 +54,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const listenHost = options.host ?? DEFAULT_HOST;
+  if (!isLoopback(listenHost) && !options.security && !options.insecureAllowRemote) {
+    throw new Error(`refusing to listen on [${listenHost}] without security: use --security, or --insecure-allow-remote to accept the risk`);
+  }
   const store = openStore({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR });
   try {
     await migrateToLatest(store, MIGRATIONS);
   } catch (error) {
     await store.close();
     throw error;
+  }
+  let security: SecurityService | undefined;
+  if (options.security) {
+    const opened = await SecurityService.open(new KyselySecurityRepository(store.db), options.clock ?? systemClock, options.elasticPassword ?? process.env.ELASTIC_PASSWORD);
+    security = opened.service;
+    if (opened.generatedPassword) options.onGeneratedPassword?.(opened.generatedPassword);
   }
   const policyRepository = new KyselyPolicyRepository(store.db);
   const clock = options.clock ?? (options.clockMode === 'virtual' ? new VirtualClock((await policyRepository.loadVirtualNow()) ?? Date.now()) : systemClock);
@@ -82,7 +105,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
-    es: { cluster, clock, newUuid, documents, disk, ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
+    es: { cluster, clock, newUuid, documents, disk, ...(security && { security }), ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
     routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   try {

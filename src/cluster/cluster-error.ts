@@ -1,7 +1,7 @@
 /** @module The one error class of the cluster domain, carrying Elasticsearch's error `type`, HTTP status and extra fields. */
 import { TesseraError } from '../platform/errors.js';
 
-export type ErrorMetadata = Readonly<Record<string, string | number | boolean | string[]>>;
+export type ErrorMetadata = Readonly<Record<string, unknown>>;
 
 export class ClusterError extends TesseraError {
   readonly domain = 'cluster';

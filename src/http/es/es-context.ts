@@ -1,6 +1,7 @@
 /** @module What the ES routes need from the rest of the server. */
 import type { ClusterService, DiskMonitor, DocumentService } from '../../cluster/index.js';
 import type { LifecycleRunner, PolicyService, PollScheduler } from '../../ilm/index.js';
+import type { SecurityService } from '../../security/index.js';
 import type { Clock } from '../../platform/clock.js';
 
 export interface EsContext {
@@ -11,6 +12,8 @@ export interface EsContext {
   readonly clusterName: string;
   readonly documents?: DocumentService;
   readonly disk?: DiskMonitor;
+  /** Present when security is on: every request is authenticated. */
+  readonly security?: SecurityService;
   readonly ilm?: {
     readonly policies: PolicyService;
     readonly runner: LifecycleRunner;

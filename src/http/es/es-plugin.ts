@@ -20,12 +20,19 @@ import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
+import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
+import { SecurityError } from '../../security/index.js';
 import { rootRoutes } from './root-routes.js';
 import { templateRoutes } from './template-routes.js';
 
 function asClusterError(error: unknown): ClusterError {
   if (error instanceof ClusterError) return error;
+  if (error instanceof SecurityError) {
+    // ES lists the response headers of an authentication failure under `header` in the body.
+    const metadata = Object.keys(error.headers).length > 0 ? { header: error.headers } : {};
+    return new ClusterError(error.type, error.status, error.message, metadata);
+  }
   if (error instanceof TimeValueError) return new ClusterError('illegal_argument_exception', 400, error.message);
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -40,6 +47,7 @@ export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unk
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return esSend(req, reply, error.body(), error.status, false);
   }
+  if (error instanceof SecurityError) for (const [name, values] of Object.entries(error.headers)) reply.header(name, values);
   const clusterError = asClusterError(error);
   if (clusterError.status >= 500 && !(error instanceof ClusterError)) req.log.error({ err: error }, 'request failed');
   return esSend(req, reply, esErrorBody(clusterError), clusterError.status, false);
@@ -53,6 +61,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     requestedCompatibility(req);
   });
   app.setErrorHandler((error, req, reply) => sendEsError(req, reply, error));
+  if (ctx.security) authenticateRequests(app, ctx.security);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     // RPC paths are the Connect mount's; an unknown method there is a 404, as Connect clients expect.
@@ -75,6 +84,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   documentRoutes(app, ctx);
   nodeRoutes(app, ctx);
   allocationExplainRoutes(app, ctx);
+  securityRoutes(app, ctx);
   clockRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

@@ -1,0 +1,74 @@
+/** @module `_security`: users, roles, and `_authenticate`, plus the hook that authenticates every ES request. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicUser, type Authentication, type Role, type SecurityService } from '../../security/index.js';
+import type { EsContext } from './es-context.js';
+import { esSend } from './es-reply.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authentication?: Authentication;
+  }
+}
+
+function renderRole(role: Role) {
+  return {
+    cluster: role.cluster,
+    indices: role.indices.map((i) => ({ names: i.names, privileges: i.privileges, allow_restricted_indices: false })),
+    applications: role.applications,
+    run_as: role.run_as,
+    metadata: role.metadata,
+    transient_metadata: { enabled: true },
+  };
+}
+
+/** Every ES request must carry credentials when security is on. */
+export function authenticateRequests(app: FastifyInstance, security: SecurityService): void {
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    req.authentication = await security.authenticate(req.headers.authorization, req.url.split('?')[0]!);
+  });
+}
+
+export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const security = ctx.security;
+  if (!security) return;
+
+  app.get('/_security/_authenticate', async (req, reply) => {
+    const { user, realm } = req.authentication!;
+    return esSend(req, reply, { ...publicUser(user), authentication_realm: realm, lookup_realm: realm, authentication_type: 'realm' });
+  });
+
+  for (const method of ['put', 'post'] as const) {
+    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/user/:name', async (req, reply) =>
+      esSend(req, reply, { created: await security.putUser(req.params.name, req.body) }),
+    );
+    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/user/:name/_password', async (req, reply) => {
+      await security.changePassword(req.params.name, req.body);
+      return esSend(req, reply, {});
+    });
+    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/role/:name', async (req, reply) =>
+      esSend(req, reply, { role: { created: await security.putRole(req.params.name, req.body) } }),
+    );
+  }
+
+  const users = (names: string | undefined) => Object.fromEntries(security.getUsers(names?.split(',')).map((u) => [u.username, publicUser(u)]));
+  app.get('/_security/user', async (req, reply) => esSend(req, reply, users(undefined)));
+  app.get<{ Params: { name: string } }>('/_security/user/:name', async (req, reply) => {
+    const found = users(req.params.name);
+    return esSend(req, reply, found, Object.keys(found).length === 0 ? 404 : 200);
+  });
+  app.delete<{ Params: { name: string } }>('/_security/user/:name', async (req, reply) => {
+    const found = await security.deleteUser(req.params.name);
+    return esSend(req, reply, { found }, found ? 200 : 404);
+  });
+
+  const roles = (names: string | undefined) => Object.fromEntries(security.getRoles(names?.split(',')).map((r) => [r.name, renderRole(r)]));
+  app.get('/_security/role', async (req, reply) => esSend(req, reply, roles(undefined)));
+  app.get<{ Params: { name: string } }>('/_security/role/:name', async (req, reply) => {
+    const found = roles(req.params.name);
+    return esSend(req, reply, found, Object.keys(found).length === 0 ? 404 : 200);
+  });
+  app.delete<{ Params: { name: string } }>('/_security/role/:name', async (req, reply) => {
+    const found = await security.deleteRole(req.params.name);
+    return esSend(req, reply, { found }, found ? 200 : 404);
+  });
+}

@@ -1,0 +1,6 @@
+/** @module The security module's public surface. */
+export { SecurityService, type Authentication } from './security-service.js';
+export { SecurityError, SecurityErrors } from './security-error.js';
+export { publicUser, type Role, type User } from './security-model.js';
+export { KyselySecurityRepository } from './store/kysely-security-repository.js';
+export { securityMigrations } from './store/security-migrations.js';
