@@ -11,6 +11,7 @@ import { clusterRoutes } from './cluster-routes.js';
 import { registerEsContentTypes, requestedCompatibility } from './es-content.js';
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
+import { assignRouteActions, authorizeRequests } from './es-authorization.js';
 import { EsRouteTable } from './es-route-table.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
@@ -61,7 +62,11 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     requestedCompatibility(req);
   });
   app.setErrorHandler((error, req, reply) => sendEsError(req, reply, error));
-  if (ctx.security) authenticateRequests(app, ctx.security);
+  assignRouteActions(app);
+  if (ctx.security) {
+    authenticateRequests(app, ctx.security);
+    authorizeRequests(app, ctx, ctx.security);
+  }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     // RPC paths are the Connect mount's; an unknown method there is a 404, as Connect clients expect.

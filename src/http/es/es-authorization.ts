@@ -1,0 +1,74 @@
+/**
+ * @module Authorizes every ES request (when security is on) for the action its route maps to: cluster actions
+ * against the user's cluster privileges, index actions against the index privileges on each index named.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveIndices, type ClusterState } from '../../cluster/index.js';
+import { authorizeCluster, authorizeIndices, type SecurityService } from '../../security/index.js';
+import { parseBulk } from './document-routes.js';
+import type { EsContext } from './es-context.js';
+import { ROUTE_ACTIONS, type RouteAction } from './es-actions.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    esAction?: RouteAction;
+  }
+}
+
+/** Gives every ES route its action; a route without one is a programming error caught at start-up. */
+export function assignRouteActions(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const action = ROUTE_ACTIONS[`${method} ${route.url}`] ?? (method === 'HEAD' ? ROUTE_ACTIONS[`GET ${route.url}`] : undefined);
+      if (!action) throw new Error(`no Elasticsearch action is declared for ${method} ${route.url} (src/http/es/es-actions.ts)`);
+      route.config = { ...(route.config ?? {}), esAction: action };
+    }
+  });
+}
+
+function expand(state: ClusterState, expression: string | undefined): string[] {
+  const parts = (expression ?? '_all').split(',');
+  return parts.flatMap((part) =>
+    part.includes('*') || part === '_all' ? resolveIndices(state, part, { allowNoIndices: true, ignoreUnavailable: true }) : [part],
+  );
+}
+
+function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterState): string[] {
+  const params = req.params as Record<string, string | undefined>;
+  switch (route.indices) {
+    case 'path':
+      return expand(state, params[route.param ?? 'index']);
+    case 'aliases-body': {
+      const actions = (req.body as { actions?: unknown[] } | undefined)?.actions ?? [];
+      return actions.flatMap((entry) => {
+        const spec = Object.values((entry ?? {}) as Record<string, { index?: string | string[]; indices?: string[] }>)[0] ?? {};
+        const names = [...(spec.index === undefined ? [] : Array.isArray(spec.index) ? spec.index : [spec.index]), ...(spec.indices ?? [])];
+        return names.flatMap((name) => expand(state, name));
+      });
+    }
+    case 'bulk-body':
+      try {
+        return [...new Set(parseBulk(typeof req.body === 'string' ? req.body : '', params.index).map((r) => r.target))];
+      } catch {
+        return []; // The handler reports the malformed body.
+      }
+    default:
+      return [];
+  }
+}
+
+export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security: SecurityService): void {
+  app.addHook('preHandler', async (req) => {
+    const route = req.routeOptions.config.esAction;
+    const user = req.authentication?.user;
+    if (!route || !user) return;
+    // Anyone may change their own password.
+    if (route.action.endsWith('/user/change_password') && (req.params as { name?: string }).name === user.username) return;
+    const lookup = (name: string) => security.role(name);
+    const denied = route.indices
+      ? authorizeIndices(user, lookup, route.action, [...new Set(namedIndices(req, route, ctx.cluster.state))])
+      : authorizeCluster(user, lookup, route.action);
+    if (denied) throw denied;
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * @module Elasticsearch's named privileges, the actions each grants, and authorization of a user's roles for an
+ * action (cluster-wide or on indices), with ES's denial message (AuthorizationDenialMessages).
+ */
+import { SecurityError } from './security-error.js';
+import type { Role, User } from './security-model.js';
+
+type Patterns = readonly string[];
+
+/** Cluster privileges, most specific first; `manage` and `all` close the list, as ES prints them. */
+const CLUSTER_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
+  ['monitor', ['cluster:monitor/*']],
+  ['read_ilm', ['cluster:admin/ilm/get', 'cluster:admin/ilm/operation_mode/get']],
+  ['manage_ilm', ['cluster:admin/ilm/*']],
+  ['manage_index_templates', ['indices:admin/index_template/*']],
+  ['manage_security', ['cluster:admin/xpack/security/*']],
+  ['manage', ['cluster:monitor/*', 'cluster:admin/settings/*', 'cluster:admin/ilm/*', 'cluster:admin/repository/*', 'cluster:admin/snapshot/*', 'cluster:admin/tessera/*', 'indices:admin/index_template/*']],
+  ['all', ['cluster:*', 'indices:admin/index_template/*']],
+];
+
+const INDEX_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
+  ['create_index', ['indices:admin/create']],
+  ['delete_index', ['indices:admin/delete']],
+  ['read', ['indices:data/read/*']],
+  ['write', ['indices:data/write/*']],
+  ['index', ['indices:data/write/index', 'indices:data/write/bulk']],
+  ['delete', ['indices:data/write/delete', 'indices:data/write/bulk']],
+  ['view_index_metadata', ['indices:admin/get', 'indices:admin/aliases/get', 'indices:monitor/settings/get', 'indices:admin/ilm/explain']],
+  ['monitor', ['indices:monitor/*']],
+  ['maintenance', ['indices:admin/refresh', 'indices:admin/forcemerge']],
+  ['manage_ilm', ['indices:admin/ilm/*']],
+  ['manage_follow_index', ['indices:admin/xpack/ccr/*']],
+  ['manage', ['indices:admin/*', 'indices:monitor/*']],
+  ['all', ['indices:*']],
+];
+
+/** Actions every authenticated user may perform. */
+const ALWAYS_ALLOWED = new Set(['cluster:admin/xpack/security/user/authenticate']);
+
+function matches(pattern: string, value: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('*')) return value.startsWith(pattern.slice(0, -1));
+  return pattern === value;
+}
+
+function grants(table: typeof CLUSTER_PRIVILEGES, privilege: string, action: string): boolean {
+  if (privilege === 'all' && table === INDEX_PRIVILEGES) return action.startsWith('indices:');
+  const entry = table.find(([name]) => name === privilege);
+  return entry !== undefined && entry[1].some((pattern) => matches(pattern, action));
+}
+
+function grantingPrivileges(table: typeof CLUSTER_PRIVILEGES, action: string): string[] {
+  return table.filter(([name]) => grants(table, name, action)).map(([name]) => name);
+}
+
+function indexNameMatches(pattern: string, index: string): boolean {
+  if (!pattern.includes('*')) return pattern === index;
+  const regex = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return regex.test(index);
+}
+
+export type RoleLookup = (name: string) => Role | undefined;
+
+function rolesOf(user: User, lookup: RoleLookup): Role[] {
+  return user.roles.flatMap((name) => lookup(name) ?? []);
+}
+
+function deny(action: string, user: User, context: string, table: typeof CLUSTER_PRIVILEGES, kind: 'cluster' | 'index'): SecurityError {
+  const privileges = grantingPrivileges(table, action);
+  const granted = privileges.length > 0 ? `, this action is granted by the ${kind} privileges [${privileges.join(',')}]` : '';
+  return new SecurityError('security_exception', 403, `action [${action}] is unauthorized for user [${user.username}] with roles [${user.roles.join(',')}]${context}${granted}`);
+}
+
+/** Undefined when `user` may perform the cluster action, else ES's 403 security_exception. */
+export function authorizeCluster(user: User, lookup: RoleLookup, action: string): SecurityError | undefined {
+  if (ALWAYS_ALLOWED.has(action)) return undefined;
+  const allowed = rolesOf(user, lookup).some((role) => role.cluster.some((privilege) => grants(CLUSTER_PRIVILEGES, privilege, action)));
+  return allowed ? undefined : deny(action, user, '', CLUSTER_PRIVILEGES, 'cluster');
+}
+
+/** Undefined when `user` may perform the index action on every one of `indices`, else ES's 403. */
+export function authorizeIndices(user: User, lookup: RoleLookup, action: string, indices: readonly string[]): SecurityError | undefined {
+  const roles = rolesOf(user, lookup);
+  const denied = indices.filter(
+    (index) =>
+      !roles.some((role) => role.indices.some((entry) => entry.names.some((p) => indexNameMatches(p, index)) && entry.privileges.some((privilege) => grants(INDEX_PRIVILEGES, privilege, action)))),
+  );
+  if (denied.length === 0) return undefined;
+  return deny(action, user, ` on indices [${denied.join(',')}]`, INDEX_PRIVILEGES, 'index');
+}
