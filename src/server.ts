@@ -2,9 +2,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
-import { ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
+import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
-import { KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
+import { authorizeIndices, KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
 import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
@@ -54,6 +54,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** ILM steps are authorized as the policy's last modifier; a user since deleted holds no role. */
+function stepAuthorizer(security: SecurityService): (user: string, action: string, index: string) => ClusterError | undefined {
+  return (username, action, index) => {
+    const user = security.user(username) ?? { username, roles: [], full_name: null, email: null, metadata: {}, enabled: false, passwordHash: '' };
+    const denied = authorizeIndices(user, (name) => security.role(name), action, [index]);
+    return denied && new ClusterError(denied.type, denied.status, denied.message);
+  };
+}
+
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
@@ -91,6 +100,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     newUuid,
     stats: (index) => documents.stats(index),
     allocationBlocked: (state) => disk.highWatermarkExceeded(state),
+    ...(security && { authorize: stepAuthorizer(security) }),
   });
   const scheduler = new PollScheduler(runner, clock);
   runner.start();

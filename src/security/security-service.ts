@@ -87,6 +87,10 @@ export class SecurityService {
     return { user: user!, realm: user!.username === RESERVED_USER ? { name: 'reserved', type: 'reserved' } : { name: 'default_native', type: 'native' } };
   }
 
+  user(username: string): User | undefined {
+    return this.#users.get(username);
+  }
+
   getUsers(names: readonly string[] | undefined): User[] {
     const all = [...this.#users.values()].sort((a, b) => (a.username < b.username ? -1 : 1));
     return names === undefined ? all : all.filter((u) => names.includes(u.username));

@@ -15,7 +15,7 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
   const { policies } = ilm;
 
   app.put<{ Params: { name: string }; Body: unknown }>('/_ilm/policy/:name', async (req, reply) => {
-    const { warnings, changed } = await policies.put(req.params.name, req.body);
+    const { warnings, changed } = await policies.put(req.params.name, req.body, req.authentication?.user.username);
     if (changed) {
       const policy = policies.get(req.params.name)!;
       await ctx.cluster.update((state) => ({ state: refreshCachedPhases(state, policy), result: undefined }));

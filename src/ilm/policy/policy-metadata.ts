@@ -6,6 +6,8 @@ export interface PolicyMetadata {
   readonly policy: LifecyclePolicy;
   readonly version: number;
   readonly modifiedDate: number;
+  /** The user who last modified the policy (with security on); its steps run as this user. */
+  readonly modifiedBy?: string;
 }
 
 /** java.time's ZonedDateTime.toString in UTC: seconds and millis are left out when zero. */

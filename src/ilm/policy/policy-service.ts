@@ -54,7 +54,8 @@ export class PolicyService {
     for (const listener of this.#listeners) listener();
   }
 
-  async put(name: string, body: unknown): Promise<PutPolicyResult> {
+  /** `caller` is the authenticated user, whose authority the policy's steps then run with. */
+  async put(name: string, body: unknown, caller?: string): Promise<PutPolicyResult> {
     validatePolicyName(name);
     const policy: LifecyclePolicy = parsePolicyBody(body);
     validatePolicy(policy);
@@ -65,9 +66,16 @@ export class PolicyService {
           `Use of the [max_size] rollover condition found in phase [${phase}]. This condition has been deprecated in favour of the [max_primary_shard_size] condition and will be removed in a later version`,
       );
     const existing = this.#policies.get(name);
-    // An identical re-PUT changes nothing, not even the version (TransportPutLifecycleAction.isNoopUpdate).
-    if (existing && isDeepStrictEqual(existing.policy, policy)) return { changed: false, warnings };
-    const metadata: PolicyMetadata = { name, policy, version: (existing?.version ?? 0) + 1, modifiedDate: this.clock.now() };
+    // An identical re-PUT by the same user changes nothing, not even the version (TransportPutLifecycleAction.isNoopUpdate);
+    // by another user it is a real update, because the stored authentication changes.
+    if (existing && isDeepStrictEqual(existing.policy, policy) && existing.modifiedBy === caller) return { changed: false, warnings };
+    const metadata: PolicyMetadata = {
+      name,
+      policy,
+      version: (existing?.version ?? 0) + 1,
+      modifiedDate: this.clock.now(),
+      ...(caller !== undefined && { modifiedBy: caller }),
+    };
     await this.repository.savePolicy(metadata);
     this.#policies.set(name, metadata);
     this.#changed();

@@ -2,7 +2,7 @@
  * @module Runs every managed index: after each cluster-state change (cluster-state steps and phase
  * moves) and on each poll tick (also periodic waits and automatic retries), as IndexLifecycleService does.
  */
-import { ClusterState, type ClusterService, type IndexStats } from '../../cluster/index.js';
+import { ClusterState, type ClusterError, type ClusterService, type IndexStats } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { parseTimeValue } from '../../platform/time-value.js';
 import { compilePhase } from '../compile-phase.js';
@@ -25,6 +25,8 @@ export interface RunnerDeps {
   readonly stats?: (index: string) => IndexStats;
   /** Why shards cannot be placed in `state` (a high disk watermark); none without a disk model. */
   readonly allocationBlocked?: (state: ClusterState) => string | undefined;
+  /** Authorizes a step's action as the policy's last modifier; none without security. */
+  readonly authorize?: (user: string, action: string, index: string) => ClusterError | undefined;
   /** Told about a pass that failed as a whole (a bug, or the store failing); the next trigger tries again. */
   readonly onError?: (error: unknown) => void;
 }
@@ -106,7 +108,8 @@ export class LifecycleRunner {
       const managed = [...start.indices.values()].filter((i) => i.settings['index.lifecycle.name']).map((i) => i.name).sort();
       const stats = this.deps.stats ?? (() => ({ docs: 0, sizeBytes: 0 }));
       const allocationBlocked = this.deps.allocationBlocked ?? (() => undefined);
-      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats, allocationBlocked });
+      const authorize = this.deps.authorize ?? (() => undefined);
+      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats, allocationBlocked, authorize });
       return { state, result: undefined };
     });
   }

@@ -9,6 +9,7 @@ import { currentKey, readExecution, readPhaseExecution, writeExecution, type Exe
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
 import { PHASES } from '../policy/actions.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { stepAction } from '../step-actions.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../step-key.js';
 import type { Step, StepContext } from '../steps/step.js';
 import { parseOriginationDate } from './origination-date.js';
@@ -23,6 +24,8 @@ export interface RunContext {
   readonly newUuid: () => string;
   readonly stats: (index: string) => IndexStats;
   readonly allocationBlocked: (state: ClusterState) => string | undefined;
+  /** The denial of `action` on `index` for `user`, or undefined when allowed (or when security is off). */
+  readonly authorize: (user: string, action: string, index: string) => ClusterError | undefined;
 }
 
 /** Enough for any policy; a loop longer than this means a bug, not a long policy. */
@@ -153,6 +156,13 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
   if (!step) {
     const error = ClusterErrors.illegalArgument(`current step [${StepKey.toJson(key)}] for index [${name}] with policy [${policy.name}] is not recognized`);
     return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now)), advanced: false };
+  }
+  // Steps run with the authority of the user who last modified the policy.
+  const action = policy.modifiedBy === undefined ? undefined : stepAction(step.key.name);
+  const denied = action === undefined ? undefined : ctx.authorize(policy.modifiedBy!, action, name);
+  const needsPoll = step.kind === 'wait' && step.periodic && ctx.trigger !== 'poll';
+  if (denied && !needsPoll) {
+    return { state: setExecution(state, name, moveToError(execution, key.name, denied, step.retryable, ctx.now)), advanced: false };
   }
   const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid, stats: ctx.stats, allocationBlocked: () => ctx.allocationBlocked(state) };
   try {

@@ -1,0 +1,74 @@
+/**
+ * The spec's error row 9: lifecycle steps run as the last user who modified the policy. When that user's role
+ * is reduced, the next step that needs the lost privilege fails into ERROR with security_exception. Both of the
+ * spec's remedies work: restore the privilege, or re-PUT the policy as a privileged user; then retry.
+ */
+import { Client } from '@elastic/elasticsearch';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { VirtualClock } from '../../src/platform/clock.js';
+import { EPOCH, explainRecord } from '../helpers/es.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('row 9: security_exception as the policy\'s last modifier', () => {
+  let server: TestServer;
+  let elastic: Client;
+  let ops: Client;
+  const advance = (by: string) => elastic.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by } });
+  const policy = { phases: { warm: { min_age: '1d', actions: { readonly: {} } } } };
+  const fullRole = { cluster: ['manage_ilm'], indices: [{ names: ['logs-*'], privileges: ['manage'] }] };
+  const reducedRole = { cluster: ['manage_ilm'], indices: [{ names: ['logs-*'], privileges: ['read'] }] };
+  const reason = (index: string) =>
+    `action [indices:admin/settings/update] is unauthorized for user [ops] with roles [ilm_ops] on indices [${index}], this action is granted by the index privileges [manage,all]`;
+
+  before(async () => {
+    server = await startTestServer({ security: true, elasticPassword: 'elastic-pw', clock: new VirtualClock(EPOCH) });
+    elastic = new Client({ node: server.url, auth: { username: 'elastic', password: 'elastic-pw' } });
+    await elastic.security.putRole({ name: 'ilm_ops', ...fullRole });
+    await elastic.security.putUser({ username: 'ops', password: 'ops-password', roles: ['ilm_ops'] });
+    ops = new Client({ node: server.url, auth: { username: 'ops', password: 'ops-password' } });
+  });
+  after(async () => {
+    await ops.close();
+    await elastic.close();
+    await server.dispose();
+  });
+
+  it('an identical re-PUT by another user is a real update (the stored user changes)', async () => {
+    await ops.ilm.putLifecycle({ name: 'probe', policy });
+    await ops.ilm.putLifecycle({ name: 'probe', policy });
+    assert.equal((await elastic.ilm.getLifecycle({ name: 'probe' })).probe?.version, 1, 'same user, same body: a no-op');
+    await elastic.ilm.putLifecycle({ name: 'probe', policy });
+    assert.equal((await elastic.ilm.getLifecycle({ name: 'probe' })).probe?.version, 2);
+  });
+
+  it('fails into ERROR after the modifier loses the privilege; each remedy, then retry, completes the policy', async () => {
+    await ops.ilm.putLifecycle({ name: 'ops-policy', policy });
+    await elastic.indices.create({ index: 'logs-000001', settings: { 'index.lifecycle.name': 'ops-policy', 'index.number_of_replicas': 0 } });
+    await elastic.indices.create({ index: 'logs-000002', settings: { 'index.lifecycle.name': 'ops-policy', 'index.number_of_replicas': 0 } });
+    await elastic.security.putRole({ name: 'ilm_ops', ...reducedRole });
+    await advance('1d');
+    await advance('20m');
+    for (const index of ['logs-000001', 'logs-000002']) {
+      const failed = await explainRecord(elastic, index);
+      assert.deepEqual([failed.phase, failed.action, failed.step, failed.failed_step], ['warm', 'readonly', 'ERROR', 'readonly']);
+      assert.deepEqual(failed.step_info, { type: 'security_exception', reason: reason(index) });
+      assert.equal(failed.is_auto_retryable_error, true);
+    }
+
+    // Remedy 1: restore the privileges of the user who last modified the policy, then retry.
+    await elastic.security.putRole({ name: 'ilm_ops', ...fullRole });
+    await elastic.ilm.retry({ index: 'logs-000001' });
+    const first = await explainRecord(elastic, 'logs-000001');
+    assert.deepEqual([first.phase, first.action, first.step], ['warm', 'complete', 'complete']);
+
+    // Remedy 2: the privileges are reduced again, and a privileged user re-PUTs the policy, then retry.
+    await elastic.security.putRole({ name: 'ilm_ops', ...reducedRole });
+    await elastic.ilm.putLifecycle({ name: 'ops-policy', policy });
+    await elastic.ilm.retry({ index: 'logs-000002' });
+    const second = await explainRecord(elastic, 'logs-000002');
+    assert.deepEqual([second.phase, second.action, second.step], ['warm', 'complete', 'complete']);
+    const settings = await elastic.indices.getSettings({ index: 'logs-000002', flat_settings: true });
+    assert.equal(settings['logs-000002']?.settings?.['index.blocks.write'], 'true', 'the readonly step ran');
+  });
+});
