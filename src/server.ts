@@ -1,10 +1,10 @@
 /** @module Wires the store, the domain services and the HTTP app together, and listens. */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridEvent } from './grid/index.js';
+import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, type GridAccess, type GridEvent } from './grid/index.js';
 import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
-import { authorizeIndices, KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
+import { authorizeIndices, hasApplicationPrivilege, KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
 import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
@@ -63,6 +63,19 @@ function stepAuthorizer(security: SecurityService): (user: string, action: strin
   };
 }
 
+/** The grid API's users are the same as the ES API's; grids are resources `grid:<id>` of application `tessera-grid`. */
+function gridAccess(security: SecurityService): GridAccess {
+  return {
+    async authenticate(authorization, path) {
+      const { user } = await security.authenticate(authorization, path);
+      return {
+        username: user.username,
+        can: (privilege, gridId) => hasApplicationPrivilege(user, (name) => security.role(name), 'tessera-grid', privilege, `grid:${gridId}`),
+      };
+    },
+  };
+}
+
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
@@ -116,7 +129,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
     es: { cluster, clock, newUuid, documents, disk, ...(security && { security }), ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) }, nodeName: options.nodeName ?? DEFAULT_NODE_NAME, clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME },
-    routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
+    routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, ...(security && { access: gridAccess(security) }), onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   try {
     await app.listen({ host: options.host ?? DEFAULT_HOST, port: options.port ?? DEFAULT_PORT });

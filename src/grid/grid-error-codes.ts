@@ -44,6 +44,8 @@ export const GridErrorKinds = Object.freeze({
   TypeOptionDataTooLarge: kind('TypeOptionDataTooLarge', 10006, 'resource_exhausted'),
   PrimaryFieldExists: kind('PrimaryFieldExists', 10007, 'failed_precondition'),
   ServerShuttingDown: kind('ServerShuttingDown', 10008, 'unavailable'),
+  PermissionDenied: kind('PermissionDenied', 10009, 'permission_denied'),
+  Unauthenticated: kind('Unauthenticated', 10010, 'unauthenticated'),
 });
 
 export type GridErrorKindName = keyof typeof GridErrorKinds;

@@ -6,3 +6,4 @@ export type { GridEvent } from './grid-events.js';
 export { KyselyGridRepository } from './store/kysely-grid-repository.js';
 export { gridMigrations } from './store/grid-migrations.js';
 export { gridRoutes, type GridRoutesOptions } from './connect/grid-routes.js';
+export type { GridAccess, GridPrincipal, GridPrivilege } from './connect/grid-access.js';

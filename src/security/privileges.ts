@@ -88,3 +88,18 @@ export function authorizeIndices(user: User, lookup: RoleLookup, action: string,
   if (denied.length === 0) return undefined;
   return deny(action, user, ` on indices [${denied.join(',')}]`, INDEX_PRIVILEGES, 'index');
 }
+
+const IMPLIED: Readonly<Record<string, readonly string[]>> = { read: ['read', 'write', 'admin', '*'], write: ['write', 'admin', '*'], admin: ['admin', '*'] };
+
+/** Whether the user's roles grant `privilege` of `application` on `resource` (admin implies write implies read). */
+export function hasApplicationPrivilege(user: User, lookup: RoleLookup, application: string, privilege: string, resource: string): boolean {
+  const accepted = IMPLIED[privilege] ?? [privilege, '*'];
+  return rolesOf(user, lookup).some((role) =>
+    role.applications.some(
+      (entry) =>
+        (entry.application === application || entry.application === '*') &&
+        entry.privileges.some((p) => accepted.includes(p)) &&
+        entry.resources.some((pattern) => indexNameMatches(pattern, resource)),
+    ),
+  );
+}

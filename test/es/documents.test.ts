@@ -130,3 +130,20 @@ describe('documents across a restart', () => {
     }
   });
 });
+
+describe('generated document ids', () => {
+  const es = useEsServer();
+
+  it('are accepted whatever character they start with (only client-chosen ids are checked)', async () => {
+    const { client } = es;
+    const operations = Array.from({ length: 300 }, () => [{ index: { _index: 'gen-ids' } }, {}]).flat();
+    const response = await client.bulk({ operations });
+    assert.equal(response.errors, false);
+    assert.equal((await client.count({ index: 'gen-ids' })).count, 300);
+    assert.deepEqual(await esErrorOf(client.index({ index: 'gen-ids', id: '_mine', document: {} })), {
+      status: 400,
+      type: 'action_request_validation_exception',
+      reason: "Validation Failed: 1: id [_mine] cannot start with '_';",
+    });
+  });
+});

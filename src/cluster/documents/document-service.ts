@@ -165,8 +165,9 @@ export class DocumentService {
         try {
           const index = await this.#writeIndex(request.target, request.op);
           checkWritable(index, request.op);
+          // Only ids the client chose are checked; generated ones may well start with '_' (base64url).
+          if (request.id !== undefined) checkId(request.id);
           const id = request.id ?? randomId(ID_LENGTH);
-          checkId(id);
           const key = `${index.name}\u0000${id}`;
           const existing = pending.has(key) ? pending.get(key)! : await this.#current(index.name, id);
           const before = statsOf(index.name);

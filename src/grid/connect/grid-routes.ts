@@ -6,6 +6,7 @@ import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from './decode-gate.js';
+import { authenticationInterceptor, principalOf, requireGridPrivilege, type GridAccess, type GridPrivilege } from './grid-access.js';
 import { toConnectError } from './grid-connect-error.js';
 
 export interface GridRoutesOptions {
@@ -14,7 +15,29 @@ export interface GridRoutesOptions {
   readonly readMaxBytes: number;
   /** Told about every error that is not the client's fault. */
   readonly onInternalError?: (error: unknown) => void;
+  /** With security on: who the caller is and which grids they may use. */
+  readonly access?: GridAccess;
 }
+
+/** The grid an RPC acts on, and the privilege it needs there. */
+type Guard = (req: any) => readonly [GridPrivilege, string];
+const GUARDS: Readonly<Record<string, Guard>> = {
+  createGrid: () => ['write', '*'],
+  getGrid: (r) => ['read', r.value],
+  deleteGrid: (r) => ['admin', r.value],
+  getFields: (r) => ['read', r.gridId],
+  insertField: (r) => ['write', r.gridId],
+  updateField: (r) => ['write', r.gridId],
+  updateFieldTypeOption: (r) => ['write', r.gridId],
+  getEditFieldContext: (r) => ['read', r.gridId],
+  getFieldTypeOption: (r) => [r.createIfNotExist ? 'write' : 'read', r.gridId],
+  switchToField: (r) => ['write', r.gridId],
+  deleteField: (r) => ['write', r.gridId],
+  duplicateField: (r) => ['write', r.gridId],
+  moveField: (r) => ['write', r.gridId],
+  newSelectOption: (r) => ['read', r.fieldIdentifier?.gridId ?? ''],
+  watchFields: (r) => ['read', r.gridId],
+};
 
 export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) => void {
   const { service } = options;
@@ -26,11 +49,16 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
     throw connectError;
   }
 
-  function unary<I extends Message, O>(input: DescMessage, call: (req: I) => Promise<O>) {
-    return async (req: I): Promise<O> => {
+  function unary<I extends Message, O>(name: string, input: DescMessage, call: (req: I, context: HandlerContext) => Promise<O>) {
+    return async (req: I, context: HandlerContext): Promise<O> => {
       try {
         checkDeclaredEnums(input, req);
-        return await call(req);
+        const guard = GUARDS[name];
+        if (guard) {
+          const [privilege, gridId] = guard(req);
+          requireGridPrivilege(context, name, privilege, gridId);
+        }
+        return await call(req, context);
       } catch (error) {
         fail(error);
       }
@@ -45,30 +73,37 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
   return (router) => {
     const first = router.handlers.length;
     router.service(GridServiceDesc, {
-      createGrid: unary(methods.createGrid.input, (req) => service.createGrid(req)),
-      getGrid: unary(methods.getGrid.input, (req) => service.getGrid(req.value)),
-      listGrids: unary(methods.listGrids.input, () => service.listGrids()),
-      deleteGrid: unary(methods.deleteGrid.input, (req) => service.deleteGrid(req.value)),
-      getFields: unary(methods.getFields.input, (req) => service.getFields(req)),
-      insertField: unary(methods.insertField.input, (req) => service.insertField(req)),
-      updateField: unary(methods.updateField.input, (req) => service.updateField(req)),
-      updateFieldTypeOption: unary(methods.updateFieldTypeOption.input, (req) => service.updateFieldTypeOption(req)),
-      getEditFieldContext: unary(methods.getEditFieldContext.input, (req) => service.getEditFieldContext(req)),
-      getFieldTypeOption: unary(methods.getFieldTypeOption.input, (req) => service.getFieldTypeOption(req)),
-      switchToField: unary(methods.switchToField.input, (req) => service.switchToField(req)),
-      deleteField: unary(methods.deleteField.input, (req) => service.deleteField(req)),
-      duplicateField: unary(methods.duplicateField.input, (req) => service.duplicateField(req)),
-      moveField: unary(methods.moveField.input, (req) => service.moveField(req)),
-      newSelectOption: unary(methods.newSelectOption.input, (req) => service.newSelectOption(req)),
+      createGrid: unary('createGrid', methods.createGrid.input, (req) => service.createGrid(req)),
+      getGrid: unary('getGrid', methods.getGrid.input, (req) => service.getGrid(req.value)),
+      listGrids: unary('listGrids', methods.listGrids.input, async (_req, context) => {
+        const grids = await service.listGrids();
+        // Only the grids the caller may read.
+        const principal = principalOf(context);
+        if (principal) grids.items = grids.items.filter((grid) => principal.can('read', grid.id));
+        return grids;
+      }),
+      deleteGrid: unary('deleteGrid', methods.deleteGrid.input, (req) => service.deleteGrid(req.value)),
+      getFields: unary('getFields', methods.getFields.input, (req) => service.getFields(req)),
+      insertField: unary('insertField', methods.insertField.input, (req) => service.insertField(req)),
+      updateField: unary('updateField', methods.updateField.input, (req) => service.updateField(req)),
+      updateFieldTypeOption: unary('updateFieldTypeOption', methods.updateFieldTypeOption.input, (req) => service.updateFieldTypeOption(req)),
+      getEditFieldContext: unary('getEditFieldContext', methods.getEditFieldContext.input, (req) => service.getEditFieldContext(req)),
+      getFieldTypeOption: unary('getFieldTypeOption', methods.getFieldTypeOption.input, (req) => service.getFieldTypeOption(req)),
+      switchToField: unary('switchToField', methods.switchToField.input, (req) => service.switchToField(req)),
+      deleteField: unary('deleteField', methods.deleteField.input, (req) => service.deleteField(req)),
+      duplicateField: unary('duplicateField', methods.duplicateField.input, (req) => service.duplicateField(req)),
+      moveField: unary('moveField', methods.moveField.input, (req) => service.moveField(req)),
+      newSelectOption: unary('newSelectOption', methods.newSelectOption.input, (req) => service.newSelectOption(req)),
       async *watchFields(req, context: HandlerContext) {
         try {
           checkDeclaredEnums(methods.watchFields.input, req);
+          requireGridPrivilege(context, 'watchFields', 'read', req.gridId);
           yield* service.watchFields(req, context.signal);
         } catch (error) {
           fail(error);
         }
       },
-    }, { interceptors: [gate.interceptor] });
+    }, { interceptors: [gate.interceptor, ...(options.access ? [authenticationInterceptor(options.access)] : [])] });
     for (let i = first; i < router.handlers.length; i++) router.handlers[i] = gate.wrap(router.handlers[i]!);
   };
 }

@@ -1,0 +1,81 @@
+/** The grid API with security on: the same users, application privileges of `tessera-grid` on `grid:<id>`. */
+import { Client } from '@elastic/elasticsearch';
+import { Code, createClient } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
+import { expectGridError } from '../helpers/grid-clients.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+function basic(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+describe('grid permissions', () => {
+  let server: TestServer;
+  const grids = (authorization?: string) =>
+    createClient(
+      GridService,
+      createConnectTransport({
+        baseUrl: server.url,
+        httpVersion: '1.1',
+        interceptors: authorization ? [(next) => (req) => (req.header.set('authorization', authorization), next(req))] : [],
+      }),
+    );
+  let ownGrid: string;
+  let otherGrid: string;
+
+  before(async () => {
+    server = await startTestServer({ security: true, elasticPassword: 'elastic-pw' });
+    const es = new Client({ node: server.url, auth: { username: 'elastic', password: 'elastic-pw' } });
+    const admin = grids(basic('elastic', 'elastic-pw'));
+    ownGrid = (await admin.createGrid({ name: 'Own' })).id;
+    otherGrid = (await admin.createGrid({ name: 'Other' })).id;
+    await es.security.putRole({ name: 'grid_reader', applications: [{ application: 'tessera-grid', privileges: ['read'], resources: [`grid:${ownGrid}`] }] });
+    await es.security.putRole({ name: 'grid_writer', applications: [{ application: 'tessera-grid', privileges: ['write'], resources: ['grid:*'] }] });
+    await es.security.putUser({ username: 'reader', password: 'reader-pw', roles: ['grid_reader'] });
+    await es.security.putUser({ username: 'writer', password: 'writer-pw', roles: ['grid_writer'] });
+    await es.close();
+  });
+  after(() => server.dispose());
+
+  it('refuses calls without valid credentials with UNAUTHENTICATED', async () => {
+    await expectGridError(grids().listGrids({}), { code: Code.Unauthenticated, message: 'missing authentication credentials for REST request [/tessera.grid.v1.GridService/ListGrids]', gridError: 10010 });
+    await expectGridError(grids(basic('reader', 'wrong-pw')).listGrids({}), {
+      code: Code.Unauthenticated,
+      message: 'unable to authenticate user [reader] for REST request [/tessera.grid.v1.GridService/ListGrids]',
+      gridError: 10010,
+    });
+  });
+
+  it('lists only the grids the caller may read, and refuses the rest with PERMISSION_DENIED', async () => {
+    const reader = grids(basic('reader', 'reader-pw'));
+    assert.deepEqual((await reader.listGrids({})).items.map((g) => g.id), [ownGrid]);
+    assert.equal((await reader.getFields({ gridId: ownGrid })).items.length, 3);
+    await expectGridError(reader.getFields({ gridId: otherGrid }), {
+      code: Code.PermissionDenied,
+      message: `action [getFields] is unauthorized for user [reader] on grid [${otherGrid}], this action is granted by the [read] privilege of application [tessera-grid]`,
+      gridError: 10009,
+    });
+    await expectGridError(reader.deleteField({ gridId: ownGrid, fieldId: 'x' }), {
+      code: Code.PermissionDenied,
+      message: `action [deleteField] is unauthorized for user [reader] on grid [${ownGrid}], this action is granted by the [write] privilege of application [tessera-grid]`,
+      gridError: 10009,
+    });
+  });
+
+  it('write implies read, but deleting a grid needs admin', async () => {
+    const writer = grids(basic('writer', 'writer-pw'));
+    const created = await writer.createGrid({ name: 'Writer\'s' });
+    assert.equal((await writer.listGrids({})).items.length, 3);
+    await expectGridError(writer.deleteGrid({ value: created.id }), {
+      code: Code.PermissionDenied,
+      message: `action [deleteGrid] is unauthorized for user [writer] on grid [${created.id}], this action is granted by the [admin] privilege of application [tessera-grid]`,
+      gridError: 10009,
+    });
+    const stream = writer.watchFields({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
+    assert.equal((await stream.next()).value?.revision, 1n);
+    await stream.return?.();
+  });
+});
