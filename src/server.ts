@@ -67,10 +67,15 @@ function stepAuthorizer(security: SecurityService): (user: string, action: strin
 function gridAccess(security: SecurityService): GridAccess {
   return {
     async authenticate(authorization, path) {
-      const { user } = await security.authenticate(authorization, path);
+      const authentication = await security.authenticate(authorization, path);
       return {
-        username: user.username,
-        can: (privilege, gridId) => hasApplicationPrivilege(user, (name) => security.role(name), 'tessera-grid', privilege, `grid:${gridId}`),
+        username: authentication.user.username,
+        // Re-read on every check, so a watch stream sees revocations made after it began.
+        can(privilege, gridId) {
+          const now = security.current(authentication);
+          return now !== undefined && security.permissionsOf(now).every(({ user, lookup }) => hasApplicationPrivilege(user, lookup, 'tessera-grid', privilege, `grid:${gridId}`));
+        },
+        onAccessChange: (listener) => security.onChange(listener),
       };
     },
   };

@@ -13,6 +13,8 @@ const CLUSTER_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
   ['read_ilm', ['cluster:admin/ilm/get', 'cluster:admin/ilm/operation_mode/get']],
   ['manage_ilm', ['cluster:admin/ilm/*']],
   ['manage_index_templates', ['indices:admin/index_template/*']],
+  ['manage_own_api_key', ['cluster:admin/xpack/security/api_key/*']],
+  ['manage_api_key', ['cluster:admin/xpack/security/api_key/*']],
   ['manage_security', ['cluster:admin/xpack/security/*']],
   ['manage', ['cluster:monitor/*', 'cluster:admin/settings/*', 'cluster:admin/ilm/*', 'cluster:admin/repository/*', 'cluster:admin/snapshot/*', 'cluster:admin/tessera/*', 'indices:admin/index_template/*']],
   ['all', ['cluster:*', 'indices:admin/index_template/*']],
@@ -65,28 +67,34 @@ function rolesOf(user: User, lookup: RoleLookup): Role[] {
   return user.roles.flatMap((name) => lookup(name) ?? []);
 }
 
-function deny(action: string, user: User, context: string, table: typeof CLUSTER_PRIVILEGES, kind: 'cluster' | 'index'): SecurityError {
+function deny(action: string, user: User, context: string, table: typeof CLUSTER_PRIVILEGES, kind: 'cluster' | 'index', apiKeyId?: string): SecurityError {
   const privileges = grantingPrivileges(table, action);
   const granted = privileges.length > 0 ? `, this action is granted by the ${kind} privileges [${privileges.join(',')}]` : '';
-  return new SecurityError('security_exception', 403, `action [${action}] is unauthorized for user [${user.username}] with roles [${user.roles.join(',')}]${context}${granted}`);
+  const principal = apiKeyId === undefined ? `user [${user.username}] with roles [${user.roles.join(',')}]` : `API key id [${apiKeyId}] of user [${user.username}]`;
+  return new SecurityError('security_exception', 403, `action [${action}] is unauthorized for ${principal}${context}${granted}`);
 }
 
 /** Undefined when `user` may perform the cluster action, else ES's 403 security_exception. */
-export function authorizeCluster(user: User, lookup: RoleLookup, action: string): SecurityError | undefined {
+export function authorizeCluster(user: User, lookup: RoleLookup, action: string, apiKeyId?: string): SecurityError | undefined {
   if (ALWAYS_ALLOWED.has(action)) return undefined;
   const allowed = rolesOf(user, lookup).some((role) => role.cluster.some((privilege) => grants(CLUSTER_PRIVILEGES, privilege, action)));
-  return allowed ? undefined : deny(action, user, '', CLUSTER_PRIVILEGES, 'cluster');
+  return allowed ? undefined : deny(action, user, '', CLUSTER_PRIVILEGES, 'cluster', apiKeyId);
+}
+
+/** Whether the user's roles name any of `privileges` outright (for privileges that differ by scope, not action). */
+export function holdsClusterPrivilege(user: User, lookup: RoleLookup, privileges: readonly string[]): boolean {
+  return rolesOf(user, lookup).some((role) => role.cluster.some((privilege) => privileges.includes(privilege)));
 }
 
 /** Undefined when `user` may perform the index action on every one of `indices`, else ES's 403. */
-export function authorizeIndices(user: User, lookup: RoleLookup, action: string, indices: readonly string[]): SecurityError | undefined {
+export function authorizeIndices(user: User, lookup: RoleLookup, action: string, indices: readonly string[], apiKeyId?: string): SecurityError | undefined {
   const roles = rolesOf(user, lookup);
   const denied = indices.filter(
     (index) =>
       !roles.some((role) => role.indices.some((entry) => entry.names.some((p) => indexNameMatches(p, index)) && entry.privileges.some((privilege) => grants(INDEX_PRIVILEGES, privilege, action)))),
   );
   if (denied.length === 0) return undefined;
-  return deny(action, user, ` on indices [${denied.join(',')}]`, INDEX_PRIVILEGES, 'index');
+  return deny(action, user, ` on indices [${denied.join(',')}]`, INDEX_PRIVILEGES, 'index', apiKeyId);
 }
 
 const IMPLIED: Readonly<Record<string, readonly string[]>> = { read: ['read', 'write', 'admin', '*'], write: ['write', 'admin', '*'], admin: ['admin', '*'] };

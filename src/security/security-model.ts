@@ -30,6 +30,20 @@ export interface User {
   readonly passwordHash: string;
 }
 
+/** An API key: its secret is kept only as a SHA-256 hash (the secret is random, so a fast hash is enough). */
+export interface ApiKey {
+  readonly id: string;
+  readonly name: string;
+  readonly username: string;
+  readonly creation: number;
+  readonly expiration?: number;
+  readonly invalidated: boolean;
+  readonly keyHash: string;
+  /** Roles the key is limited to; absent: the owner's roles. */
+  readonly roleDescriptors?: readonly Role[];
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
 export const RESERVED_USER = 'elastic';
 
 export const BUILT_IN_ROLES: ReadonlyMap<string, Role> = new Map(

@@ -1,5 +1,5 @@
 /** @module Where users and roles are kept. */
-import type { Role, User } from './security-model.js';
+import type { ApiKey, Role, User } from './security-model.js';
 
 export interface SecurityRepository {
   loadUsers(): Promise<User[]>;
@@ -8,4 +8,6 @@ export interface SecurityRepository {
   deleteUser(username: string): Promise<void>;
   saveRole(role: Role): Promise<void>;
   deleteRole(name: string): Promise<void>;
+  loadApiKeys(): Promise<ApiKey[]>;
+  saveApiKey(key: ApiKey): Promise<void>;
 }

@@ -2,11 +2,11 @@
  * @module The native realm: users and roles (`/_security/user`, `/_security/role`), HTTP basic authentication with
  * per-user rate limiting of failures, and the bootstrap superuser `elastic`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../platform/clock.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { SecurityErrors } from './security-error.js';
-import { BUILT_IN_ROLES, RESERVED_USER, type ApplicationPrivileges, type IndicesPrivileges, type Role, type User } from './security-model.js';
+import { AUTHENTICATE_HEADER, SecurityError, SecurityErrors } from './security-error.js';
+import { BUILT_IN_ROLES, RESERVED_USER, type ApiKey, type ApplicationPrivileges, type IndicesPrivileges, type Role, type User } from './security-model.js';
 import type { SecurityRepository } from './security-repository.js';
 
 const MIN_PASSWORD_LENGTH = 6;
@@ -16,6 +16,10 @@ const LOCKOUT_MS = 60_000;
 export interface Authentication {
   readonly user: User;
   readonly realm: { readonly name: string; readonly type: string };
+  readonly type: 'realm' | 'api_key';
+  readonly apiKey?: { readonly id: string; readonly name: string };
+  /** An API key's role descriptors, which narrow (never widen) its owner's privileges. */
+  readonly limitedTo?: { readonly user: User; readonly lookup: (name: string) => Role | undefined };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -32,6 +36,8 @@ export class SecurityService {
   readonly #users = new Map<string, User>();
   readonly #roles = new Map<string, Role>();
   readonly #failures = new Map<string, { count: number; until: number }>();
+  readonly #apiKeys = new Map<string, ApiKey>();
+  readonly #listeners = new Set<() => void>();
 
   private constructor(
     private readonly repository: SecurityRepository,
@@ -46,6 +52,7 @@ export class SecurityService {
     const service = new SecurityService(repository, clock);
     for (const user of await repository.loadUsers()) service.#users.set(user.username, user);
     for (const role of await repository.loadRoles()) service.#roles.set(role.name, role);
+    for (const key of await repository.loadApiKeys()) service.#apiKeys.set(key.id, key);
     if (service.#users.has(RESERVED_USER)) return { service };
     const generated = bootstrapPassword === undefined ? randomBytes(15).toString('base64url') : undefined;
     const elastic: User = {
@@ -65,6 +72,8 @@ export class SecurityService {
   /** Authenticates an `Authorization` header value for a request to `path`. */
   async authenticate(authorization: string | undefined, path: string): Promise<Authentication> {
     if (!authorization) throw SecurityErrors.missingCredentials(path);
+    const apiKey = /^ApiKey\s+(.+)$/i.exec(authorization.trim());
+    if (apiKey) return this.#authenticateApiKey(apiKey[1]!);
     const match = /^Basic\s+(.+)$/i.exec(authorization.trim());
     if (!match) throw SecurityErrors.missingCredentials(path);
     const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
@@ -84,7 +93,136 @@ export class SecurityService {
       throw SecurityErrors.badCredentials(username, path);
     }
     this.#failures.delete(username);
-    return { user: user!, realm: user!.username === RESERVED_USER ? { name: 'reserved', type: 'reserved' } : { name: 'default_native', type: 'native' } };
+    return { user: user!, realm: user!.username === RESERVED_USER ? { name: 'reserved', type: 'reserved' } : { name: 'default_native', type: 'native' }, type: 'realm' };
+  }
+
+  #authenticateApiKey(encoded: string): Authentication {
+    const refuse = () => new SecurityError('security_exception', 401, 'unable to authenticate with provided credentials and anonymous access is not allowed for this request', AUTHENTICATE_HEADER);
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const key = colon < 0 ? undefined : this.#apiKeys.get(decoded.slice(0, colon));
+    if (!key) throw refuse();
+    const actual = createHash('sha256').update(decoded.slice(colon + 1)).digest();
+    const expected = Buffer.from(key.keyHash, 'base64url');
+    if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw refuse();
+    const authentication = this.#apiKeyAuthentication(key);
+    if (!authentication) throw refuse();
+    return authentication;
+  }
+
+  /** Undefined when the key, or its owner, may no longer be used. */
+  #apiKeyAuthentication(key: ApiKey): Authentication | undefined {
+    const owner = this.#users.get(key.username);
+    if (key.invalidated || (key.expiration !== undefined && key.expiration <= this.clock.now()) || !owner || !owner.enabled) return undefined;
+    const limited = key.roleDescriptors;
+    return {
+      user: owner,
+      realm: owner.username === RESERVED_USER ? { name: 'reserved', type: 'reserved' } : { name: 'default_native', type: 'native' },
+      type: 'api_key',
+      apiKey: { id: key.id, name: key.name },
+      ...(limited && { limitedTo: { user: { ...owner, roles: limited.map((r) => r.name) }, lookup: (name: string) => limited.find((r) => r.name === name) } }),
+    };
+  }
+
+  /**
+   * An earlier authentication as it stands now (the user's current roles), or undefined once the user is deleted or
+   * disabled or the key invalidated or expired: long-lived streams re-check with it.
+   */
+  current(authentication: Authentication): Authentication | undefined {
+    if (authentication.apiKey) {
+      const key = this.#apiKeys.get(authentication.apiKey.id);
+      return key && this.#apiKeyAuthentication(key);
+    }
+    const user = this.#users.get(authentication.user.username);
+    return user?.enabled ? { ...authentication, user } : undefined;
+  }
+
+  /** Calls `listener` after every change to users, roles or API keys; returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #changed(): void {
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  /** `POST /_security/api_key`: a key for `owner`, optionally limited to `role_descriptors`. */
+  async createApiKey(owner: User, body: unknown): Promise<Record<string, unknown>> {
+    const b = isObject(body) ? body : {};
+    if (typeof b.name !== 'string' || b.name.trim() === '') throw SecurityErrors.validation(['api key name is required']);
+    const id = randomBytes(15).toString('base64url');
+    const secret = randomBytes(16).toString('base64url');
+    let expiration: number | undefined;
+    if (typeof b.expiration === 'string') {
+      const match = /^(\d+)(ms|s|m|h|d)$/.exec(b.expiration);
+      if (!match) throw SecurityErrors.illegalArgument(`failed to parse setting [expiration] with value [${b.expiration}] as a time value: unit is missing or unrecognized`);
+      const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms'];
+      expiration = this.clock.now() + Number(match[1]) * unit;
+    }
+    const descriptors = isObject(b.role_descriptors)
+      ? await Promise.all(Object.entries(b.role_descriptors).map(([name, descriptor]) => this.#parseRole(name, descriptor)))
+      : undefined;
+    const key: ApiKey = {
+      id,
+      name: b.name,
+      username: owner.username,
+      creation: this.clock.now(),
+      ...(expiration !== undefined && { expiration }),
+      invalidated: false,
+      keyHash: createHash('sha256').update(secret).digest('base64url'),
+      ...(descriptors && { roleDescriptors: descriptors }),
+      metadata: isObject(b.metadata) ? b.metadata : {},
+    };
+    await this.repository.saveApiKey(key);
+    this.#apiKeys.set(id, key);
+    return { id, name: key.name, ...(expiration !== undefined && { expiration }), api_key: secret, encoded: Buffer.from(`${id}:${secret}`).toString('base64') };
+  }
+
+  /** Keys by id or name; only the caller's own unless `all`. */
+  getApiKeys(filter: { id?: string; name?: string; username?: string }): Record<string, unknown>[] {
+    return [...this.#apiKeys.values()]
+      .filter((k) => (filter.id === undefined || k.id === filter.id) && (filter.name === undefined || k.name === filter.name) && (filter.username === undefined || k.username === filter.username))
+      .sort((a, b) => a.creation - b.creation)
+      .map((k) => ({
+        id: k.id,
+        name: k.name,
+        creation: k.creation,
+        ...(k.expiration !== undefined && { expiration: k.expiration }),
+        invalidated: k.invalidated,
+        username: k.username,
+        realm: k.username === RESERVED_USER ? 'reserved' : 'default_native',
+        metadata: k.metadata,
+      }));
+  }
+
+  async invalidateApiKeys(body: unknown, username: string | undefined): Promise<Record<string, unknown>> {
+    const b = isObject(body) ? body : {};
+    const ids = new Set([...strings(b.ids, 'ids'), ...(typeof b.id === 'string' ? [b.id] : [])]);
+    const name = typeof b.name === 'string' ? b.name : undefined;
+    if (ids.size === 0 && name === undefined) throw SecurityErrors.validation(['One of [api key id(s), api key name, username, realm name] must be specified']);
+    const invalidated: string[] = [];
+    const previously: string[] = [];
+    for (const key of this.#apiKeys.values()) {
+      if (!(ids.has(key.id) || (name !== undefined && key.name === name))) continue;
+      if (username !== undefined && key.username !== username) continue;
+      if (key.invalidated) {
+        previously.push(key.id);
+        continue;
+      }
+      const updated = { ...key, invalidated: true };
+      await this.repository.saveApiKey(updated);
+      this.#apiKeys.set(key.id, updated);
+      invalidated.push(key.id);
+    }
+    if (invalidated.length > 0) this.#changed();
+    return { invalidated_api_keys: invalidated, previously_invalidated_api_keys: previously, error_count: 0 };
+  }
+
+  /** Every permission set a request must satisfy: the user's roles, and an API key's limits if any. */
+  permissionsOf(authentication: Authentication): { user: User; lookup: (name: string) => Role | undefined }[] {
+    const own = { user: authentication.user, lookup: (name: string) => this.role(name) };
+    return authentication.limitedTo ? [own, authentication.limitedTo] : [own];
   }
 
   user(username: string): User | undefined {
@@ -123,6 +261,7 @@ export class SecurityService {
     };
     await this.repository.saveUser(user);
     this.#users.set(username, user);
+    this.#changed();
     return existing === undefined;
   }
 
@@ -143,6 +282,7 @@ export class SecurityService {
     if (!this.#users.has(username)) return false;
     await this.repository.deleteUser(username);
     this.#users.delete(username);
+    this.#changed();
     return true;
   }
 
@@ -164,6 +304,16 @@ export class SecurityService {
         throw SecurityErrors.illegalArgument(`failed to parse role [${name}]. unexpected field [${key}]`);
       }
     }
+    const role = await this.#parseRole(name, body);
+    const created = !this.#roles.has(name);
+    await this.repository.saveRole(role);
+    this.#roles.set(name, role);
+    this.#changed();
+    return created;
+  }
+
+  async #parseRole(name: string, body: unknown): Promise<Role> {
+    if (!isObject(body)) throw SecurityErrors.illegalArgument(`failed to parse role [${name}]`);
     const indices: IndicesPrivileges[] = (Array.isArray(body.indices) ? body.indices : []).map((entry: unknown) => {
       if (!isObject(entry)) throw SecurityErrors.illegalArgument(`failed to parse indices privileges for role [${name}]`);
       return { names: typeof entry.names === 'string' ? [entry.names] : strings(entry.names, 'names'), privileges: strings(entry.privileges, 'privileges') };
@@ -180,10 +330,7 @@ export class SecurityService {
       run_as: strings(body.run_as, 'run_as'),
       metadata: isObject(body.metadata) ? body.metadata : {},
     };
-    const created = !this.#roles.has(name);
-    await this.repository.saveRole(role);
-    this.#roles.set(name, role);
-    return created;
+    return role;
   }
 
   async deleteRole(name: string): Promise<boolean> {
@@ -191,6 +338,7 @@ export class SecurityService {
     if (!this.#roles.has(name)) return false;
     await this.repository.deleteRole(name);
     this.#roles.delete(name);
+    this.#changed();
     return true;
   }
 }

@@ -78,4 +78,44 @@ describe('grid permissions', () => {
     assert.equal((await stream.next()).value?.revision, 1n);
     await stream.return?.();
   });
+
+  it('ends a watch stream with PERMISSION_DENIED once the watcher loses read, even while idle', async () => {
+    const es = new Client({ node: server.url, auth: { username: 'elastic', password: 'elastic-pw' } });
+    await es.security.putRole({ name: 'grid_watcher', cluster: ['manage_own_api_key'], applications: [{ application: 'tessera-grid', privileges: ['read'], resources: [`grid:${ownGrid}`] }] });
+    await es.security.putUser({ username: 'watcher', password: 'watcher-pw', roles: ['grid_watcher'] });
+    const denied = {
+      code: Code.PermissionDenied,
+      message: `action [watchFields] is unauthorized for user [watcher] on grid [${ownGrid}], this action is granted by the [read] privilege of application [tessera-grid]`,
+      gridError: 10009,
+    };
+
+    // Revoked by changing the user's roles: the open stream, waiting for a change, fails at once.
+    const watcher = grids(basic('watcher', 'watcher-pw'));
+    const stream = watcher.watchFields({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
+    assert.equal((await stream.next()).value?.revision, 1n);
+    const pending = stream.next();
+    // A change to someone else's access leaves the stream open.
+    await es.security.putUser({ username: 'bystander', password: 'bystander-pw', roles: [] });
+    await es.security.putUser({ username: 'watcher', roles: [] });
+    await expectGridError(pending, denied);
+
+    // Revoked by invalidating the API key the stream was opened with.
+    await es.security.putUser({ username: 'watcher', roles: ['grid_watcher'] });
+    const asWatcher = new Client({ node: server.url, auth: { username: 'watcher', password: 'watcher-pw' } });
+    const key = await asWatcher.security.createApiKey({ name: 'watch' });
+    await asWatcher.close();
+    const byKey = grids(`ApiKey ${key.encoded}`).watchFields({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
+    assert.equal((await byKey.next()).value?.revision, 1n);
+    const keyPending = byKey.next();
+    await es.security.invalidateApiKey({ ids: [key.id] });
+    await expectGridError(keyPending, denied);
+
+    // Revoked by deleting the role.
+    const again = watcher.watchFields({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
+    assert.equal((await again.next()).value?.revision, 1n);
+    const rolePending = again.next();
+    await es.security.deleteRole({ name: 'grid_watcher' });
+    await expectGridError(rolePending, denied);
+    await es.close();
+  });
 });

@@ -12,6 +12,8 @@ export interface GridPrincipal {
   readonly username: string;
   /** Whether the caller holds `privilege` on `grid:<gridId>` (`*` for a grid not created yet). */
   can(privilege: GridPrivilege, gridId: string): boolean;
+  /** Calls `listener` whenever users, roles or keys change; returns the unsubscribe. */
+  onAccessChange(listener: () => void): () => void;
 }
 
 export interface GridAccess {
@@ -39,12 +41,41 @@ export function principalOf(context: HandlerContext): GridPrincipal | undefined 
   return context.values.get(PRINCIPAL);
 }
 
+function permissionDenied(principal: GridPrincipal, method: string, privilege: GridPrivilege, gridId: string): GridError {
+  return new GridError(
+    'PermissionDenied',
+    `action [${method}] is unauthorized for user [${principal.username}] on grid [${gridId}], this action is granted by the [${privilege}] privilege of application [tessera-grid]`,
+  );
+}
+
 /** Refuses the RPC unless the caller holds `privilege` on the grid. */
 export function requireGridPrivilege(context: HandlerContext, method: string, privilege: GridPrivilege, gridId: string): void {
   const principal = principalOf(context);
   if (!principal || principal.can(privilege, gridId)) return;
-  throw new GridError(
-    'PermissionDenied',
-    `action [${method}] is unauthorized for user [${principal.username}] on grid [${gridId}], this action is granted by the [${privilege}] privilege of application [tessera-grid]`,
-  );
+  throw permissionDenied(principal, method, privilege, gridId);
+}
+
+/**
+ * A stream that lasts while the caller keeps `read` on the grid: once a change to users, roles or keys takes it
+ * away, the stream fails with PERMISSION_DENIED rather than carrying on with access the caller no longer has.
+ */
+export async function* whileReadable<T>(context: HandlerContext, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncGenerator<T> {
+  const principal = principalOf(context);
+  if (!principal) return yield* open(context.signal);
+  const revoked = new AbortController();
+  const stop = principal.onAccessChange(() => {
+    if (!principal.can('read', gridId)) revoked.abort();
+  });
+  try {
+    for await (const item of open(AbortSignal.any([context.signal, revoked.signal]))) {
+      if (!principal.can('read', gridId)) revoked.abort();
+      if (revoked.signal.aborted) break;
+      yield item;
+    }
+  } catch (error) {
+    if (!revoked.signal.aborted) throw error;
+  } finally {
+    stop();
+  }
+  if (revoked.signal.aborted) throw permissionDenied(principal, 'watchFields', 'read', gridId);
 }

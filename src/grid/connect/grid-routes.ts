@@ -6,7 +6,7 @@ import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from './decode-gate.js';
-import { authenticationInterceptor, principalOf, requireGridPrivilege, type GridAccess, type GridPrivilege } from './grid-access.js';
+import { authenticationInterceptor, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
 import { toConnectError } from './grid-connect-error.js';
 
 export interface GridRoutesOptions {
@@ -98,7 +98,7 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
         try {
           checkDeclaredEnums(methods.watchFields.input, req);
           requireGridPrivilege(context, 'watchFields', 'read', req.gridId);
-          yield* service.watchFields(req, context.signal);
+          yield* whileReadable(context, req.gridId, (signal) => service.watchFields(req, signal));
         } catch (error) {
           fail(error);
         }

@@ -110,6 +110,10 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'GET /_security/role': cluster('cluster:admin/xpack/security/role/get'),
   'GET /_security/role/:name': cluster('cluster:admin/xpack/security/role/get'),
   'DELETE /_security/role/:name': cluster('cluster:admin/xpack/security/role/delete'),
+  'POST /_security/api_key': cluster('cluster:admin/xpack/security/api_key/create'),
+  'PUT /_security/api_key': cluster('cluster:admin/xpack/security/api_key/create'),
+  'GET /_security/api_key': cluster('cluster:admin/xpack/security/api_key/get'),
+  'DELETE /_security/api_key': cluster('cluster:admin/xpack/security/api_key/invalidate'),
   'GET /_tessera/clock': cluster('cluster:monitor/tessera/clock'),
   'POST /_tessera/clock/_advance': cluster('cluster:admin/tessera/clock/advance'),
 };

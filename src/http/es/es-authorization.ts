@@ -61,14 +61,15 @@ function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterSta
 export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security: SecurityService): void {
   app.addHook('preHandler', async (req) => {
     const route = req.routeOptions.config.esAction;
-    const user = req.authentication?.user;
-    if (!route || !user) return;
+    const authentication = req.authentication;
+    if (!route || !authentication) return;
     // Anyone may change their own password.
-    if (route.action.endsWith('/user/change_password') && (req.params as { name?: string }).name === user.username) return;
-    const lookup = (name: string) => security.role(name);
-    const denied = route.indices
-      ? authorizeIndices(user, lookup, route.action, [...new Set(namedIndices(req, route, ctx.cluster.state))])
-      : authorizeCluster(user, lookup, route.action);
-    if (denied) throw denied;
+    if (route.action.endsWith('/user/change_password') && (req.params as { name?: string }).name === authentication.user.username) return;
+    const indices = route.indices && [...new Set(namedIndices(req, route, ctx.cluster.state))];
+    for (const { user, lookup } of security.permissionsOf(authentication)) {
+      const keyId = authentication.apiKey?.id;
+      const denied = indices ? authorizeIndices(user, lookup, route.action, indices, keyId) : authorizeCluster(user, lookup, route.action, keyId);
+      if (denied) throw denied;
+    }
   });
 }

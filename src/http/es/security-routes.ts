@@ -1,6 +1,6 @@
 /** @module `_security`: users, roles, and `_authenticate`, plus the hook that authenticates every ES request. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { publicUser, type Authentication, type Role, type SecurityService } from '../../security/index.js';
+import { holdsClusterPrivilege, publicUser, type Authentication, type Role, type SecurityService } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
@@ -33,8 +33,26 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
   if (!security) return;
 
   app.get('/_security/_authenticate', async (req, reply) => {
-    const { user, realm } = req.authentication!;
-    return esSend(req, reply, { ...publicUser(user), authentication_realm: realm, lookup_realm: realm, authentication_type: 'realm' });
+    const { user, realm, type, apiKey } = req.authentication!;
+    return esSend(req, reply, { ...publicUser(user), authentication_realm: realm, lookup_realm: realm, authentication_type: type, ...(apiKey && { api_key: apiKey }) });
+  });
+
+  for (const method of ['put', 'post'] as const) {
+    app[method]<{ Body: unknown }>('/_security/api_key', async (req, reply) => esSend(req, reply, await security.createApiKey(req.authentication!.user, req.body)));
+  }
+  // Holders of manage_own_api_key see and invalidate only their own keys.
+  const ownOnly = (req: FastifyRequest, owner: boolean) =>
+    owner || !security.permissionsOf(req.authentication!).every(({ user, lookup }) => holdsClusterPrivilege(user, lookup, ['manage_api_key', 'manage_security', 'all']));
+  app.get<{ Querystring: { id?: string; name?: string; owner?: string } }>('/_security/api_key', async (req, reply) => {
+    const { id, name, owner } = req.query;
+    const username = ownOnly(req, owner === 'true') ? req.authentication!.user.username : undefined;
+    const apiKeys = security.getApiKeys({ ...(id !== undefined && { id }), ...(name !== undefined && { name }), ...(username !== undefined && { username }) });
+    return esSend(req, reply, { api_keys: apiKeys });
+  });
+  app.delete<{ Body: unknown }>('/_security/api_key', async (req, reply) => {
+    const owner = typeof req.body === 'object' && req.body !== null && (req.body as { owner?: unknown }).owner === true;
+    const username = ownOnly(req, owner) ? req.authentication!.user.username : undefined;
+    return esSend(req, reply, await security.invalidateApiKeys(req.body, username));
   });
 
   for (const method of ['put', 'post'] as const) {

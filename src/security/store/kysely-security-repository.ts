@@ -1,11 +1,12 @@
 /** @module Users and roles on Kysely. */
 import type { Kysely } from 'kysely';
-import type { Role, User } from '../security-model.js';
+import type { ApiKey, Role, User } from '../security-model.js';
 import type { SecurityRepository } from '../security-repository.js';
 
 interface SecurityTables {
   security_users: { name: string; data: string };
   security_roles: { name: string; data: string };
+  security_api_keys: { id: string; data: string };
 }
 
 export class KyselySecurityRepository implements SecurityRepository {
@@ -35,5 +36,14 @@ export class KyselySecurityRepository implements SecurityRepository {
 
   async deleteRole(name: string): Promise<void> {
     await this.db.deleteFrom('security_roles').where('name', '=', name).execute();
+  }
+
+  async loadApiKeys(): Promise<ApiKey[]> {
+    return (await this.db.selectFrom('security_api_keys').selectAll().execute()).map((r) => JSON.parse(r.data) as ApiKey);
+  }
+
+  async saveApiKey(key: ApiKey): Promise<void> {
+    const data = JSON.stringify(key);
+    await this.db.insertInto('security_api_keys').values({ id: key.id, data }).onConflict((oc) => oc.column('id').doUpdateSet({ data })).execute();
   }
 }

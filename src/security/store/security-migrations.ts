@@ -13,4 +13,12 @@ export const securityMigrations: MigrationSet = Object.freeze({
       await db.schema.dropTable('security_users').execute();
     },
   }),
+  '0006_api_keys': () => ({
+    async up(db: Kysely<any>) {
+      await db.schema.createTable('security_api_keys').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('data', 'text', (c) => c.notNull()).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('security_api_keys').execute();
+    },
+  }),
 });
