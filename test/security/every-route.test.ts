@@ -1,0 +1,64 @@
+/** Every ES route, driven from the route→action table: 401 without credentials, 403 naming its action without privileges. */
+import { Client } from '@elastic/elasticsearch';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ROUTE_ACTIONS } from '../../src/http/es/es-actions.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const NOBODY = `Basic ${Buffer.from('nobody:nobody-pw').toString('base64')}`;
+/** Always allowed to any authenticated user, as in ES. */
+const OPEN_TO_ALL = new Set(['GET /_security/_authenticate']);
+
+function requestFor(route: string): { method: string; path: string; body?: string; contentType?: string } {
+  const [method, pattern] = route.split(' ') as [string, string];
+  const path = pattern.replace(/:[a-z_]+/g, 'logs-1');
+  if (path.endsWith('/_aliases')) return { method, path, body: JSON.stringify({ actions: [{ add: { index: 'logs-1', alias: 'logs' } }] }), contentType: 'application/json' };
+  if (path.endsWith('/_bulk')) return { method, path, body: '{"index":{"_index":"logs-1"}}\n{"a":1}\n', contentType: 'application/x-ndjson' };
+  return { method, path, ...(method !== 'GET' && method !== 'HEAD' && method !== 'DELETE' && { body: '{}', contentType: 'application/json' }) };
+}
+
+describe('every ES route with security on', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ security: true, elasticPassword: 'elastic-pw' });
+    const es = new Client({ node: server.url, auth: { username: 'elastic', password: 'elastic-pw' } });
+    await es.security.putUser({ username: 'nobody', password: 'nobody-pw', roles: [] });
+    // An index to act on, so routes over all indices have one to refuse.
+    await es.indices.create({ index: 'logs-1' });
+    await es.close();
+  });
+  after(() => server.dispose());
+
+  const send = (route: string, authorization?: string) => {
+    const { method, path, body, contentType } = requestFor(route);
+    return fetch(server.url + path, {
+      method,
+      headers: { ...(authorization && { authorization }), ...(contentType && { 'content-type': contentType }) },
+      ...(body !== undefined && { body }),
+    });
+  };
+
+  for (const route of Object.keys(ROUTE_ACTIONS)) {
+    const { action } = ROUTE_ACTIONS[route]!;
+    it(`${route}: 401 without credentials, ${OPEN_TO_ALL.has(route) ? '200' : '403'} without privileges`, async () => {
+      const path = requestFor(route).path;
+      const anonymous = await send(route);
+      assert.equal(anonymous.status, 401);
+      if (!route.startsWith('HEAD ')) {
+        assert.equal((await anonymous.json()).error.reason, `missing authentication credentials for REST request [${path}]`);
+      }
+      const unprivileged = await send(route, NOBODY);
+      if (OPEN_TO_ALL.has(route)) {
+        assert.equal(unprivileged.status, 200);
+        return;
+      }
+      assert.equal(unprivileged.status, 403);
+      if (route.startsWith('HEAD ')) return;
+      const { type, reason } = (await unprivileged.json()).error;
+      assert.equal(type, 'security_exception');
+      const onIndices = ROUTE_ACTIONS[route]!.indices ? ' on indices [logs-1]' : '';
+      assert.match(reason, new RegExp(`^action \\[${action.replace(/[[\]/*.]/g, '\\$&')}\\] is unauthorized for user \\[nobody\\] with roles \\[\\]${onIndices.replace(/[[\]]/g, '\\$&')}`));
+    });
+  }
+});
