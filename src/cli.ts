@@ -20,7 +20,7 @@ Options:
                     The node's disk (default 100gb); the cluster setting tessera.disk.capacity overrides it.
   --clock <mode>    system (default) or virtual: time stands still until POST /_tessera/clock/_advance,
                     and a restart resumes where the virtual clock stood.
-  --security        Require credentials (HTTP basic) on the Elasticsearch API; also TESSERA_SECURITY=true.
+  --security        Require credentials (basic or API key) on both APIs; also TESSERA_SECURITY=true.
                     The superuser elastic takes ELASTIC_PASSWORD, or a generated password printed once.
   --insecure-allow-remote
                     Allow a non-loopback --host without --security.
