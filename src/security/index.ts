@@ -4,4 +4,4 @@ export { SecurityError, SecurityErrors } from './security-error.js';
 export { publicUser, type Role, type User } from './security-model.js';
 export { KyselySecurityRepository } from './store/kysely-security-repository.js';
 export { securityMigrations } from './store/security-migrations.js';
-export { authorizeCluster, authorizeIndices, hasApplicationPrivilege, holdsClusterPrivilege, type RoleLookup } from './privileges.js';
+export { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, hasApplicationPrivilege, holdsClusterPrivilege, type RoleLookup } from './privileges.js';

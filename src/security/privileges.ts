@@ -97,6 +97,12 @@ export function authorizeIndices(user: User, lookup: RoleLookup, action: string,
   return deny(action, user, ` on indices [${denied.join(',')}]`, INDEX_PRIVILEGES, 'index', apiKeyId);
 }
 
+/** Undefined when some role grants the index action on some indices; else ES's 403 for a request that names none. */
+export function authorizeIndexActionAnywhere(user: User, lookup: RoleLookup, action: string, apiKeyId?: string): SecurityError | undefined {
+  const granted = rolesOf(user, lookup).some((role) => role.indices.some((entry) => entry.privileges.some((privilege) => grants(INDEX_PRIVILEGES, privilege, action))));
+  return granted ? undefined : deny(action, user, '', INDEX_PRIVILEGES, 'index', apiKeyId);
+}
+
 const IMPLIED: Readonly<Record<string, readonly string[]>> = { read: ['read', 'write', 'admin', '*'], write: ['write', 'admin', '*'], admin: ['admin', '*'] };
 
 /** Whether the user's roles grant `privilege` of `application` on `resource` (admin implies write implies read). */

@@ -67,4 +67,19 @@ describe('authorization', () => {
       denied('action [cluster:admin/xpack/security/user/put] is unauthorized for user [ann] with roles [logs_reader], this action is granted by the cluster privileges [manage_security,all]'),
     );
   });
+
+  it('narrows wildcards to the indices the user may act on, as Elasticsearch does', async () => {
+    assert.deepEqual(Object.keys(await ann.indices.getSettings()), ['logs-1']);
+    assert.deepEqual(Object.keys(await ann.indices.getSettings({ index: '*-1' })), ['logs-1']);
+    assert.equal((await ann.count()).count, 1);
+    // Nothing the user may see matches: an empty answer, not a refusal.
+    assert.deepEqual(await ann.indices.getSettings({ index: 'secret-*' }), {});
+    // An index named outright is still refused.
+    assert.deepEqual(
+      await esErrorOf(ann.indices.getSettings({ index: 'logs-1,secret-1' })),
+      denied('action [indices:monitor/settings/get] is unauthorized for user [ann] with roles [logs_reader] on indices [secret-1], this action is granted by the index privileges [view_index_metadata,monitor,manage,all]'),
+    );
+    // The superuser still sees everything.
+    assert.deepEqual(Object.keys(await elastic.indices.getSettings()).sort(), ['logs-1', 'secret-1']);
+  });
 });

@@ -68,12 +68,13 @@ export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
     return { status: 200, body };
   };
 
-  app.get('/_alias', async (req, reply) => {
-    const { body, status } = getAliases(undefined, undefined);
+  // `index` is absent here unless authorization narrowed "all indices" to the caller's (es-authorization.ts).
+  app.get<{ Params: { index?: string } }>('/_alias', async (req, reply) => {
+    const { body, status } = getAliases(req.params.index, undefined);
     return esSend(req, reply, body, status);
   });
-  app.get<{ Params: { name: string } }>('/_alias/:name', async (req, reply) => {
-    const { body, status } = getAliases(undefined, req.params.name);
+  app.get<{ Params: { name: string; index?: string } }>('/_alias/:name', async (req, reply) => {
+    const { body, status } = getAliases(req.params.index, req.params.name);
     return esSend(req, reply, body, status);
   });
   app.get<{ Params: { index: string } }>('/:index/_alias', async (req, reply) => {

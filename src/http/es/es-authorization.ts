@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveIndices, type ClusterState } from '../../cluster/index.js';
-import { authorizeCluster, authorizeIndices, type SecurityService } from '../../security/index.js';
+import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
 import { parseBulk } from './document-routes.js';
 import type { EsContext } from './es-context.js';
 import { ROUTE_ACTIONS, type RouteAction } from './es-actions.js';
@@ -58,6 +58,35 @@ function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterSta
   }
 }
 
+type Permissions = ReturnType<SecurityService['permissionsOf']>;
+
+/**
+ * As Elasticsearch does, a wildcard (or no index at all) in the path narrows to the indices the caller may act on,
+ * and the request runs on those; indices named outright must all be allowed. When nothing is left the request runs
+ * on no index (`*,-*`), provided the caller may perform the action on some index at all.
+ */
+function narrowWildcards(req: FastifyRequest, route: RouteAction, state: ClusterState, permissions: Permissions, keyId: string | undefined): string[] {
+  const params = req.params as Record<string, string | undefined>;
+  const param = route.param ?? 'index';
+  const parts = (params[param] ?? '_all').split(',');
+  const isWildcard = (part: string) => part.includes('*') || part === '_all';
+  if (!parts.some(isWildcard)) return [...new Set(expand(state, params[param]))];
+  const allowed = (index: string) => permissions.every(({ user, lookup }) => !authorizeIndices(user, lookup, route.action, [index], keyId));
+  const narrowed = parts.flatMap((part, i) => (i > 0 && part.startsWith('-') ? [part] : isWildcard(part) ? expand(state, part).filter(allowed) : [part]));
+  // Index names never start with '-', so what does is an exclusion.
+  const named = [...new Set(narrowed.filter((part) => !part.startsWith('-')))];
+  if (named.length === 0) {
+    for (const { user, lookup } of permissions) {
+      const denied = authorizeIndexActionAnywhere(user, lookup, route.action, keyId);
+      if (denied) throw denied;
+    }
+    params[param] = '*,-*';
+    return [];
+  }
+  params[param] = narrowed.join(',');
+  return named;
+}
+
 export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security: SecurityService): void {
   app.addHook('preHandler', async (req) => {
     const route = req.routeOptions.config.esAction;
@@ -65,10 +94,18 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
     if (!route || !authentication) return;
     // Anyone may change their own password.
     if (route.action.endsWith('/user/change_password') && (req.params as { name?: string }).name === authentication.user.username) return;
-    const indices = route.indices && [...new Set(namedIndices(req, route, ctx.cluster.state))];
-    for (const { user, lookup } of security.permissionsOf(authentication)) {
-      const keyId = authentication.apiKey?.id;
-      const denied = indices ? authorizeIndices(user, lookup, route.action, indices, keyId) : authorizeCluster(user, lookup, route.action, keyId);
+    const keyId = authentication.apiKey?.id;
+    const permissions = security.permissionsOf(authentication);
+    if (!route.indices) {
+      for (const { user, lookup } of permissions) {
+        const denied = authorizeCluster(user, lookup, route.action, keyId);
+        if (denied) throw denied;
+      }
+      return;
+    }
+    const indices = route.indices === 'path' ? narrowWildcards(req, route, ctx.cluster.state, permissions, keyId) : [...new Set(namedIndices(req, route, ctx.cluster.state))];
+    for (const { user, lookup } of permissions) {
+      const denied = authorizeIndices(user, lookup, route.action, indices, keyId);
       if (denied) throw denied;
     }
   });

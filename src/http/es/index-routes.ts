@@ -83,7 +83,8 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.get<{ Params: { index: string; name: string }; Querystring: Query }>('/:index/_settings/:name', async (req, reply) =>
     esSend(req, reply, await getSettings(req.params.index, req.query, req.params.name)),
   );
-  app.get<{ Querystring: Query }>('/_settings', async (req, reply) => esSend(req, reply, await getSettings(undefined, req.query)));
+  // `index` is absent here unless authorization narrowed "all indices" to the caller's (es-authorization.ts).
+  app.get<{ Params: { index?: string }; Querystring: Query }>('/_settings', async (req, reply) => esSend(req, reply, await getSettings(req.params.index, req.query)));
   app.get<{ Params: { index: string }; Querystring: Query }>('/:index/_settings', async (req, reply) =>
     esSend(req, reply, await getSettings(req.params.index, req.query)),
   );
@@ -92,8 +93,8 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     if (body === undefined) throw ClusterErrors.validation(['no settings to update']);
     await ctx.cluster.update((state) => ({ state: updateIndexSettings(state, resolveIndices(state, expression), body), result: undefined }));
   };
-  app.put<{ Body: unknown }>('/_settings', async (req, reply) => {
-    await putSettings(undefined, req.body);
+  app.put<{ Params: { index?: string }; Body: unknown }>('/_settings', async (req, reply) => {
+    await putSettings(req.params.index, req.body);
     return esSend(req, reply, { acknowledged: true });
   });
   app.put<{ Params: { index: string }; Body: unknown }>('/:index/_settings', async (req, reply) => {
