@@ -179,7 +179,7 @@ export class SecurityService {
     return { id, name: key.name, ...(expiration !== undefined && { expiration }), api_key: secret, encoded: Buffer.from(`${id}:${secret}`).toString('base64') };
   }
 
-  /** Keys by id or name; only the caller's own unless `all`. */
+  /** Keys by id, name and owner (each optional), oldest first. */
   getApiKeys(filter: { id?: string; name?: string; username?: string }): Record<string, unknown>[] {
     return [...this.#apiKeys.values()]
       .filter((k) => (filter.id === undefined || k.id === filter.id) && (filter.name === undefined || k.name === filter.name) && (filter.username === undefined || k.username === filter.username))

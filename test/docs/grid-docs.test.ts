@@ -14,33 +14,19 @@ import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { NumberTypeOption_NumberFormat, NumberTypeOptionSchema } from '../../src/gen/tessera/grid/v1/type_option_pb.js';
 import { GridErrorKinds } from '../../src/grid/grid-error-codes.js';
 import { defaultTypeOption } from '../../src/grid/type-options/type-option-defaults.js';
+import { markdownSection, markdownTableRows } from '../helpers/markdown.js';
 
 const DOC_PATH = new URL('../../docs/grid.md', import.meta.url);
 const doc = readFileSync(DOC_PATH, 'utf8');
 
-/** The text under a `## title` heading, up to the next level-2 heading. */
+/** The text under `## title` in docs/grid.md. */
 function section(title: string): string {
-  const lines = doc.split('\n');
-  const start = lines.findIndex((line) => line.trim() === `## ${title}`);
-  assert.ok(start >= 0, `docs/grid.md has a "## ${title}" section`);
-  const end = lines.findIndex((line, i) => i > start && /^## /.test(line));
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+  return markdownSection(doc, title);
 }
 
-/** The body rows of the first Markdown table in `text`, each cell trimmed and stripped of backticks. */
+/** The body rows of the first Markdown table in `text`, each cell stripped of backticks. */
 function tableRows(text: string): string[][] {
-  const rows = text
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('|'))
-    .map((line) =>
-      line
-        .trim()
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((cell) => cell.replace(/`/g, '').trim()),
-    );
-  assert.ok(rows.length >= 2, 'a table with a header and a separator');
-  return rows.slice(2);
+  return markdownTableRows(text).map((row) => row.map((cell) => cell.replace(/`/g, '')));
 }
 
 function b64(bytes: Uint8Array): string {

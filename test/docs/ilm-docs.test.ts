@@ -9,35 +9,11 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compilePhase } from '../../src/ilm/compile-phase.js';
 import { normalizeAction, PHASE_ACTIONS, PHASES, SUPPORTED_ACTIONS } from '../../src/ilm/policy/actions.js';
+import { markdownSection, markdownTableRows } from '../helpers/markdown.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../../src/ilm/step-key.js';
 
 const ILM_DOC = readFileSync(new URL('../../docs/ilm.md', import.meta.url), 'utf8');
 const ERRORS_DOC = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
-
-/** The text under the level-2 heading that starts with `prefix`, up to the next level-2 heading. */
-function section(doc: string, prefix: string): string {
-  const lines = doc.split('\n');
-  const start = lines.findIndex((line) => line.startsWith(`## ${prefix}`));
-  assert.ok(start >= 0, `a "## ${prefix}…" section`);
-  const end = lines.findIndex((line, i) => i > start && /^## /.test(line));
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
-}
-
-/** The body rows of the first Markdown table in `text`, as raw cells (backticks kept). */
-function tableRows(text: string): string[][] {
-  const rows = text
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('|'))
-    .map((line) =>
-      line
-        .trim()
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((cell) => cell.trim()),
-    );
-  assert.ok(rows.length >= 2, 'a table with a header and a separator');
-  return rows.slice(2);
-}
 
 /** The `backticked` names in a cell, in order. */
 function codeSpans(cell: string): string[] {
@@ -88,11 +64,11 @@ const ERROR_ROWS = [
 ] as const;
 
 describe('docs/errors.md', () => {
-  const summary = tableRows(ERRORS_DOC);
+  const summary = markdownTableRows(ERRORS_DOC);
 
   for (const { row, failedStep, type, reason } of ERROR_ROWS) {
     it(`row ${row}: its section shows failed_step ${failedStep}, ${type} and the exact reason`, () => {
-      const text = section(ERRORS_DOC, `Row ${row}:`);
+      const text = markdownSection(ERRORS_DOC, `Row ${row}:`);
       assert.ok(text.includes(reason), `the reason, word for word: ${reason}`);
       // As explain's JSON prints it, so a pasted output cannot show a different reason either.
       assert.ok(text.includes(`"reason": ${JSON.stringify(reason)}`), `explain output with ${JSON.stringify(reason)}`);
@@ -109,19 +85,19 @@ describe('docs/errors.md', () => {
   }
 
   it('row 8 is documented with the reason the tests assert', () => {
-    const text = section(ERRORS_DOC, 'Row 8: high disk watermark');
+    const text = markdownSection(ERRORS_DOC, 'Row 8: high disk watermark');
     assert.ok(text.includes('high disk watermark [90%] exceeded on [tessera-0]'));
     assert.ok(text.includes('disk usage exceeded flood-stage watermark, index has read-only-allow-delete block'));
   });
 
   it('row 7 is documented with the breaker reason format the tests assert', () => {
-    const text = section(ERRORS_DOC, 'Row 7: circuit breaker');
+    const text = markdownSection(ERRORS_DOC, 'Row 7: circuit breaker');
     assert.ok(text.includes('[request] Data too large, data for [<forcemerge [cb-merge]>] would be ['));
     assert.ok(text.includes('circuit_breaking_exception'));
   });
 
   it('row 9 is documented with the security_exception the tests assert', () => {
-    const text = section(ERRORS_DOC, 'Row 9: security_exception');
+    const text = markdownSection(ERRORS_DOC, 'Row 9: security_exception');
     assert.ok(text.includes('action [indices:admin/settings/update] is unauthorized for user [ops] with roles [ilm_ops] on indices [logs-000001], this action is granted by the index privileges [manage,all]'));
   });
 });
@@ -159,7 +135,7 @@ function compileFull(phase: string, actions: Readonly<Record<string, unknown>>) 
 const compiled = Object.entries(FULL_POLICY).flatMap(([phase, actions]) => compileFull(phase, actions));
 
 describe('docs/ilm.md', () => {
-  const stepTable = tableRows(section(ILM_DOC, 'Compiled steps'));
+  const stepTable = markdownTableRows(markdownSection(ILM_DOC, 'Compiled steps'));
   const byAction = new Map(stepTable.map((cells) => [codeSpans(cells[0]!)[0]!, cells]));
 
   it('the full policy uses every supported action, injected ones included', () => {
