@@ -5,18 +5,9 @@
 import { Client } from '@elastic/elasticsearch';
 import { rmSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { FIVE_PHASE_POLICY as POLICY } from '../test/helpers/five-phase-policy.js';
 import { startTestServer, tempDataDir } from '../test/helpers/server.js';
 import { VirtualClock } from '../src/platform/clock.js';
-
-const POLICY = {
-  phases: {
-    hot: { actions: { rollover: { max_age: '1d' }, set_priority: { priority: 100 } } },
-    warm: { min_age: '3d', actions: { shrink: { number_of_shards: 1 }, forcemerge: { max_num_segments: 1 }, allocate: { number_of_replicas: 0 } } },
-    cold: { min_age: '10d', actions: { searchable_snapshot: { snapshot_repository: 'archive' } } },
-    frozen: { min_age: '30d', actions: { searchable_snapshot: { snapshot_repository: 'archive' } } },
-    delete: { min_age: '90d', actions: { delete: {} } },
-  },
-};
 
 async function run(label: string, rolling: boolean): Promise<void> {
   const dataDir = tempDataDir();

@@ -1,23 +1,12 @@
-import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { assertEnvelope, envelope, esClient, esFetch, expectEsError, TEST_OPTIONS } from './es-helpers.js';
+import { describe, it } from 'node:test';
+import { assertEnvelope, envelope, esFetch, expectEsError, TEST_OPTIONS, useEsServer } from './es-helpers.js';
 
 describe('GET / and HEAD /', () => {
-  let server: TestServer;
-  let client: Client;
-  before(async () => {
-    server = await startTestServer();
-    client = esClient(server.url);
-  });
-  after(async () => {
-    await client.close();
-    await server.dispose();
-  });
+  const es = useEsServer();
 
   it('answers the root info with an 8.x version, a tessera distribution and a cluster uuid', TEST_OPTIONS, async () => {
-    const info = await client.info();
+    const info = await es.client.info();
     assert.equal(info.name, 'tessera-0');
     assert.equal(info.cluster_name, 'tessera');
     assert.match(info.cluster_uuid, /^[A-Za-z0-9_-]{22}$/);
@@ -30,11 +19,11 @@ describe('GET / and HEAD /', () => {
     assert.equal(typeof info.version.minimum_index_compatibility_version, 'string');
     assert.equal(info.tagline, 'You Know, for Search');
     // The uuid is drawn once: it does not change between requests.
-    assert.equal((await client.info()).cluster_uuid, info.cluster_uuid);
+    assert.equal((await es.client.info()).cluster_uuid, info.cluster_uuid);
   });
 
   it('answers GET / over plain HTTP with the product header and a JSON body', TEST_OPTIONS, async () => {
-    const response = await esFetch(server.url, '/');
+    const response = await esFetch(es.url, '/');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('x-elastic-product'), 'Elasticsearch');
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -42,18 +31,18 @@ describe('GET / and HEAD /', () => {
   });
 
   it('answers HEAD / with 200, the product header and no body; ping is true', TEST_OPTIONS, async () => {
-    const response = await esFetch(server.url, '/', { method: 'HEAD' });
+    const response = await esFetch(es.url, '/', { method: 'HEAD' });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('x-elastic-product'), 'Elasticsearch');
     assert.equal(response.text, '');
-    assert.equal(await client.ping(), true);
+    assert.equal(await es.client.ping(), true);
   });
 
   it('tolerates pretty and filter_path', TEST_OPTIONS, async () => {
-    const pretty = await esFetch(server.url, '/?pretty');
+    const pretty = await esFetch(es.url, '/?pretty');
     assert.equal(pretty.status, 200);
     assert.ok(pretty.text.startsWith('{\n  "name"'), pretty.text);
-    const filtered = await esFetch(server.url, '/?filter_path=version.number,tagline&human&error_trace=false&master_timeout=30s');
+    const filtered = await esFetch(es.url, '/?filter_path=version.number,tagline&human&error_trace=false&master_timeout=30s');
     assert.equal(filtered.status, 200);
     assert.deepEqual(Object.keys(filtered.json), ['version', 'tagline']);
     assert.deepEqual(Object.keys(filtered.json.version), ['number']);
@@ -61,19 +50,10 @@ describe('GET / and HEAD /', () => {
 });
 
 describe('GET /_cluster/health', () => {
-  let server: TestServer;
-  let client: Client;
-  before(async () => {
-    server = await startTestServer();
-    client = esClient(server.url);
-  });
-  after(async () => {
-    await client.close();
-    await server.dispose();
-  });
+  const es = useEsServer();
 
   it('is green with no indices, with ES fields for one node', TEST_OPTIONS, async () => {
-    const health = await client.cluster.health();
+    const health = await es.client.cluster.health();
     assert.deepEqual(health, {
       cluster_name: 'tessera',
       status: 'green',
@@ -93,44 +73,44 @@ describe('GET /_cluster/health', () => {
       active_shards_percent_as_number: 100,
     });
     // wait_for_status that is already met answers at once.
-    const waited = await client.cluster.health({ wait_for_status: 'green', timeout: '1ms' });
+    const waited = await es.client.cluster.health({ wait_for_status: 'green', timeout: '1ms' });
     assert.equal(waited.status, 'green');
     assert.equal(waited.timed_out, false);
   });
 
   it('is yellow when replicas cannot be assigned on the one node, green per index without replicas', TEST_OPTIONS, async () => {
-    await client.indices.create({ index: 'health-yellow', settings: { number_of_shards: 2 } });
-    await client.indices.create({ index: 'health-green', settings: { number_of_shards: 3, number_of_replicas: 0 } });
-    const cluster = await client.cluster.health();
+    await es.client.indices.create({ index: 'health-yellow', settings: { number_of_shards: 2 } });
+    await es.client.indices.create({ index: 'health-green', settings: { number_of_shards: 3, number_of_replicas: 0 } });
+    const cluster = await es.client.cluster.health();
     assert.equal(cluster.status, 'yellow');
     assert.equal(cluster.active_primary_shards, 5);
     assert.equal(cluster.active_shards, 5);
     assert.equal(cluster.unassigned_shards, 2);
     assert.ok(Math.abs(cluster.active_shards_percent_as_number - 500 / 7) < 1e-9, String(cluster.active_shards_percent_as_number));
 
-    const green = await client.cluster.health({ index: 'health-green' });
+    const green = await es.client.cluster.health({ index: 'health-green' });
     assert.equal(green.status, 'green');
     assert.equal(green.active_primary_shards, 3);
     assert.equal(green.unassigned_shards, 0);
-    const yellow = await client.cluster.health({ index: 'health-yellow' });
+    const yellow = await es.client.cluster.health({ index: 'health-yellow' });
     assert.equal(yellow.status, 'yellow');
     assert.equal(yellow.unassigned_shards, 2);
 
     // Waiting for yellow on a yellow cluster answers at once.
-    const waited = await client.cluster.health({ wait_for_status: 'yellow', timeout: '1ms' });
+    const waited = await es.client.cluster.health({ wait_for_status: 'yellow', timeout: '1ms' });
     assert.equal(waited.status, 'yellow');
     assert.equal(waited.timed_out, false);
   });
 
   it('answers 408 with timed_out:true when wait_for_status is not reached in time', TEST_OPTIONS, async () => {
-    const error = await expectEsError(client.cluster.health({ index: 'health-yellow', wait_for_status: 'green', timeout: '1ms' }), { status: 408 });
+    const error = await expectEsError(es.client.cluster.health({ index: 'health-yellow', wait_for_status: 'green', timeout: '1ms' }), { status: 408 });
     const body = error.body as { status: string; timed_out: boolean; cluster_name: string; unassigned_shards: number };
     assert.equal(body.status, 'yellow');
     assert.equal(body.timed_out, true);
     assert.equal(body.cluster_name, 'tessera');
     assert.equal(body.unassigned_shards, 2);
 
-    const raw = await esFetch(server.url, '/_cluster/health?wait_for_status=green&timeout=5ms');
+    const raw = await esFetch(es.url, '/_cluster/health?wait_for_status=green&timeout=5ms');
     assert.equal(raw.status, 408);
     assert.equal(raw.headers.get('x-elastic-product'), 'Elasticsearch');
     assert.equal(raw.json.timed_out, true);
@@ -138,9 +118,9 @@ describe('GET /_cluster/health', () => {
   });
 
   it('ends the wait as soon as a change reaches the wanted status', TEST_OPTIONS, async () => {
-    await client.indices.create({ index: 'health-wait' });
-    const waiting = client.cluster.health({ index: 'health-wait', wait_for_status: 'green', timeout: '30s' });
-    await client.indices.putSettings({ index: 'health-wait', settings: { number_of_replicas: 0 } });
+    await es.client.indices.create({ index: 'health-wait' });
+    const waiting = es.client.cluster.health({ index: 'health-wait', wait_for_status: 'green', timeout: '30s' });
+    await es.client.indices.putSettings({ index: 'health-wait', settings: { number_of_replicas: 0 } });
     const health = await waiting;
     assert.equal(health.status, 'green');
     assert.equal(health.timed_out, false);
@@ -149,7 +129,7 @@ describe('GET /_cluster/health', () => {
   it('reports a missing index as red and times out, as ES does (not a 404)', TEST_OPTIONS, async () => {
     // ES (TransportClusterHealthAction): an index that does not exist makes the status RED and the request waits
     // for it until the timeout, then answers 408 with timed_out:true.
-    const raw = await esFetch(server.url, '/_cluster/health/no-such-index?timeout=1ms');
+    const raw = await esFetch(es.url, '/_cluster/health/no-such-index?timeout=1ms');
     assert.equal(raw.status, 408, raw.text);
     assert.equal(raw.json.status, 'red');
     assert.equal(raw.json.timed_out, true);
@@ -157,18 +137,18 @@ describe('GET /_cluster/health', () => {
 
   it('reads wait_for_status in any case, as ES does', TEST_OPTIONS, async () => {
     // RestClusterHealthAction: ClusterHealthStatus.valueOf(waitForStatus.toUpperCase(Locale.ROOT)).
-    const upper = await esFetch(server.url, '/_cluster/health?wait_for_status=YELLOW&timeout=1ms');
+    const upper = await esFetch(es.url, '/_cluster/health?wait_for_status=YELLOW&timeout=1ms');
     assert.equal(upper.status, 200, upper.text);
     assert.equal(upper.json.status, 'yellow');
   });
 
   it('refuses an unknown wait_for_status with the enum error ES gives', TEST_OPTIONS, async () => {
-    const bad = await esFetch(server.url, '/_cluster/health?wait_for_status=purple');
+    const bad = await esFetch(es.url, '/_cluster/health?wait_for_status=purple');
     assertEnvelope(bad, envelope(400, 'illegal_argument_exception', 'No enum constant org.elasticsearch.cluster.health.ClusterHealthStatus.PURPLE'));
   });
 
   it('refuses a timeout that is not a time value', TEST_OPTIONS, async () => {
-    const bad = await esFetch(server.url, '/_cluster/health?wait_for_status=green&timeout=soon');
+    const bad = await esFetch(es.url, '/_cluster/health?wait_for_status=green&timeout=soon');
     assertEnvelope(
       bad,
       envelope(400, 'illegal_argument_exception', 'failed to parse setting [timeout] with value [soon] as a time value: unit is missing or unrecognized'),
@@ -177,23 +157,14 @@ describe('GET /_cluster/health', () => {
 });
 
 describe('GET/PUT /_cluster/settings', () => {
-  let server: TestServer;
-  let client: Client;
-  before(async () => {
-    server = await startTestServer();
-    client = esClient(server.url);
-  });
-  after(async () => {
-    await client.close();
-    await server.dispose();
-  });
+  const es = useEsServer();
 
   it('starts empty', TEST_OPTIONS, async () => {
-    assert.deepEqual(await client.cluster.getSettings(), { persistent: {}, transient: {} });
+    assert.deepEqual(await es.client.cluster.getSettings(), { persistent: {}, transient: {} });
   });
 
   it('stores persistent and transient settings, flat or nested, and echoes what changed', TEST_OPTIONS, async () => {
-    const put = await client.cluster.putSettings({
+    const put = await es.client.cluster.putSettings({
       persistent: { 'indices.lifecycle.poll_interval': '1s' },
       transient: { indices: { lifecycle: { poll_interval: '2s' } } },
     });
@@ -202,51 +173,51 @@ describe('GET/PUT /_cluster/settings', () => {
       persistent: { indices: { lifecycle: { poll_interval: '1s' } } },
       transient: { indices: { lifecycle: { poll_interval: '2s' } } },
     });
-    assert.deepEqual(await client.cluster.getSettings(), {
+    assert.deepEqual(await es.client.cluster.getSettings(), {
       persistent: { indices: { lifecycle: { poll_interval: '1s' } } },
       transient: { indices: { lifecycle: { poll_interval: '2s' } } },
     });
-    assert.deepEqual(await client.cluster.getSettings({ flat_settings: true }), {
+    assert.deepEqual(await es.client.cluster.getSettings({ flat_settings: true }), {
       persistent: { 'indices.lifecycle.poll_interval': '1s' },
       transient: { 'indices.lifecycle.poll_interval': '2s' },
     });
     // Booleans and numbers are stored as strings, as ES does.
-    await client.cluster.putSettings({ persistent: { 'indices.lifecycle.rollover.only_if_has_documents': false } });
-    const flat = await client.cluster.getSettings({ flat_settings: true });
+    await es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.rollover.only_if_has_documents': false } });
+    const flat = await es.client.cluster.getSettings({ flat_settings: true });
     assert.equal(flat.persistent['indices.lifecycle.rollover.only_if_has_documents'], 'false');
   });
 
   it('include_defaults adds the defaults, poll_interval 10m among them', TEST_OPTIONS, async () => {
-    const withDefaults = await client.cluster.getSettings({ include_defaults: true, flat_settings: true });
+    const withDefaults = await es.client.cluster.getSettings({ include_defaults: true, flat_settings: true });
     assert.equal(withDefaults.defaults?.['indices.lifecycle.poll_interval'], '10m');
-    const nested = await client.cluster.getSettings({ include_defaults: true });
+    const nested = await es.client.cluster.getSettings({ include_defaults: true });
     assert.equal((nested.defaults as any).indices.lifecycle.poll_interval, '10m');
-    assert.equal((await client.cluster.getSettings()).defaults, undefined);
+    assert.equal((await es.client.cluster.getSettings()).defaults, undefined);
   });
 
   it('a null value resets a setting', TEST_OPTIONS, async () => {
-    await client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '5s' } });
-    const reset = await client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': null } as any, transient: { 'indices.lifecycle.poll_interval': null } as any });
+    await es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '5s' } });
+    const reset = await es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': null } as any, transient: { 'indices.lifecycle.poll_interval': null } as any });
     assert.deepEqual(reset, { acknowledged: true, persistent: {}, transient: {} });
-    const flat = await client.cluster.getSettings({ flat_settings: true });
+    const flat = await es.client.cluster.getSettings({ flat_settings: true });
     assert.equal(flat.persistent['indices.lifecycle.poll_interval'], undefined);
     assert.equal(flat.transient['indices.lifecycle.poll_interval'], undefined);
   });
 
   it('refuses indices.lifecycle.poll_interval below 1s, and accepts exactly 1s', TEST_OPTIONS, async () => {
     for (const value of ['500ms', '999ms', '0']) {
-      await expectEsError(client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': value } }), {
+      await expectEsError(es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': value } }), {
         status: 400,
         type: 'illegal_argument_exception',
         reason: `failed to parse value [${value}] for setting [indices.lifecycle.poll_interval], must be >= [1s]`,
       });
     }
-    await client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '1000ms' } });
-    await client.cluster.putSettings({ transient: { 'indices.lifecycle.poll_interval': '1s' } });
+    await es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '1000ms' } });
+    await es.client.cluster.putSettings({ transient: { 'indices.lifecycle.poll_interval': '1s' } });
   });
 
   it('refuses a poll_interval that is not a time value', TEST_OPTIONS, async () => {
-    await expectEsError(client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': 'often' } }), {
+    await expectEsError(es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': 'often' } }), {
       status: 400,
       type: 'illegal_argument_exception',
       reason: 'failed to parse setting [indices.lifecycle.poll_interval] with value [often] as a time value: unit is missing or unrecognized',
@@ -254,7 +225,7 @@ describe('GET/PUT /_cluster/settings', () => {
   });
 
   it('refuses a boolean setting that is not true or false', TEST_OPTIONS, async () => {
-    await expectEsError(client.cluster.putSettings({ persistent: { 'indices.lifecycle.history_index_enabled': 'maybe' } }), {
+    await expectEsError(es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.history_index_enabled': 'maybe' } }), {
       status: 400,
       type: 'illegal_argument_exception',
       reason: 'Failed to parse value [maybe] as only [true] or [false] are allowed.',
@@ -262,25 +233,25 @@ describe('GET/PUT /_cluster/settings', () => {
   });
 
   it('refuses an unknown setting, naming its scope, in the exact ES envelope', TEST_OPTIONS, async () => {
-    const persistent = await esFetch(server.url, '/_cluster/settings', { method: 'PUT', body: { persistent: { 'no.such.setting': 'x' } } });
+    const persistent = await esFetch(es.url, '/_cluster/settings', { method: 'PUT', body: { persistent: { 'no.such.setting': 'x' } } });
     assertEnvelope(persistent, envelope(400, 'illegal_argument_exception', 'persistent setting [no.such.setting], not recognized'));
-    const transient = await esFetch(server.url, '/_cluster/settings', { method: 'PUT', body: { transient: { no: { such: 1 } } } });
+    const transient = await esFetch(es.url, '/_cluster/settings', { method: 'PUT', body: { transient: { no: { such: 1 } } } });
     assertEnvelope(transient, envelope(400, 'illegal_argument_exception', 'transient setting [no.such], not recognized'));
   });
 
   it('applies nothing when any setting of the request is refused', TEST_OPTIONS, async () => {
-    await client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '3s' } });
+    await es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '3s' } });
     await expectEsError(
-      client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '7s' }, transient: { 'bogus.key': 1 } }),
+      es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '7s' }, transient: { 'bogus.key': 1 } }),
       { status: 400, type: 'illegal_argument_exception', reason: 'transient setting [bogus.key], not recognized' },
     );
-    const flat = await client.cluster.getSettings({ flat_settings: true });
+    const flat = await es.client.cluster.getSettings({ flat_settings: true });
     assert.equal(flat.persistent['indices.lifecycle.poll_interval'], '3s');
     assert.equal(flat.transient['bogus.key'], undefined);
   });
 
   it('requires a body', TEST_OPTIONS, async () => {
-    const response = await esFetch(server.url, '/_cluster/settings', { method: 'PUT' });
+    const response = await esFetch(es.url, '/_cluster/settings', { method: 'PUT' });
     assertEnvelope(response, envelope(400, 'parse_exception', 'request body is required'));
   });
 });

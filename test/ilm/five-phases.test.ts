@@ -3,6 +3,7 @@ import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useEsServer } from '../helpers/es.js';
+import { FIVE_PHASE_POLICY } from '../helpers/five-phase-policy.js';
 
 async function where(client: Client, index: string): Promise<string> {
   const record = (await client.ilm.explainLifecycle({ index })).indices[index] as unknown as Record<string, string>;
@@ -22,15 +23,7 @@ describe('a five-phase policy', () => {
     await client.snapshot.createRepository({ name: 'archive', repository: { type: 'fs', settings: { location: '/snapshots' } } });
     await client.ilm.putLifecycle({
       name: 'five',
-      policy: {
-        phases: {
-          hot: { actions: { rollover: { max_age: '1d' }, set_priority: { priority: 100 } } },
-          warm: { min_age: '3d', actions: { shrink: { number_of_shards: 1 }, forcemerge: { max_num_segments: 1 }, allocate: { number_of_replicas: 0 } } },
-          cold: { min_age: '10d', actions: { searchable_snapshot: { snapshot_repository: 'archive' } } },
-          frozen: { min_age: '30d', actions: { searchable_snapshot: { snapshot_repository: 'archive' } } },
-          delete: { min_age: '90d', actions: { delete: {} } },
-        },
-      },
+      policy: FIVE_PHASE_POLICY,
     });
     await client.indices.putIndexTemplate({
       name: 'five',
