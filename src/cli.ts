@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseByteSize } from './cluster/index.js';
 import { migrateToLatest } from './platform/store/migrate.js';
-import { openStore } from './platform/store/open-store.js';
+import { describeStore, openStore } from './platform/store/open-store.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MIGRATIONS, startServer } from './server.js';
 
 const HELP = `Usage: tessera <command> [options]
@@ -10,12 +10,15 @@ const HELP = `Usage: tessera <command> [options]
 Commands:
   serve      Run the server: the grid fields API (Connect, gRPC-Web and gRPC over h2c) and the
              Elasticsearch-compatible API with index lifecycle management, on one port.
-  migrate    Apply the database migrations, then exit.
+  migrate    Apply the database migrations, then exit. serve applies them too; an instance refuses
+             to start on a schema newer than it knows.
 
 Options:
   --port <n>        Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one).
   --host <addr>     Address to listen on (default ${DEFAULT_HOST}).
   --data-dir <dir>  Folder of the embedded SQLite database tessera.db (default ${DEFAULT_DATA_DIR}).
+                    With DATABASE_URL=postgres://… set, the data lives in that PostgreSQL database
+                    instead, which any number of instances may share (docs/scale-out.md).
   --disk-capacity <size>
                     The node's disk (default 100gb); the cluster setting tessera.disk.capacity overrides it.
   --clock <mode>    system (default) or virtual: time stands still until POST /_tessera/clock/_advance,
@@ -50,8 +53,9 @@ async function main(argv: string[]): Promise<number> {
     return values.help || command === 'help' ? 0 : 2;
   }
   const dataDir = values['data-dir'] ?? DEFAULT_DATA_DIR;
+  const databaseUrl = process.env.DATABASE_URL || undefined;
   if (command === 'migrate') {
-    const store = openStore({ dataDir });
+    const store = await openStore({ dataDir, databaseUrl });
     try {
       const applied = await migrateToLatest(store, MIGRATIONS);
       process.stdout.write(applied.length === 0 ? 'schema is up to date\n' : `applied ${applied.join(', ')}\n`);
@@ -88,6 +92,7 @@ async function main(argv: string[]): Promise<number> {
     host: values.host ?? DEFAULT_HOST,
     port,
     dataDir,
+    ...(databaseUrl && { databaseUrl }),
     log: !values.quiet,
     clockMode,
     security,
@@ -95,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
     onGeneratedPassword: (password) => process.stdout.write(`generated password for the elastic user (shown once): ${password}\n`),
     ...(diskCapacity !== undefined && { diskCapacity }),
   });
-  process.stdout.write(`tessera listening on ${server.url} (data in ${dataDir})\n`);
+  process.stdout.write(`tessera listening on ${server.url} (data in ${describeStore({ dataDir, databaseUrl })})\n`);
   const stop = () => {
     void server.close().then(() => process.exit(0));
   };

@@ -3,11 +3,11 @@
  * visible, and tells listeners (the ILM runner) that the state changed.
  */
 import type { Clock } from '../platform/clock.js';
-import type { ClusterRepository } from './cluster-repository.js';
+import type { ClusterChange, ClusterRepository } from './cluster-repository.js';
 import { ClusterState } from './cluster-state.js';
 import type { IndexMetadata } from './index-metadata.js';
 
-export type ClusterChange<T> = (state: ClusterState) => { state: ClusterState; result: T };
+export type { ClusterChange };
 export type ClusterListener = (state: ClusterState, previous: ClusterState) => void;
 /** Runs for every index a change adds, however it is added (create, rollover, shrink); throwing refuses the change. */
 export type IndexCreationCheck = (index: IndexMetadata) => void;
@@ -31,7 +31,8 @@ export class ClusterService {
   static async open(repository: ClusterRepository, clock: Clock, newUuid: () => string): Promise<ClusterService> {
     const service = new ClusterService(repository, clock, await repository.load());
     if (service.state.clusterUuid === '') {
-      await service.update((state) => ({ state: Object.freeze({ ...state, clusterUuid: newUuid() }), result: undefined }));
+      // Another instance starting at the same moment may have formed the cluster first: its uuid stands.
+      await service.update((state) => ({ state: state.clusterUuid === '' ? Object.freeze({ ...state, clusterUuid: newUuid() }) : state, result: undefined }));
     }
     return service;
   }
@@ -40,26 +41,49 @@ export class ClusterService {
     return this.#state;
   }
 
-  /** Runs `change` after every earlier one; an error leaves the state untouched. */
+  /** Runs `change` after every earlier one, on the latest stored state; an error leaves the state untouched. */
   update<T>(change: ClusterChange<T>): Promise<T> {
-    const run = async (): Promise<T> => {
-      const before = this.#state;
-      let { state, result } = change(before);
-      // Derived rules (the flood-stage block) are applied in the same commit as the change that triggers them.
-      for (const transform of this.#transforms) state = transform(state);
-      if (state === before) return result;
-      for (const [name, index] of state.indices) {
-        if (!before.indices.has(name)) for (const check of this.#creationChecks) check(index);
+    return this.#serial(async () => {
+      let latest: ClusterState | undefined;
+      try {
+        const commit = await this.repository.commit(this.#state, (before) => {
+          latest = before;
+          let { state, result } = change(before);
+          // Derived rules (the flood-stage block) are applied in the same commit as the change that triggers them.
+          for (const transform of this.#transforms) state = transform(state);
+          if (state === before) return { state, result };
+          for (const [name, index] of state.indices) {
+            if (!before.indices.has(name)) for (const check of this.#creationChecks) check(index);
+          }
+          return { state: Object.freeze({ ...state, version: before.version + 1 }), result };
+        });
+        this.#adopt(commit.latest);
+        this.#adopt(commit.state);
+        return commit.result;
+      } catch (error) {
+        // What another instance committed stays true even though this change failed.
+        if (latest) this.#adopt(latest);
+        throw error;
       }
-      const after = Object.freeze({ ...state, version: before.version + 1 });
-      await this.repository.save(before, after);
-      this.#state = after;
-      for (const listener of this.#listeners) listener(after, before);
-      return result;
-    };
-    const next = this.#queue.then(run, run);
+    });
+  }
+
+  /** Catches up with changes other instances committed to a shared store; a no-op on a store this instance owns. */
+  sync(): Promise<void> {
+    return this.#serial(async () => this.#adopt(await this.repository.refresh(this.#state)));
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
     this.#queue = next.catch(() => undefined);
     return next;
+  }
+
+  #adopt(state: ClusterState): void {
+    const before = this.#state;
+    if (state === before || state.version < before.version) return;
+    this.#state = state;
+    for (const listener of this.#listeners) listener(state, before);
   }
 
   /** A rule every committed state must satisfy, applied to each change before it is saved. */

@@ -4,6 +4,7 @@ export { GridError } from './grid-error.js';
 export { GridErrorKinds, type GridErrorKind } from './grid-error-codes.js';
 export type { GridEvent } from './grid-events.js';
 export { KyselyGridRepository } from './store/kysely-grid-repository.js';
+export { relayGridSignals } from './store/grid-signals.js';
 export { gridMigrations } from './store/grid-migrations.js';
 export { gridRoutes, type GridRoutesOptions } from './connect/grid-routes.js';
 export type { GridAccess, GridPrincipal, GridPrivilege } from './connect/grid-access.js';

@@ -50,10 +50,11 @@ export async function* watchFields(deps: WatchDeps, payload: WatchFieldsPayload,
         if (event === undefined) {
           throw new GridError('ServerShuttingDown', `the server is shutting down; watch again with after_revision ${last}`);
         }
-        if (event === 'overflow') break;
+        if (event === 'overflow' || event.kind === 'resync') break;
         if (event.kind === 'deleted') return;
         if (event.revision <= last) continue;
-        if (event.revision !== last + 1n) break;
+        // A commit of another instance, or one out of order: the store has it.
+        if (event.kind === 'committed' || event.revision !== last + 1n) break;
         last = event.revision;
         yield event.changeset;
       }

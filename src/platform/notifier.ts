@@ -30,6 +30,11 @@ export class LocalNotifier<T> implements Notifier<T> {
     };
   }
 
+  /** Delivers `event` to the listeners of every topic. */
+  broadcast(event: T): void {
+    for (const topic of [...this.#topics.keys()]) this.publish(topic, event);
+  }
+
   subscriberCount(topic: string): number {
     return this.#topics.get(topic)?.size ?? 0;
   }

@@ -1,13 +1,15 @@
-/** @module Where users and roles are kept. */
+/** @module Where users, roles and API keys are kept. Each write returns the stored generation it produced (0 on a store one instance owns). */
 import type { ApiKey, Role, User } from './security-model.js';
 
 export interface SecurityRepository {
   loadUsers(): Promise<User[]>;
   loadRoles(): Promise<Role[]>;
-  saveUser(user: User): Promise<void>;
-  deleteUser(username: string): Promise<void>;
-  saveRole(role: Role): Promise<void>;
-  deleteRole(name: string): Promise<void>;
+  saveUser(user: User): Promise<number>;
+  deleteUser(username: string): Promise<number>;
+  saveRole(role: Role): Promise<number>;
+  deleteRole(name: string): Promise<number>;
   loadApiKeys(): Promise<ApiKey[]>;
-  saveApiKey(key: ApiKey): Promise<void>;
+  /** The stored generation; 0 on a store one instance owns, where it never moves. */
+  generation(): Promise<number>;
+  saveApiKey(key: ApiKey): Promise<number>;
 }

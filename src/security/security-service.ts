@@ -38,6 +38,11 @@ export class SecurityService {
   readonly #failures = new Map<string, { count: number; until: number }>();
   readonly #apiKeys = new Map<string, ApiKey>();
   readonly #listeners = new Set<() => void>();
+  /** The stored generation the realm in memory belongs to. */
+  #generation = 0;
+  /** Counts this instance's own writes, so a reload that overlapped one is discarded. */
+  #writes = 0;
+  #syncing: Promise<void> | undefined;
 
   private constructor(
     private readonly repository: SecurityRepository,
@@ -50,9 +55,8 @@ export class SecurityService {
    */
   static async open(repository: SecurityRepository, clock: Clock, bootstrapPassword: string | undefined): Promise<{ service: SecurityService; generatedPassword?: string }> {
     const service = new SecurityService(repository, clock);
-    for (const user of await repository.loadUsers()) service.#users.set(user.username, user);
-    for (const role of await repository.loadRoles()) service.#roles.set(role.name, role);
-    for (const key of await repository.loadApiKeys()) service.#apiKeys.set(key.id, key);
+    service.#generation = await repository.generation();
+    service.#adopt(await service.#load());
     if (service.#users.has(RESERVED_USER)) return { service };
     const generated = bootstrapPassword === undefined ? randomBytes(15).toString('base64url') : undefined;
     const elastic: User = {
@@ -64,7 +68,7 @@ export class SecurityService {
       enabled: true,
       passwordHash: await hashPassword(bootstrapPassword ?? generated!),
     };
-    await repository.saveUser(elastic);
+    service.#wrote(await repository.saveUser(elastic));
     service.#users.set(RESERVED_USER, elastic);
     return { service, ...(generated !== undefined && { generatedPassword: generated }) };
   }
@@ -147,6 +151,49 @@ export class SecurityService {
     for (const listener of [...this.#listeners]) listener();
   }
 
+  async #load(): Promise<{ users: User[]; roles: Role[]; keys: ApiKey[] }> {
+    return { users: await this.repository.loadUsers(), roles: await this.repository.loadRoles(), keys: await this.repository.loadApiKeys() };
+  }
+
+  #adopt({ users, roles, keys }: { users: User[]; roles: Role[]; keys: ApiKey[] }): void {
+    this.#users.clear();
+    this.#roles.clear();
+    this.#apiKeys.clear();
+    for (const user of users) this.#users.set(user.username, user);
+    for (const role of roles) this.#roles.set(role.name, role);
+    for (const key of keys) this.#apiKeys.set(key.id, key);
+  }
+
+  /** Catches up with users, roles and keys other instances changed in a shared store (open watch streams re-check); `stored`: the generation, if already read. */
+  sync(stored?: number): Promise<void> {
+    if (stored !== undefined && stored <= this.#generation) return Promise.resolve();
+    this.#syncing ??= (async () => {
+      try {
+        for (;;) {
+          const writes = this.#writes;
+          const generation = await this.repository.generation();
+          if (generation <= this.#generation) return;
+          const loaded = await this.#load();
+          // A write of this instance's own landed while reading: what was read may predate it, so read again.
+          if (writes !== this.#writes) continue;
+          this.#adopt(loaded);
+          this.#generation = Math.max(this.#generation, generation);
+          this.#changed();
+          return;
+        }
+      } finally {
+        this.#syncing = undefined;
+      }
+    })();
+    return this.#syncing;
+  }
+
+  /** After this instance's own write: only a write that directly follows what it holds keeps it current. */
+  #wrote(generation: number): void {
+    this.#writes++;
+    if (generation === this.#generation + 1) this.#generation = generation;
+  }
+
   /** `POST /_security/api_key`: a key for `owner`, optionally limited to `role_descriptors`. */
   async createApiKey(owner: User, body: unknown): Promise<Record<string, unknown>> {
     const b = isObject(body) ? body : {};
@@ -174,7 +221,7 @@ export class SecurityService {
       ...(descriptors && { roleDescriptors: descriptors }),
       metadata: isObject(b.metadata) ? b.metadata : {},
     };
-    await this.repository.saveApiKey(key);
+    this.#wrote(await this.repository.saveApiKey(key));
     this.#apiKeys.set(id, key);
     return { id, name: key.name, ...(expiration !== undefined && { expiration }), api_key: secret, encoded: Buffer.from(`${id}:${secret}`).toString('base64') };
   }
@@ -211,7 +258,7 @@ export class SecurityService {
         continue;
       }
       const updated = { ...key, invalidated: true };
-      await this.repository.saveApiKey(updated);
+      this.#wrote(await this.repository.saveApiKey(updated));
       this.#apiKeys.set(key.id, updated);
       invalidated.push(key.id);
     }
@@ -259,7 +306,7 @@ export class SecurityService {
       enabled: typeof body.enabled === 'boolean' ? body.enabled : (existing?.enabled ?? true),
       passwordHash: typeof password === 'string' ? await hashPassword(password) : existing!.passwordHash,
     };
-    await this.repository.saveUser(user);
+    this.#wrote(await this.repository.saveUser(user));
     this.#users.set(username, user);
     this.#changed();
     return existing === undefined;
@@ -273,14 +320,14 @@ export class SecurityService {
     }
     if (!user) throw SecurityErrors.validation([`user [${username}] does not exist`]);
     const updated = { ...user, passwordHash: await hashPassword(password) };
-    await this.repository.saveUser(updated);
+    this.#wrote(await this.repository.saveUser(updated));
     this.#users.set(username, updated);
   }
 
   async deleteUser(username: string): Promise<boolean> {
     if (username === RESERVED_USER) throw SecurityErrors.illegalArgument(`user [${username}] is reserved and cannot be deleted`);
     if (!this.#users.has(username)) return false;
-    await this.repository.deleteUser(username);
+    this.#wrote(await this.repository.deleteUser(username));
     this.#users.delete(username);
     this.#changed();
     return true;
@@ -306,7 +353,7 @@ export class SecurityService {
     }
     const role = await this.#parseRole(name, body);
     const created = !this.#roles.has(name);
-    await this.repository.saveRole(role);
+    this.#wrote(await this.repository.saveRole(role));
     this.#roles.set(name, role);
     this.#changed();
     return created;
@@ -336,7 +383,7 @@ export class SecurityService {
   async deleteRole(name: string): Promise<boolean> {
     if (BUILT_IN_ROLES.has(name)) throw SecurityErrors.illegalArgument(`role [${name}] is reserved and cannot be deleted`);
     if (!this.#roles.has(name)) return false;
-    await this.repository.deleteRole(name);
+    this.#wrote(await this.repository.deleteRole(name));
     this.#roles.delete(name);
     this.#changed();
     return true;

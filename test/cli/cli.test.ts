@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { gridClient } from '../helpers/grid-clients.js';
-import { tempDataDir } from '../helpers/server.js';
+import { removeTestData, tempDataDir, testStoreEnv } from '../helpers/server.js';
 
 const BIN = new URL('../../bin/tessera.js', import.meta.url).pathname;
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -36,7 +35,8 @@ describe('the tessera command', () => {
 
   it('serve listens on the given port with the given data dir, and stops on SIGTERM', async () => {
     const dataDir = tempDataDir();
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = await testStoreEnv(dataDir);
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'], env });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -52,12 +52,12 @@ describe('the tessera command', () => {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
-      const migrate = await run(['migrate', '--data-dir', dataDir]);
+      const migrate = await run(['migrate', '--data-dir', dataDir], env);
       assert.equal(migrate.code, 0);
       assert.equal(migrate.stdout, 'schema is up to date\n');
     } finally {
       child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeTestData(dataDir);
     }
   });
 });

@@ -1,7 +1,6 @@
 import { create, equals, fromBinary, toBinary, toJson, type JsonValue } from '@bufbuild/protobuf';
 import { Code } from '@connectrpc/connect';
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import {
@@ -23,7 +22,7 @@ import {
   TimeFormat,
 } from '../../src/gen/tessera/grid/v1/type_option_pb.js';
 import { expectGridError, gridClient, type GridClient } from '../helpers/grid-clients.js';
-import { startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
+import { removeTestData, startTestServer, tempDataDir, testStoreEnv, type TestServer } from '../helpers/server.js';
 
 const REPO_ROOT = new URL('../../', import.meta.url);
 
@@ -128,8 +127,10 @@ async function snapshot(client: GridClient): Promise<{ grids: JsonValue[]; byId:
   return { grids: grids.map((g) => toJson(GridSchema, g)), byId };
 }
 
+/** Runs the CLI on the store `--data-dir` stands for (its PostgreSQL database when the suite runs on one). */
 async function runCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npx', ['tsx', 'src/cli.ts', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const dataDir = args[args.indexOf('--data-dir') + 1]!;
+  const child = spawn('npx', ['tsx', 'src/cli.ts', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: await testStoreEnv(dataDir) });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -285,7 +286,7 @@ describe('a restart', () => {
       );
     } finally {
       await server?.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeTestData(dataDir);
     }
   });
 
@@ -294,7 +295,7 @@ describe('a restart', () => {
     try {
       const first = await runCli(['migrate', '--data-dir', dataDir]);
       assert.equal(first.code, 0, first.stderr);
-      assert.equal(first.stdout, 'applied 0001_grid_fields, 0002_cluster_state, 0003_ilm_policies, 0004_documents, 0005_security, 0006_api_keys\n');
+      assert.equal(first.stdout, 'applied 0001_grid_fields, 0002_cluster_state, 0003_ilm_policies, 0004_documents, 0005_security, 0006_api_keys, 0007_generations, 0008_cluster_row_versions, 0009_index_doc_counts\n');
       const second = await runCli(['migrate', '--data-dir', dataDir]);
       assert.equal(second.code, 0, second.stderr);
       assert.equal(second.stdout, 'schema is up to date\n');
@@ -306,7 +307,7 @@ describe('a restart', () => {
         await server.close();
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeTestData(dataDir);
     }
   });
 });

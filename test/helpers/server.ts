@@ -1,7 +1,13 @@
-/** @module Starts a real Tessera server on a free port with its own data folder, for tests. */
+/**
+ * @module Starts a real Tessera server on a free port with its own data folder, for tests. With
+ * TESSERA_TEST_DATABASE_URL set, each data folder stands for its own PostgreSQL database instead, created on
+ * that server on first use, so the whole suite runs on PostgreSQL unchanged.
+ */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
 
 export interface TestServer extends RunningServer {
@@ -10,13 +16,59 @@ export interface TestServer extends RunningServer {
   dispose(): Promise<void>;
 }
 
+/** The PostgreSQL server the suite runs on, or undefined for SQLite. */
+export const TEST_DATABASE_URL = process.env.TESSERA_TEST_DATABASE_URL || undefined;
+
 export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tessera-test-'));
 }
 
+function databaseName(dataDir: string): string {
+  return `tessera_test_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database URL `dataDir` stands for on PostgreSQL (created if new); undefined on SQLite. */
+export async function testDatabaseUrl(dataDir: string): Promise<string | undefined> {
+  if (!TEST_DATABASE_URL) return undefined;
+  const name = databaseName(dataDir);
+  await admin(async (client) => {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(name)}`).catch((e: { code?: string }) => {
+      if (e.code !== '42P04') throw e;
+    });
+  });
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The environment for a `tessera` child process on `dataDir`: DATABASE_URL on PostgreSQL, none on SQLite. */
+export async function testStoreEnv(dataDir: string): Promise<NodeJS.ProcessEnv> {
+  const { DATABASE_URL: _inherited, ...env } = process.env;
+  const databaseUrl = await testDatabaseUrl(dataDir);
+  return databaseUrl ? { ...env, DATABASE_URL: databaseUrl } : env;
+}
+
+/** Removes what `dataDir` stands for: the folder, and on PostgreSQL its database. */
+export async function removeTestData(dataDir: string): Promise<void> {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (TEST_DATABASE_URL) await admin((client) => client.query(`drop database if exists ${pg.escapeIdentifier(databaseName(dataDir))} with (force)`));
+}
+
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const server = await startServer({ port: 0, ...options, dataDir });
+  const databaseUrl = await testDatabaseUrl(dataDir);
+  const server = await startServer({ port: 0, ...options, dataDir, ...(databaseUrl && { databaseUrl }) });
   let closed = false;
   return {
     ...server,
@@ -31,7 +83,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
         closed = true;
         await server.close();
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeTestData(dataDir);
     },
   };
 }

@@ -1,4 +1,4 @@
-/** @module Where documents live: one row per document, one sequence counter per index. */
+/** @module Where documents live: one row per document, and per index its sequence counter, count and size. */
 
 export interface StoredDocument {
   readonly id: string;
@@ -22,9 +22,18 @@ export interface DocumentWrite {
   readonly version: number;
 }
 
+/** One transaction of writes: the counters read here are locked against other instances until it ends. */
+export interface DocumentTransaction {
+  /** The counters of `indices` (zero for an index with none yet). */
+  lockStats(indices: readonly string[]): Promise<Map<string, IndexDocStats>>;
+  get(index: string, id: string): Promise<StoredDocument | undefined>;
+  write(writes: readonly DocumentWrite[], stats: ReadonlyMap<string, IndexDocStats>): Promise<void>;
+}
+
 export interface DocumentRepository {
+  /** Other instances write to the same store, so counts kept in memory go stale. */
+  readonly shared: boolean;
   loadStats(): Promise<Map<string, IndexDocStats>>;
   get(index: string, id: string): Promise<StoredDocument | undefined>;
-  /** Applies writes in one transaction. */
-  write(writes: readonly DocumentWrite[], counters: ReadonlyMap<string, number>): Promise<void>;
+  transaction<T>(work: (tx: DocumentTransaction) => Promise<T>): Promise<T>;
 }

@@ -156,75 +156,93 @@ export class DocumentService {
   /** Several writes, committed together; each gets its result or its error, in order (ES's _bulk). */
   bulk(requests: readonly WriteRequest[]): Promise<(WriteResult | ClusterError)[]> {
     return this.#serial(async () => {
-      const results: (WriteResult | ClusterError)[] = [];
-      const writes: DocumentWrite[] = [];
-      const pending = new Map<string, { version: number; seqNo: number; source: string } | null>();
-      const stats = new Map<string, IndexDocStats>();
-      const statsOf = (index: string) => stats.get(index) ?? this.#stats.get(index) ?? { docs: 0, sizeBytes: 0, nextSeqNo: 0 };
+      // Targets are resolved (and missing indices created) first: a cluster change cannot run inside the documents' transaction.
+      const targets: (IndexMetadata | ClusterError)[] = [];
       for (const request of requests) {
         try {
           const index = await this.#writeIndex(request.target, request.op);
           checkWritable(index, request.op);
           // Only ids the client chose are checked; generated ones may well start with '_' (base64url).
           if (request.id !== undefined) checkId(request.id);
-          const id = request.id ?? randomId(ID_LENGTH);
-          const key = `${index.name}\u0000${id}`;
-          const existing = pending.has(key) ? pending.get(key)! : await this.#current(index.name, id);
-          const before = statsOf(index.name);
-          const seqNo = before.nextSeqNo;
-          if (request.op === 'delete') {
-            if (!existing) {
-              results.push({ _index: index.name, _id: id, _version: 1, result: 'not_found', _shards: shards(index), _seq_no: seqNo, _primary_term: PRIMARY_TERM, status: 404 });
-              stats.set(index.name, { ...before, nextSeqNo: seqNo + 1 });
-              continue;
-            }
-            writes.push({ index: index.name, id, source: undefined, seqNo, version: existing.version + 1 });
-            pending.set(key, null);
-            stats.set(index.name, { docs: before.docs - 1, sizeBytes: before.sizeBytes - Buffer.byteLength(existing.source), nextSeqNo: seqNo + 1 });
-            results.push({ _index: index.name, _id: id, _version: existing.version + 1, result: 'deleted', _shards: shards(index), _seq_no: seqNo, _primary_term: PRIMARY_TERM, status: 200 });
-            continue;
-          }
-          if (request.source === null || typeof request.source !== 'object' || Array.isArray(request.source)) {
-            throw ClusterErrors.parse('request body is required');
-          }
-          if (request.op === 'create' && existing) {
-            throw new ClusterError('version_conflict_engine_exception', 409, `[${id}]: version conflict, document already exists (current version [${existing.version}])`, {
-              index_uuid: index.uuid,
-              shard: '0',
-              index: index.name,
-            });
-          }
-          const source = JSON.stringify(request.source);
-          const version = existing ? existing.version + 1 : 1;
-          writes.push({ index: index.name, id, source, seqNo, version });
-          pending.set(key, { version, seqNo, source });
-          const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
-          stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
-          results.push({
-            _index: index.name,
-            _id: id,
-            _version: version,
-            result: existing ? 'updated' : 'created',
-            _shards: shards(index),
-            _seq_no: seqNo,
-            _primary_term: PRIMARY_TERM,
-            status: existing ? 200 : 201,
-          });
+          targets.push(index);
         } catch (error) {
           if (!(error instanceof ClusterError)) throw error;
-          results.push(error);
+          targets.push(error);
         }
       }
-      const counters = new Map([...stats].map(([index, s]) => [index, s.nextSeqNo]));
-      if (writes.length > 0 || counters.size > 0) await this.repository.write(writes, counters);
+      const { results, stats, written } = await this.repository.transaction(async (tx) => {
+        const stats = await tx.lockStats(targets.flatMap((t) => (t instanceof ClusterError ? [] : [t.name])));
+        const results: (WriteResult | ClusterError | undefined)[] = targets.map((t) => (t instanceof ClusterError ? t : undefined));
+        const writes: DocumentWrite[] = [];
+        const pending = new Map<string, { version: number; seqNo: number; source: string } | null>();
+        for (const [i, request] of requests.entries()) {
+          const index = targets[i]!;
+          if (index instanceof ClusterError) continue;
+          const id = request.id ?? randomId(ID_LENGTH);
+          const key = `${index.name}\u0000${id}`;
+          const existing = pending.has(key) ? pending.get(key)! : await tx.get(index.name, id);
+          const outcome = this.#apply(request, index, stats, id, existing ?? undefined);
+          results[i] = outcome.result;
+          if (outcome.write) {
+            writes.push(outcome.write);
+            pending.set(key, outcome.write.source === undefined ? null : { version: outcome.write.version, seqNo: outcome.write.seqNo, source: outcome.write.source });
+          }
+        }
+        await tx.write(writes, stats);
+        return { results, stats, written: writes.length > 0 };
+      });
       for (const [index, s] of stats) if (this.cluster.state.indices.has(index)) this.#stats.set(index, s);
-      if (writes.length > 0) for (const listener of this.#writeListeners) await listener();
-      return results;
+      if (written) for (const listener of this.#writeListeners) await listener();
+      return results.map((r) => r!);
     });
   }
 
-  async #current(index: string, id: string): Promise<{ version: number; seqNo: number; source: string } | undefined> {
-    return this.repository.get(index, id);
+  /** One request against `stats` (advanced in place): its result, and the row to write if any. */
+  #apply(
+    request: WriteRequest,
+    index: IndexMetadata,
+    stats: Map<string, IndexDocStats>,
+    id: string,
+    existing: { version: number; seqNo: number; source: string } | undefined,
+  ): { result: WriteResult | ClusterError; write?: DocumentWrite } {
+    const before = stats.get(index.name) ?? { docs: 0, sizeBytes: 0, nextSeqNo: 0 };
+    const seqNo = before.nextSeqNo;
+    const reply = (version: number, result: WriteResult['result'], status: number): WriteResult => ({
+      _index: index.name, _id: id, _version: version, result, _shards: shards(index), _seq_no: seqNo, _primary_term: PRIMARY_TERM, status,
+    });
+    if (request.op === 'delete') {
+      if (!existing) {
+        stats.set(index.name, { ...before, nextSeqNo: seqNo + 1 });
+        return { result: reply(1, 'not_found', 404) };
+      }
+      stats.set(index.name, { docs: before.docs - 1, sizeBytes: before.sizeBytes - Buffer.byteLength(existing.source), nextSeqNo: seqNo + 1 });
+      return { result: reply(existing.version + 1, 'deleted', 200), write: { index: index.name, id, source: undefined, seqNo, version: existing.version + 1 } };
+    }
+    if (request.source === null || typeof request.source !== 'object' || Array.isArray(request.source)) {
+      return { result: ClusterErrors.parse('request body is required') };
+    }
+    if (request.op === 'create' && existing) {
+      return {
+        result: new ClusterError('version_conflict_engine_exception', 409, `[${id}]: version conflict, document already exists (current version [${existing.version}])`, {
+          index_uuid: index.uuid,
+          shard: '0',
+          index: index.name,
+        }),
+      };
+    }
+    const source = JSON.stringify(request.source);
+    const version = existing ? existing.version + 1 : 1;
+    const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
+    stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
+    return { result: reply(version, existing ? 'updated' : 'created', existing ? 200 : 201), write: { index: index.name, id, source, seqNo, version } };
+  }
+
+  /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */
+  async sync(): Promise<void> {
+    if (!this.repository.shared) return;
+    const stats = await this.repository.loadStats();
+    this.#stats.clear();
+    for (const [index, s] of stats) this.#stats.set(index, s);
   }
 
   async get(target: string, id: string): Promise<FoundDocument | { _index: string; _id: string; found: false }> {

@@ -13,4 +13,15 @@ export const clusterMigrations: MigrationSet = Object.freeze({
       for (const table of ['cluster_meta', 'cluster_templates', 'cluster_indices']) await db.schema.dropTable(table).execute();
     },
   }),
+  // The cluster-state version that last wrote each row, so an instance reloads only what others changed.
+  '0008_cluster_row_versions': () => ({
+    async up(db: Kysely<any>) {
+      for (const table of ['cluster_indices', 'cluster_templates']) {
+        await db.schema.alterTable(table).addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      }
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ['cluster_indices', 'cluster_templates']) await db.schema.alterTable(table).dropColumn('version').execute();
+    },
+  }),
 });

@@ -1,47 +1,75 @@
 /** @module Documents on Kysely. */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DocumentRepository, DocumentWrite, IndexDocStats, StoredDocument } from '../documents/document-repository.js';
+import type { DocumentRepository, DocumentTransaction, DocumentWrite, IndexDocStats, StoredDocument } from '../documents/document-repository.js';
 
 export interface DocumentTables {
   es_documents: { index_name: string; doc_id: string; seq_no: number | string; version: number | string; source: string; size_bytes: number };
-  es_index_counters: { index_name: string; next_seq_no: number | string };
+  es_index_counters: { index_name: string; next_seq_no: number | string; docs: number | string; size_bytes: number | string };
 }
 
-export class KyselyDocumentRepository implements DocumentRepository {
-  constructor(private readonly db: Kysely<DocumentTables>) {}
+type CounterRow = DocumentTables['es_index_counters'];
 
-  async loadStats(): Promise<Map<string, IndexDocStats>> {
-    const rows = await this.db
-      .selectFrom('es_documents')
-      .select(['index_name', sql<number>`count(*)`.as('docs'), sql<number>`sum(size_bytes)`.as('bytes')])
-      .groupBy('index_name')
-      .execute();
-    const counters = await this.db.selectFrom('es_index_counters').selectAll().execute();
+function toStats(row: CounterRow): IndexDocStats {
+  return { docs: Number(row.docs), sizeBytes: Number(row.size_bytes), nextSeqNo: Number(row.next_seq_no) };
+}
+
+async function getDocument(db: Kysely<DocumentTables> | Transaction<DocumentTables>, index: string, id: string): Promise<StoredDocument | undefined> {
+  const row = await db.selectFrom('es_documents').selectAll().where('index_name', '=', index).where('doc_id', '=', id).executeTakeFirst();
+  return row && { id: row.doc_id, seqNo: Number(row.seq_no), version: Number(row.version), source: row.source };
+}
+
+class KyselyDocumentTransaction implements DocumentTransaction {
+  constructor(
+    private readonly trx: Transaction<DocumentTables>,
+    private readonly lockRows: boolean,
+  ) {}
+
+  async lockStats(indices: readonly string[]): Promise<Map<string, IndexDocStats>> {
     const stats = new Map<string, IndexDocStats>();
-    for (const c of counters) stats.set(c.index_name, { docs: 0, sizeBytes: 0, nextSeqNo: Number(c.next_seq_no) });
-    for (const r of rows) {
-      const seq = stats.get(r.index_name)?.nextSeqNo ?? 0;
-      stats.set(r.index_name, { docs: Number(r.docs), sizeBytes: Number(r.bytes), nextSeqNo: seq });
+    // Sorted, so two writers locking overlapping sets of counters cannot deadlock.
+    for (const index of [...new Set(indices)].sort()) {
+      await this.trx.insertInto('es_index_counters').values({ index_name: index, next_seq_no: 0, docs: 0, size_bytes: 0 }).onConflict((oc) => oc.column('index_name').doNothing()).execute();
+      let query = this.trx.selectFrom('es_index_counters').selectAll().where('index_name', '=', index);
+      if (this.lockRows) query = query.forUpdate();
+      stats.set(index, toStats(await query.executeTakeFirstOrThrow()));
     }
     return stats;
   }
 
-  async get(index: string, id: string): Promise<StoredDocument | undefined> {
-    const row = await this.db.selectFrom('es_documents').selectAll().where('index_name', '=', index).where('doc_id', '=', id).executeTakeFirst();
-    return row && { id: row.doc_id, seqNo: Number(row.seq_no), version: Number(row.version), source: row.source };
+  get(index: string, id: string): Promise<StoredDocument | undefined> {
+    return getDocument(this.trx, index, id);
   }
 
-  write(writes: readonly DocumentWrite[], counters: ReadonlyMap<string, number>): Promise<void> {
-    return this.db.transaction().execute(async (trx) => {
-      for (const w of writes) await applyWrite(trx, w);
-      for (const [index, next] of counters) {
-        await trx
-          .insertInto('es_index_counters')
-          .values({ index_name: index, next_seq_no: next })
-          .onConflict((oc) => oc.column('index_name').doUpdateSet({ next_seq_no: next }))
-          .execute();
-      }
-    });
+  async write(writes: readonly DocumentWrite[], stats: ReadonlyMap<string, IndexDocStats>): Promise<void> {
+    for (const w of writes) await applyWrite(this.trx, w);
+    for (const [index, s] of stats) {
+      await this.trx
+        .updateTable('es_index_counters')
+        .set({ next_seq_no: s.nextSeqNo, docs: s.docs, size_bytes: s.sizeBytes })
+        .where('index_name', '=', index)
+        .execute();
+    }
+  }
+}
+
+export class KyselyDocumentRepository implements DocumentRepository {
+  /** `shared`: other instances write too, so counters are locked while a batch uses them. */
+  constructor(
+    private readonly db: Kysely<DocumentTables>,
+    readonly shared: boolean,
+  ) {}
+
+  async loadStats(): Promise<Map<string, IndexDocStats>> {
+    const rows = await this.db.selectFrom('es_index_counters').selectAll().execute();
+    return new Map(rows.map((r) => [r.index_name, toStats(r)]));
+  }
+
+  get(index: string, id: string): Promise<StoredDocument | undefined> {
+    return getDocument(this.db, index, id);
+  }
+
+  transaction<T>(work: (tx: DocumentTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new KyselyDocumentTransaction(trx, this.shared)));
   }
 }
 
@@ -67,8 +95,8 @@ export async function syncDocumentsWithIndices(
   for (const { name, copiedFrom } of created) {
     await sql`insert into es_documents (index_name, doc_id, seq_no, version, source, size_bytes)
       select ${name}, doc_id, seq_no, version, source, size_bytes from es_documents where index_name = ${copiedFrom}`.execute(trx);
-    await sql`insert into es_index_counters (index_name, next_seq_no)
-      select ${name}, next_seq_no from es_index_counters where index_name = ${copiedFrom}`.execute(trx);
+    await sql`insert into es_index_counters (index_name, next_seq_no, docs, size_bytes)
+      select ${name}, next_seq_no, docs, size_bytes from es_index_counters where index_name = ${copiedFrom}`.execute(trx);
   }
   if (removed.length > 0) {
     await trx.deleteFrom('es_documents').where('index_name', 'in', removed).execute();

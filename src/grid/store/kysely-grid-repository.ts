@@ -4,6 +4,8 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { FieldSchema, type Field, type FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
 import type { GridReader, GridRepository, GridRow, GridSnapshot, GridWriter, StoredChangeset } from '../grid-repository.js';
 import type { FieldRecord } from '../model/field-record.js';
+import type { StoreSignals } from '../../platform/store/signals.js';
+import { sendGridSignal } from './grid-signals.js';
 import type { GridFieldsTable, GridsTable, GridTables } from './grid-tables.js';
 
 type Db = Kysely<GridTables> | Transaction<GridTables>;
@@ -117,6 +119,13 @@ class KyselyGridReader implements GridReader {
 }
 
 class KyselyGridWriter extends KyselyGridReader implements GridWriter {
+  constructor(
+    db: Transaction<GridTables>,
+    private readonly signals: StoreSignals | undefined,
+  ) {
+    super(db);
+  }
+
   async insertGrid(row: GridRow): Promise<void> {
     await this.db
       .insertInto('grids')
@@ -176,6 +185,7 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
       .insertInto('grid_changesets')
       .values({ grid_id: gridId, revision: changeset.revision.toString(), data: changeset.data, committed_at: committedAt })
       .execute();
+    if (this.signals) await sendGridSignal(this.signals, this.db, { grid: gridId, revision: changeset.revision.toString() });
     const horizon = changeset.revision - BigInt(retain);
     if (horizon > 0n) {
       await this.db.deleteFrom('grid_changesets').where('grid_id', '=', gridId).where('revision', '<=', horizon.toString()).execute();
@@ -184,6 +194,7 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
 
   async deleteGrid(gridId: string): Promise<boolean> {
     const result = await this.db.deleteFrom('grids').where('id', '=', gridId).executeTakeFirst();
+    if (this.signals && result.numDeletedRows > 0n) await sendGridSignal(this.signals, this.db, { grid: gridId, deleted: true });
     return result.numDeletedRows > 0n;
   }
 }
@@ -191,12 +202,16 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
 export class KyselyGridRepository extends KyselyGridReader implements GridRepository {
   readonly #db: Kysely<GridTables>;
 
-  constructor(db: Kysely<GridTables>) {
+  /** `signals`: tell the other instances sharing the store about each commit. */
+  constructor(
+    db: Kysely<GridTables>,
+    private readonly signals?: StoreSignals,
+  ) {
     super(db);
     this.#db = db;
   }
 
   transaction<T>(work: (tx: GridWriter) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute((trx) => work(new KyselyGridWriter(trx)));
+    return this.#db.transaction().execute((trx) => work(new KyselyGridWriter(trx, this.signals)));
   }
 }

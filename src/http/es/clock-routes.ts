@@ -1,6 +1,6 @@
 /** @module Tessera's clock endpoints: `GET /_tessera/clock` and, on the virtual clock, `POST /_tessera/clock/_advance`. */
 import type { FastifyInstance } from 'fastify';
-import { ClusterErrors } from '../../cluster/index.js';
+import { ClusterError, ClusterErrors } from '../../cluster/index.js';
 import { VirtualClock } from '../../platform/clock.js';
 import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
 import type { EsContext } from './es-context.js';
@@ -21,6 +21,9 @@ export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
     const clock = ctx.clock;
     if (!(clock instanceof VirtualClock) || !ctx.ilm) {
       throw ClusterErrors.illegalArgument('the clock is the system clock and cannot be advanced; start Tessera with --clock virtual');
+    }
+    if (ctx.instance && !ctx.instance.isLeader()) {
+      throw new ClusterError('illegal_state_exception', 409, 'the virtual clock advances on the instance that runs the lifecycle runner; this instance does not (see GET /_tessera/instance)');
     }
     const by = (req.body as { by?: unknown } | undefined)?.by;
     if (typeof by !== 'string') throw ClusterErrors.illegalArgument('[by] is required: a time value such as "30d"');

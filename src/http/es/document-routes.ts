@@ -116,6 +116,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.put('/:index/_bulk', bulk);
 
   const count = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+    await documents.sync();
     const state = ctx.cluster.state;
     const names = resolveIndices(state, req.params.index);
     const shards = names.reduce((n, name) => n + IndexMetadata.primaryShards(state.indices.get(name)!), 0);
@@ -138,6 +139,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   }
 
   const stats = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+    await documents.sync();
     const state = ctx.cluster.state;
     const names = resolveIndices(state, req.params.index);
     const section = (docs: number, bytes: number) => ({

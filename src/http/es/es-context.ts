@@ -20,4 +20,12 @@ export interface EsContext {
     readonly scheduler: PollScheduler;
     readonly saveVirtualNow: (millis: number) => Promise<void>;
   };
+  /** Catches up with what other instances of a shared store changed; run before every request. */
+  readonly sync?: () => Promise<void>;
+  readonly instance?: {
+    readonly id: string;
+    readonly store: 'sqlite' | 'postgres';
+    /** Whether this instance runs the lifecycle runner. */
+    readonly isLeader: () => boolean;
+  };
 }

@@ -16,6 +16,7 @@ import { EsRouteTable } from './es-route-table.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
 import { clockRoutes } from './clock-routes.js';
+import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
@@ -62,6 +63,11 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     requestedCompatibility(req);
   });
   app.setErrorHandler((error, req, reply) => sendEsError(req, reply, error));
+  // Before authentication: a user created through another instance must be known here.
+  if (ctx.sync) {
+    const sync = ctx.sync;
+    app.addHook('onRequest', async () => sync());
+  }
   assignRouteActions(app);
   if (ctx.security) {
     authenticateRequests(app, ctx.security);
@@ -91,5 +97,6 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);
+  instanceRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

@@ -12,6 +12,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext): void {
   const disk = ctx.disk;
   if (!disk) return;
   const nodeStats = async (req: FastifyRequest, reply: FastifyReply) => {
+    await ctx.documents?.sync();
     const usage = disk.usage();
     const fs = {
       timestamp: ctx.clock.now(),
@@ -28,6 +29,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.get('/_nodes/stats/:metric', nodeStats);
 
   app.get('/_cat/allocation', async (req, reply) => {
+    await ctx.documents?.sync();
     const state = ctx.cluster.state;
     const usage = disk.usage();
     const shards = [...state.indices.values()].reduce((n, index) => n + IndexMetadata.primaryShards(index), 0);
@@ -55,6 +57,7 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
   const disk = ctx.disk;
   if (!disk) return;
   const explain = async (req: FastifyRequest, reply: FastifyReply) => {
+    await ctx.documents?.sync();
     const state = ctx.cluster.state;
     const body = (req.body ?? {}) as { index?: string; shard?: number; primary?: boolean };
     let target: { index: IndexMetadata; shard: number; primary: boolean } | undefined;

@@ -11,6 +11,8 @@ export function rolloverRoutes(app: FastifyInstance, ctx: EsContext): void {
     const b = (body ?? {}) as Record<string, unknown>;
     for (const key of Object.keys(b)) if (!BODY_KEYS.has(key)) throw ClusterErrors.parse(`[rollover] unknown field [${key}]`);
     const { conditions = {}, ...createBody } = b;
+    // Conditions count the documents every instance wrote.
+    await ctx.documents?.sync();
     return ctx.cluster.update((state) =>
       rollover(state, {
         alias,

@@ -6,7 +6,7 @@ import { compareStrings } from '../../platform/ids.js';
 import { IlmErrors } from '../ilm-error.js';
 import { parsePolicyBody, validatePolicy, validatePolicyName, type LifecyclePolicy } from './lifecycle-policy.js';
 import type { PolicyMetadata } from './policy-metadata.js';
-import type { OperationMode, PolicyRepository } from './policy-repository.js';
+import type { OperationMode, PolicyReader, PolicyRepository, PolicyTransaction } from './policy-repository.js';
 
 export interface PutPolicyResult {
   readonly changed: boolean;
@@ -22,6 +22,9 @@ export interface InUseBy {
 export class PolicyService {
   readonly #policies = new Map<string, PolicyMetadata>();
   #mode: OperationMode = 'RUNNING';
+  /** The stored generation the policies in memory belong to. */
+  #generation = 0;
+  #queue: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<() => void>();
 
   private constructor(
@@ -31,9 +34,54 @@ export class PolicyService {
 
   static async open(repository: PolicyRepository, clock: Clock): Promise<PolicyService> {
     const service = new PolicyService(repository, clock);
-    for (const policy of await repository.loadPolicies()) service.#policies.set(policy.name, policy);
-    service.#mode = await repository.loadMode();
+    service.#generation = await repository.generation();
+    await service.#reload(repository);
     return service;
+  }
+
+  async #reload(reader: PolicyReader): Promise<void> {
+    this.#policies.clear();
+    for (const policy of await reader.loadPolicies()) this.#policies.set(policy.name, policy);
+    this.#mode = await reader.loadMode();
+  }
+
+  /** Catches up with policy and mode changes other instances made to a shared store; `stored`: the generation, if already read. */
+  sync(stored?: number): Promise<void> {
+    if (stored !== undefined && stored <= this.#generation) return Promise.resolve();
+    return this.#serial(async () => {
+      const generation = await this.repository.generation();
+      if (generation <= this.#generation) return;
+      await this.#reload(this.repository);
+      this.#generation = generation;
+      this.#changed();
+    });
+  }
+
+  /** One change at a time, made on the latest stored policies; `work` returns whether it changed anything. */
+  #change<T>(work: (tx: PolicyTransaction) => Promise<T>): Promise<T> {
+    return this.#serial(async () => {
+      let reloaded = false;
+      const result = await this.repository.transaction(async (tx) => {
+        if (tx.generation > this.#generation) {
+          await this.#reload(tx);
+          reloaded = true;
+        }
+        const result = await work(tx);
+        this.#generation = tx.generation + 1;
+        return result;
+      }).catch(async (error: unknown) => {
+        // The reload was inside the rolled-back transaction but read committed data: keep it, at its generation.
+        if (reloaded) this.#generation = await this.repository.generation();
+        throw error;
+      });
+      return result;
+    });
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
+    return next;
   }
 
   get(name: string): PolicyMetadata | undefined {
@@ -65,21 +113,24 @@ export class PolicyService {
         ([phase]) =>
           `Use of the [max_size] rollover condition found in phase [${phase}]. This condition has been deprecated in favour of the [max_primary_shard_size] condition and will be removed in a later version`,
       );
-    const existing = this.#policies.get(name);
-    // An identical re-PUT by the same user changes nothing, not even the version (TransportPutLifecycleAction.isNoopUpdate);
-    // by another user it is a real update, because the stored authentication changes.
-    if (existing && isDeepStrictEqual(existing.policy, policy) && existing.modifiedBy === caller) return { changed: false, warnings };
-    const metadata: PolicyMetadata = {
-      name,
-      policy,
-      version: (existing?.version ?? 0) + 1,
-      modifiedDate: this.clock.now(),
-      ...(caller !== undefined && { modifiedBy: caller }),
-    };
-    await this.repository.savePolicy(metadata);
-    this.#policies.set(name, metadata);
+    const changed = await this.#change(async (tx) => {
+      const existing = this.#policies.get(name);
+      // An identical re-PUT by the same user changes nothing, not even the version (TransportPutLifecycleAction.isNoopUpdate);
+      // by another user it is a real update, because the stored authentication changes.
+      if (existing && isDeepStrictEqual(existing.policy, policy) && existing.modifiedBy === caller) return false;
+      const metadata: PolicyMetadata = {
+        name,
+        policy,
+        version: (existing?.version ?? 0) + 1,
+        modifiedDate: this.clock.now(),
+        ...(caller !== undefined && { modifiedBy: caller }),
+      };
+      await tx.savePolicy(metadata);
+      this.#policies.set(name, metadata);
+      return true;
+    });
     this.#changed();
-    return { changed: true, warnings };
+    return { changed, warnings };
   }
 
   /** Policies by name or comma list (in that order), or by one wildcard (sorted by name). */
@@ -114,16 +165,22 @@ export class PolicyService {
     if (indices.length > 0) {
       throw IlmErrors.illegalArgument(`Cannot delete policy [${name}]. It is in use by one or more indices: [${indices.join(', ')}]`);
     }
-    if (!this.#policies.has(name)) throw IlmErrors.policyNotFound(name);
-    await this.repository.deletePolicy(name);
-    this.#policies.delete(name);
+    await this.#change(async (tx) => {
+      if (!this.#policies.has(name)) throw IlmErrors.policyNotFound(name);
+      await tx.deletePolicy(name);
+      this.#policies.delete(name);
+    });
     this.#changed();
   }
 
   async setMode(mode: OperationMode): Promise<void> {
     if (this.#mode === mode) return;
-    await this.repository.saveMode(mode);
-    this.#mode = mode;
-    this.#changed();
+    const changed = await this.#change(async (tx) => {
+      if (this.#mode === mode) return false;
+      await tx.saveMode(mode);
+      this.#mode = mode;
+      return true;
+    });
+    if (changed) this.#changed();
   }
 }

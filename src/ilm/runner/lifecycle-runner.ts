@@ -27,6 +27,8 @@ export interface RunnerDeps {
   readonly allocationBlocked?: (state: ClusterState) => string | undefined;
   /** Authorizes a step's action as the policy's last modifier; none without security. */
   readonly authorize?: (user: string, action: string, index: string) => ClusterError | undefined;
+  /** Brings what the pass reads from memory up to date first (other instances' policies and document counts). */
+  readonly prepare?: () => Promise<void>;
   /** Told about a pass that failed as a whole (a bug, or the store failing); the next trigger tries again. */
   readonly onError?: (error: unknown) => void;
 }
@@ -36,17 +38,20 @@ export class LifecycleRunner {
   #again = false;
   #unsubscribe: (() => void)[] = [];
 
-  constructor(private readonly deps: RunnerDeps) {}
-
-  /** Reacts to cluster and policy changes from now on. */
-  start(): void {
+  constructor(private readonly deps: RunnerDeps) {
     // IndexLifecycleService.beforeIndexAddedToCluster: a name that must carry the origination date but does not is refused.
-    this.deps.cluster.addIndexCreationCheck((index) => {
+    // Every instance refuses it, whether or not it runs the runner.
+    deps.cluster.addIndexCreationCheck((index) => {
       const origination = index.settings['index.lifecycle.origination_date'];
       if (index.settings['index.lifecycle.parse_origination_date'] === 'true' && (origination === undefined || origination === '-1')) {
         parseOriginationDate(index.name);
       }
     });
+  }
+
+  /** Reacts to cluster and policy changes from now on (on the instance that leads). */
+  start(): void {
+    if (this.#unsubscribe.length > 0) return;
     const schedule = () => void this.#schedule();
     this.#unsubscribe = [this.deps.cluster.onChange(schedule), this.deps.policies.onChange(schedule)];
     schedule();
@@ -100,6 +105,7 @@ export class LifecycleRunner {
   /** One pass over every managed index, as one cluster-state change. */
   async pass(trigger: Trigger): Promise<void> {
     const { policies, clock, newUuid } = this.deps;
+    await this.deps.prepare?.();
     if (policies.mode === 'STOPPING') await policies.setMode('STOPPED');
     if (policies.mode !== 'RUNNING') return;
     await this.deps.cluster.update((start) => {

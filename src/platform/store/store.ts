@@ -1,6 +1,8 @@
 /** @module The storage handle shared by every module: a Kysely instance on one of the supported dialects. */
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely';
+import type { Leadership } from './leadership.js';
+import type { StoreSignals } from './signals.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -12,6 +14,14 @@ export interface Store {
   // Modules type their own tables; the shared handle stays untyped so platform knows none of them.
   readonly db: Kysely<any>;
   readonly dialect: Dialect;
+  /** Several instances may share this store, so what one holds in memory can go stale. */
+  readonly shared: boolean;
+  /** Signals between the instances sharing the store; none on SQLite, which one instance owns. */
+  readonly signals: StoreSignals | undefined;
+  /** Which instance runs singleton work (the lifecycle runner). */
+  readonly leadership: Leadership;
+  /** How many instances are connected to the store now, this one included. */
+  countInstances(): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
-/** @module Users and roles on Kysely. */
-import type { Kysely } from 'kysely';
+/** @module Users, roles and API keys on Kysely; on a shared store every write bumps the security generation. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Generations } from '../../platform/store/generations.js';
 import type { ApiKey, Role, User } from '../security-model.js';
 import type { SecurityRepository } from '../security-repository.js';
 
@@ -9,8 +10,32 @@ interface SecurityTables {
   security_api_keys: { id: string; data: string };
 }
 
+export interface SecurityStoreOptions {
+  readonly shared: boolean;
+  readonly generations: Generations;
+}
+
 export class KyselySecurityRepository implements SecurityRepository {
-  constructor(private readonly db: Kysely<SecurityTables>) {}
+  constructor(
+    private readonly db: Kysely<SecurityTables>,
+    private readonly options: SecurityStoreOptions,
+  ) {}
+
+  async generation(): Promise<number> {
+    if (!this.options.shared) return 0;
+    return (await this.options.generations.read(this.db)).get('security') ?? 0;
+  }
+
+  /** `work` and the generation bump commit together, so no instance can see one without the other. */
+  #write(work: (trx: Transaction<SecurityTables>) => Promise<unknown>): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await work(trx);
+      if (!this.options.shared) return 0;
+      const generation = (await this.options.generations.lock(trx as Transaction<any>, 'security')) + 1;
+      await this.options.generations.write(trx as Transaction<any>, 'security', generation);
+      return generation;
+    });
+  }
 
   async loadUsers(): Promise<User[]> {
     return (await this.db.selectFrom('security_users').selectAll().execute()).map((r) => JSON.parse(r.data) as User);
@@ -20,30 +45,40 @@ export class KyselySecurityRepository implements SecurityRepository {
     return (await this.db.selectFrom('security_roles').selectAll().execute()).map((r) => JSON.parse(r.data) as Role);
   }
 
-  async saveUser(user: User): Promise<void> {
-    const data = JSON.stringify(user);
-    await this.db.insertInto('security_users').values({ name: user.username, data }).onConflict((oc) => oc.column('name').doUpdateSet({ data })).execute();
+  saveUser(user: User): Promise<number> {
+    return this.#write(async (trx) => {
+      const data = JSON.stringify(user);
+      await trx.insertInto('security_users').values({ name: user.username, data }).onConflict((oc) => oc.column('name').doUpdateSet({ data })).execute();
+    });
   }
 
-  async deleteUser(username: string): Promise<void> {
-    await this.db.deleteFrom('security_users').where('name', '=', username).execute();
+  deleteUser(username: string): Promise<number> {
+    return this.#write(async (trx) => {
+      await trx.deleteFrom('security_users').where('name', '=', username).execute();
+    });
   }
 
-  async saveRole(role: Role): Promise<void> {
-    const data = JSON.stringify(role);
-    await this.db.insertInto('security_roles').values({ name: role.name, data }).onConflict((oc) => oc.column('name').doUpdateSet({ data })).execute();
+  saveRole(role: Role): Promise<number> {
+    return this.#write(async (trx) => {
+      const data = JSON.stringify(role);
+      await trx.insertInto('security_roles').values({ name: role.name, data }).onConflict((oc) => oc.column('name').doUpdateSet({ data })).execute();
+    });
   }
 
-  async deleteRole(name: string): Promise<void> {
-    await this.db.deleteFrom('security_roles').where('name', '=', name).execute();
+  deleteRole(name: string): Promise<number> {
+    return this.#write(async (trx) => {
+      await trx.deleteFrom('security_roles').where('name', '=', name).execute();
+    });
   }
 
   async loadApiKeys(): Promise<ApiKey[]> {
     return (await this.db.selectFrom('security_api_keys').selectAll().execute()).map((r) => JSON.parse(r.data) as ApiKey);
   }
 
-  async saveApiKey(key: ApiKey): Promise<void> {
-    const data = JSON.stringify(key);
-    await this.db.insertInto('security_api_keys').values({ id: key.id, data }).onConflict((oc) => oc.column('id').doUpdateSet({ data })).execute();
+  saveApiKey(key: ApiKey): Promise<number> {
+    return this.#write(async (trx) => {
+      const data = JSON.stringify(key);
+      await trx.insertInto('security_api_keys').values({ id: key.id, data }).onConflict((oc) => oc.column('id').doUpdateSet({ data })).execute();
+    });
   }
 }

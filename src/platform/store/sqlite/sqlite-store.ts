@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { SoleLeadership } from '../leadership.js';
 import type { Store } from '../store.js';
 
 export const SQLITE_FILE_NAME = 'tessera.db';
@@ -26,6 +27,10 @@ export function openSqliteStore(dataDir: string): Store {
   return {
     db,
     dialect: 'sqlite',
+    shared: false,
+    signals: undefined,
+    leadership: new SoleLeadership(),
+    countInstances: async () => 1,
     close: () => db.destroy(),
   };
 }
