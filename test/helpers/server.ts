@@ -43,8 +43,9 @@ export async function testDatabaseUrl(dataDir: string): Promise<string | undefin
   const name = databaseName(dataDir);
   await admin(async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    // Several processes may ask for the same database at once; PostgreSQL then reports 42P04 or, racing, 23505.
     if (rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(name)}`).catch((e: { code?: string }) => {
-      if (e.code !== '42P04') throw e;
+      if (e.code !== '42P04' && e.code !== '23505') throw e;
     });
   });
   const url = new URL(TEST_DATABASE_URL);

@@ -16,7 +16,8 @@ describe('the Elasticsearch API across instances', { skip }, () => {
   let clients: Client[] = [];
 
   before(async () => {
-    for (let i = 0; i < 3; i++) instances.push(await startInstance(dataDir));
+    // All at once on an empty database: they take turns migrating and agree on one cluster.
+    instances.push(...(await Promise.all([0, 1, 2].map(() => startInstance(dataDir)))));
     clients = instances.map((i) => new Client({ node: i.url }));
   });
 
@@ -24,6 +25,12 @@ describe('the Elasticsearch API across instances', { skip }, () => {
     await Promise.all(clients.map((c) => c.close()));
     await Promise.all(instances.map((i) => i.stop()));
     await removeTestData(dataDir);
+  });
+
+  it('forms one cluster when its instances start together on an empty database', async () => {
+    const uuids = await Promise.all(clients.map(async (client) => (await client.info()).cluster_uuid));
+    assert.equal(new Set(uuids).size, 1, uuids.join(', '));
+    assert.notEqual(uuids[0], '');
   });
 
   it('serves every cluster-state change from every instance as soon as it is acknowledged', async () => {

@@ -136,6 +136,26 @@ describe('grid fields across instances', { skip }, () => {
     assert.deepEqual(await storedRevisions(grid.id), Array.from({ length: Number(after.revision) }, (_, i) => i + 1));
   });
 
+  it('catches up from the store when an instance misses notifications (its listening connection is cut)', async () => {
+    const writer = gridClient(instances[0]!.url);
+    const grid = await writer.createGrid({ name: 'Cut off', bare: true });
+    const controller = new AbortController();
+    const total = 20;
+    const watched = collect(gridClient(instances[1]!.url), grid.id, total, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < total / 2; i++) await writer.insertField({ gridId: grid.id, field: { name: `before-${i}`, fieldType: FieldType.RichText } });
+    // Every instance's LISTEN connection dies; notifications sent until it is back are lost to it.
+    const { rowCount } = await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);
+    assert.ok((rowCount ?? 0) >= 3, `cut ${rowCount} listening connections`);
+    for (let i = 0; i < total / 2; i++) await writer.insertField({ gridId: grid.id, field: { name: `after-${i}`, fieldType: FieldType.RichText } });
+    const changesets = await watched;
+    controller.abort();
+    assert.deepEqual(
+      changesets.map((c) => c.revision),
+      Array.from({ length: total }, (_, i) => BigInt(i + 1)),
+    );
+  });
+
   it('ends watch streams on every instance when the grid is deleted on one', async () => {
     const grid = await gridClient(instances[0]!.url).createGrid({ name: 'Doomed', bare: true });
     const firsts: Promise<void>[] = [];

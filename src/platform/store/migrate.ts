@@ -1,5 +1,5 @@
 /** @module Applies the modules' migrations in name order and refuses a schema newer than this build. */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { MigrationSet, Store } from './store.js';
 
 export class SchemaTooNewError extends Error {
@@ -19,8 +19,24 @@ function provider(store: Store, sets: readonly MigrationSet[]): MigrationProvide
   return { getMigrations: async () => migrations };
 }
 
+/** Any constant of Tessera's own: held while migrating, so instances starting together on a new database take turns. */
+const MIGRATION_LOCK_KEY = 0x7e55e7b;
+
 /** Brings the schema up to date; returns the names applied now. */
-export async function migrateToLatest(store: Store, sets: readonly MigrationSet[]): Promise<string[]> {
+export function migrateToLatest(store: Store, sets: readonly MigrationSet[]): Promise<string[]> {
+  if (store.dialect !== 'postgres') return migrate(store, sets);
+  // Kysely locks only once its own table exists; creating that table concurrently can fail, so lock before it.
+  return store.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      return await migrate(store, sets);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
+
+async function migrate(store: Store, sets: readonly MigrationSet[]): Promise<string[]> {
   const migrations = provider(store, sets);
   const knownNames = new Set(Object.keys(await migrations.getMigrations()));
   const applied = await appliedMigrationNames(store);
