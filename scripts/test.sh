@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
-# The whole suite on SQLite, then once more on PostgreSQL when TESSERA_TEST_DATABASE_URL names a server to use
-# (each test database is created on it; the scale-out tests need it and are skipped without it).
+# Runs a suite on SQLite, then once more on PostgreSQL when TESSERA_TEST_DATABASE_URL names a server to use (each
+# test database is created on it; the scale-out tests need it and are skipped without it).
+#   scripts/test.sh               the test suite: test/**/*.test.ts, two files at a time
+#   scripts/test.sh reliability   the reliability suite: test/reliability/*.reliability.ts (crash, bad input, soak), one at a time
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find test -name '*.test.ts' | sort)
-suite() { node --import tsx --test --test-concurrency=2 --test-reporter=spec "${files[@]}"; }
+if [ "${1:-}" = reliability ]; then
+  mapfile -t files < <(find test/reliability -name '*.reliability.ts' | sort)
+  concurrency=1
+else
+  mapfile -t files < <(find test -name '*.test.ts' | sort)
+  concurrency=2
+fi
+suite() { node --import tsx --test --test-concurrency="$concurrency" --test-reporter=spec "${files[@]}"; }
 
-echo "--- tests on SQLite"
+echo "--- ${1:-tests} on SQLite"
 TESSERA_TEST_DATABASE_URL= suite
 
 if [ -n "${TESSERA_TEST_DATABASE_URL:-}" ]; then
-  echo "--- tests on PostgreSQL"
+  echo "--- ${1:-tests} on PostgreSQL"
   suite
 else
-  echo "--- PostgreSQL skipped: set TESSERA_TEST_DATABASE_URL=postgres://user:password@host/db to run the suite on it too"
+  echo "--- PostgreSQL skipped: set TESSERA_TEST_DATABASE_URL=postgres://user:password@host/db to run on it too"
 fi

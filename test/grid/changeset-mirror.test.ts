@@ -3,24 +3,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FieldType, type Field, type GridFieldChangeset } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { fieldInit, useServer } from '../helpers/fixtures.js';
+import { applyChangeset as apply } from '../helpers/field-mirror.js';
 import { gridClient, type GridClient } from '../helpers/grid-clients.js';
-
-/** A small deterministic PRNG (mulberry32), so a failing sequence can be replayed from its seed. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Applies a changeset as AppFlowy's clients do: delete, then insert at index, then update by id. */
-function apply(mirror: Field[], changeset: GridFieldChangeset): Field[] {
-  const next = mirror.filter((f) => !changeset.deletedFields.some((d) => d.fieldId === f.id));
-  for (const inserted of changeset.insertedFields) next.splice(inserted.index, 0, inserted.field!);
-  return next.map((f) => changeset.updatedFields.find((u) => u.id === f.id) ?? f);
-}
+import { prng } from '../helpers/prng.js';
 
 async function randomOperation(client: GridClient, gridId: string, fields: Field[], random: () => number, step: number): Promise<GridFieldChangeset> {
   const pick = () => fields[Math.floor(random() * fields.length)]!;

@@ -7,7 +7,6 @@ import {
   FieldSchema,
   FieldType,
   GridFieldChangesetSchema,
-  type Field,
   type GridFieldChangeset,
 } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { GridSchema } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
@@ -22,6 +21,7 @@ import {
   TimeFormat,
 } from '../../src/gen/tessera/grid/v1/type_option_pb.js';
 import { expectGridError, gridClient, type GridClient } from '../helpers/grid-clients.js';
+import { replayChangesets } from '../helpers/field-mirror.js';
 import { removeTestData, startTestServer, tempDataDir, testStoreEnv, type TestServer } from '../helpers/server.js';
 
 const REPO_ROOT = new URL('../../', import.meta.url);
@@ -63,20 +63,6 @@ async function watchExactly(client: GridClient, request: { gridId: string; after
   return out;
 }
 
-/** Applies a changeset as AppFlowy's clients do (research §5): delete → insert at index → update by id. */
-function applyAll(changesets: readonly GridFieldChangeset[]): Field[] {
-  let fields: Field[] = [];
-  for (const changeset of changesets) {
-    const deleted = new Set(changeset.deletedFields.map((d) => d.fieldId));
-    fields = fields.filter((f) => !deleted.has(f.id));
-    for (const inserted of changeset.insertedFields) {
-      if (inserted.index < fields.length) fields.splice(inserted.index, 0, inserted.field!);
-      else fields.push(inserted.field!);
-    }
-    fields = fields.map((f) => changeset.updatedFields.find((u) => u.id === f.id) ?? f);
-  }
-  return fields;
-}
 
 function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64');
@@ -114,7 +100,7 @@ async function snapshot(client: GridClient): Promise<{ grids: JsonValue[]; byId:
     );
     // The history is the truth of the fields: replaying it rebuilds them exactly.
     assert.deepEqual(
-      applyAll(history).map((f) => toJson(FieldSchema, f)),
+      replayChangesets(history).map((f) => toJson(FieldSchema, f)),
       fields.map((f) => toJson(FieldSchema, f)),
     );
     byId[grid.id] = {

@@ -21,10 +21,10 @@ async function exited(child: ChildProcess): Promise<void> {
   await new Promise<void>((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts `tessera serve` on the database `dataDir` stands for; resolves once it listens. */
+/** Starts `tessera serve` on `dataDir` (or the PostgreSQL database it stands for); resolves once it listens. */
 export async function startInstance(dataDir: string, args: readonly string[] = []): Promise<Instance> {
   const env = await testStoreEnv(dataDir);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--data-dir', dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
