@@ -4,6 +4,7 @@ import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { EsContext } from './es/es-context.js';
+import { CONSOLE_PREFIX, consolePlugin } from './console-plugin.js';
 import { esPlugin } from './es/es-plugin.js';
 import { withMinimalGrpcMessageEncoding } from './grpc-message-encoding.js';
 import { createSharedPortServer } from './shared-port.js';
@@ -42,5 +43,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   void app.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes });
   void app.register(esPlugin, options.es);
+  void app.register(consolePlugin, { prefix: CONSOLE_PREFIX });
   return app as unknown as FastifyInstance;
 }

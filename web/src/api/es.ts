@@ -1,0 +1,30 @@
+/** The Elasticsearch-compatible API, as any client calls it: JSON over fetch, ES error envelopes turned into EsError. */
+import { authorizationHeader } from '../session.ts';
+
+export class EsError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly reason: string,
+    readonly body: unknown,
+  ) {
+    super(reason);
+  }
+}
+
+export async function es<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const authorization = authorizationHeader();
+  if (authorization) headers.authorization = authorization;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  // 'omit': a 401 must reach the console's own sign-in form, not open the browser's basic-auth prompt.
+  const response = await fetch(path, { method, headers, credentials: 'omit', ...(body !== undefined && { body: JSON.stringify(body) }) });
+  const text = await response.text();
+  const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+  if (!response.ok) {
+    const error = (parsed as { error?: { type?: string; reason?: string } | string } | undefined)?.error;
+    if (typeof error === 'object' && error) throw new EsError(response.status, error.type ?? 'error', error.reason ?? text, parsed);
+    throw new EsError(response.status, 'error', typeof error === 'string' ? error : `HTTP ${response.status}`, parsed);
+  }
+  return parsed as T;
+}
