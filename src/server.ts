@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, relayGridSignals, type GridAccess, type GridEvent } from './grid/index.js';
 import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
-import { authorizeIndices, hasApplicationPrivilege, KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
+import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
 import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
@@ -58,11 +58,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** ILM steps are authorized as the policy's last modifier; a user since deleted holds no role. */
+/** ILM steps are authorized as the policy's last modifier. */
 function stepAuthorizer(security: SecurityService): (user: string, action: string, index: string) => ClusterError | undefined {
   return (username, action, index) => {
-    const user = security.user(username) ?? { username, roles: [], full_name: null, email: null, metadata: {}, enabled: false, passwordHash: '' };
-    const denied = authorizeIndices(user, (name) => security.role(name), action, [index]);
+    const denied = authorizeAsUser((name) => security.user(name), (name) => security.role(name), username, action, index);
     return denied && new ClusterError(denied.type, denied.status, denied.message);
   };
 }

@@ -14,6 +14,10 @@ export function validateAliasName(alias: string, index?: string): void {
   if (alias.includes('#')) fail("must not contain '#'");
   if (alias.includes(':')) fail("must not contain ':'");
   if (alias.startsWith('_') || alias.startsWith('-') || alias.startsWith('+')) fail("must not start with '_', '-', or '+'");
+  // The rest of MetadataCreateIndexService.validateIndexOrAliasName, which aliases share with indices.
+  const bytes = Buffer.byteLength(alias, 'utf8');
+  if (bytes > 255) fail(`index name is too long, (${bytes} > 255)`);
+  if (alias === '.' || alias === '..') fail("must not be '.' or '..'");
 }
 
 /** Refuses an alias whose name is an index's, and an alias with two write indices. */
@@ -49,6 +53,12 @@ export function parseAliases(input: unknown, index?: string): Record<string, Ali
   return out;
 }
 
+/** A routing value: a string, or a number ES reads as its text; never an object or a list. */
+function routingValue(key: string, value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') throw ClusterErrors.parse(`[alias] failed to parse field [${key}]`);
+  return String(value);
+}
+
 export function parseAliasMetadata(raw: unknown): AliasMetadata {
   if (raw === null || raw === undefined) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw ClusterErrors.parse('Failed to parse alias: expected an object');
@@ -62,15 +72,17 @@ export function parseAliasMetadata(raw: unknown): AliasMetadata {
         meta[key] = value;
         break;
       case 'filter':
+        // A query: an object, or null for none.
+        if (value !== null && (typeof value !== 'object' || Array.isArray(value))) throw ClusterErrors.parse(`[alias] failed to parse field [${key}]`);
         meta.filter = value;
         break;
       case 'routing':
-        meta.index_routing = String(value);
-        meta.search_routing = String(value);
+        meta.index_routing = routingValue(key, value);
+        meta.search_routing = routingValue(key, value);
         break;
       case 'index_routing':
       case 'search_routing':
-        meta[key] = String(value);
+        meta[key] = routingValue(key, value);
         break;
       default:
         throw ClusterErrors.illegalArgument(`Unsupported field [${key}]`);

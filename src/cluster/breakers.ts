@@ -16,6 +16,11 @@ function settingName(breaker: Breaker): string {
   return `indices.breaker.${breaker}.limit`;
 }
 
+/** The breaker limits' defaults by setting name, as `_cluster/settings?include_defaults` reports them. */
+export const BREAKER_SETTING_DEFAULTS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries((Object.keys(DEFAULTS) as Breaker[]).map((breaker) => [settingName(breaker), DEFAULTS[breaker]])),
+);
+
 /** A limit in bytes: a percentage of the heap, or a byte size. */
 export function parseBreakerLimit(name: string, value: string, heap = getHeapStatistics().heap_size_limit): number {
   const percent = /^(\d+(?:\.\d+)?)%$/.exec(value.trim());

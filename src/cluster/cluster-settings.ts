@@ -1,8 +1,8 @@
 /** @module Dynamic cluster settings (`PUT /_cluster/settings`): the ones Tessera knows, validated as ES does. */
 import { parseTimeValue, TimeValueError } from '../platform/time-value.js';
 import { ClusterErrors } from './cluster-error.js';
-import { parseBreakerLimit } from './breakers.js';
-import { parseWatermark, type WatermarkLevel } from './disk/disk-usage.js';
+import { BREAKER_SETTING_DEFAULTS, parseBreakerLimit } from './breakers.js';
+import { DISK_SETTING_DEFAULTS, parseWatermark, type WatermarkLevel } from './disk/disk-usage.js';
 import { parseByteSize } from './operations/rollover.js';
 import { flattenSettings, type FlatSettings } from './settings.js';
 
@@ -62,6 +62,8 @@ export const CLUSTER_SETTING_DEFAULTS: FlatSettings = Object.freeze({
   'indices.lifecycle.poll_interval': '10m',
   'indices.lifecycle.rollover.only_if_has_documents': 'true',
   'indices.lifecycle.history_index_enabled': 'true',
+  ...DISK_SETTING_DEFAULTS,
+  ...BREAKER_SETTING_DEFAULTS,
 });
 
 /** Validates one scope (`persistent` or `transient`) of an update; `null` values reset. */
@@ -76,6 +78,8 @@ export function normalizeClusterSettings(scope: 'persistent' | 'transient', inpu
       out[key] = null;
       continue;
     }
+    // Settings.get refuses a list for a setting that is not one; none of these is.
+    if (Array.isArray(raw)) throw ClusterErrors.illegalArgument(`Found list type value for setting [${key}] but but did not expect a list for it.`);
     const value = typeof raw === 'string' ? raw : String(raw);
     check(key, value);
     out[key] = value;

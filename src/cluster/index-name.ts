@@ -5,7 +5,7 @@
 import { ClusterErrors } from './cluster-error.js';
 
 // The order Java prints Strings.INVALID_FILENAME_CHARS in.
-const INVALID_CHARS = [' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'];
+export const INVALID_CHARS = [' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'];
 const MAX_NAME_BYTES = 255;
 
 export function validateIndexName(name: string): void {

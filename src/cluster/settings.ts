@@ -81,7 +81,8 @@ export function withIndexPrefix(flat: Record<string, unknown>): Record<string, u
 function stringValue(key: string, value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(String).join(',');
+  // Settings.get refuses a list for a setting that is not one; none of the settings Tessera knows is.
+  if (Array.isArray(value)) throw ClusterErrors.illegalArgument(`Found list type value for setting [${key}] but but did not expect a list for it.`);
   throw ClusterErrors.illegalArgument(`Failed to parse value [${JSON.stringify(value)}] for setting [${key}]`);
 }
 

@@ -2,8 +2,12 @@
 import type { ConnectRouter, ConnectRouterOptions } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { ClusterError } from '../cluster/index.js';
 import type { EsContext } from './es/es-context.js';
+import { esErrorBody } from './es/es-envelope.js';
 import { CONSOLE_PREFIX, consolePlugin } from './console-plugin.js';
 import { esPlugin } from './es/es-plugin.js';
 import { withMinimalGrpcMessageEncoding } from './grpc-message-encoding.js';
@@ -29,9 +33,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes: options.routes }));
   const app = Fastify({
     logger: options.logger ?? false,
-    // Index names may be 255 bytes, three times that once percent-encoded.
-    routerOptions: { maxParamLength: 1024 },
+    // Any path segment the HTTP parser lets through reaches the routes, which judge it (an over-long index name is
+    // an invalid name, as in ES), rather than the router refusing it in a shape of its own.
+    routerOptions: { maxParamLength: http.maxHeaderSize },
     serverFactory: (handler) => createSharedPortServer(handler, onHttp2, shutdown.signal),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   // Elasticsearch clients refuse any 2xx answer without this header.
   app.addHook('onRequest', async (_req, reply) => {
@@ -41,8 +48,81 @@ export function buildApp(options: AppOptions): FastifyInstance {
     shutdown.abort();
     done();
   });
-  void app.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes });
+  void app.register(async (connect) => {
+    // The one error Fastify raises on an RPC path before Connect sees the request: a Content-Type it cannot parse,
+    // or none with a body. Answered as Connect answers any content type it does not take.
+    connect.setErrorHandler((error: FastifyError, _req, reply) => {
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send();
+      throw error;
+    });
+    await connect.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes });
+  });
   void app.register(esPlugin, options.es);
   void app.register(consolePlugin, { prefix: CONSOLE_PREFIX });
   return app as unknown as FastifyInstance;
+}
+
+/**
+ * RestUtils.decodeComponent's complaint about the first path segment whose percent-escapes do not decode: ES decodes
+ * each segment as it matches the path to a route.
+ */
+function escapeProblem(path: string): string | undefined {
+  for (const segment of path.split('/')) {
+    for (let i = 0; i < segment.length; i++) {
+      if (segment[i] !== '%') continue;
+      if (i === segment.length - 1) return `unterminated escape sequence at end of string: ${segment}`;
+      if (segment[i + 1] === '%') {
+        i++;
+        continue;
+      }
+      if (i + 1 === segment.length - 1) return `partial escape sequence at end of string: ${segment}`;
+      const pair = segment.slice(i + 1, i + 3);
+      if (!/^[0-9a-fA-F]{2}$/.test(pair)) return `invalid escape sequence \`%${pair}' at index ${i} of: ${segment}`;
+      i += 2;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A path the router cannot take (an escape that does not decode): ES's error envelope, or on an RPC path the
+ * Connect error the ES plugin's not-found handler gives there.
+ */
+function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const path = req.raw.url?.split('?')[0] ?? '/';
+  void reply.header('x-elastic-product', 'Elasticsearch');
+  if (path.startsWith('/tessera.')) {
+    void reply.code(404).send({ code: 'unimplemented', message: `no such method: ${path}` });
+    return;
+  }
+  const reason = error.code === 'FST_ERR_BAD_URL' ? (escapeProblem(path) ?? `invalid URL encoding in [${path}]`) : `invalid URL [${path}]`;
+  void reply.code(400).header('content-type', 'application/json').send(JSON.stringify(esErrorBody(new ClusterError('illegal_argument_exception', 400, reason))));
+}
+
+/**
+ * A request the HTTP parser refuses (a request line or headers over the size limit, a malformed request): an ES
+ * error envelope, as ES answers a request its HTTP decoder refuses, and the connection closed, since what follows
+ * on it cannot be parsed either.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let cause: ClusterError;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    cause = new ClusterError('too_long_http_header_exception', 400, `HTTP header is larger than ${http.maxHeaderSize} bytes.`);
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    cause = new ClusterError('timeout_exception', 408, 'the request was not received in time');
+  } else {
+    cause = new ClusterError('illegal_argument_exception', 400, error.message);
+  }
+  if (socket.writable) {
+    const body = JSON.stringify(esErrorBody(cause));
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nX-elastic-product: Elasticsearch\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  // A client that keeps sending is cut off after a moment.
+  setTimeout(() => socket.destroy(), 1_000).unref();
 }

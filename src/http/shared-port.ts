@@ -46,6 +46,14 @@ export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: H
     const socket = req.socket; // res.socket is already detached when 'finish' fires
     res.once('finish', () => {
       if (shutdown.aborted) socket.end();
+      // A body left half-read (Connect stops at its read limit and answers at once) would hold up the next request
+      // on the kept-alive connection: discard the rest, as Node does for a body nobody started reading.
+      else if (!req.complete) {
+        // (An abandoned async iterator still listens for 'readable', which would keep resume() from flowing.)
+        req.removeAllListeners('data');
+        req.removeAllListeners('readable');
+        req.resume();
+      }
     });
   });
 
@@ -53,8 +61,12 @@ export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: H
   h1.removeAllListeners('connection');
   h1.on('connection', (socket: Socket) => {
     sniff(socket, (isHttp2) => {
-      if (isHttp2) h2.emit('connection', socket);
-      else for (const listener of http1Listeners) listener.call(h1, socket);
+      // The HTTP/1 server accepts connections half-open; an HTTP/2 session would then outlive a client that sent a
+      // cut-short preface and hung up its side. As http2's own server does, close when the client does.
+      if (isHttp2) {
+        socket.allowHalfOpen = false;
+        h2.emit('connection', socket);
+      } else for (const listener of http1Listeners) listener.call(h1, socket);
     });
   });
   return h1;

@@ -8,3 +8,4 @@ export { explainIndex, includeInExplain } from './explain.js';
 export { retry, removePolicy, moveToStepRequest, refreshCachedPhases } from './lifecycle-operations.js';
 export { KyselyPolicyRepository } from './store/kysely-policy-repository.js';
 export { ilmMigrations } from './store/ilm-migrations.js';
+export { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment } from './lint/index.js';

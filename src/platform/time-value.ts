@@ -14,6 +14,10 @@ export function parseTimeValue(value: string, settingName: string): number {
     throw new TimeValueError(`failed to parse setting [${settingName}] with value [${value}] as a time value: unit is missing or unrecognized`);
   }
   if (match[1]!.includes('.')) throw new TimeValueError(`failed to parse [${value}], fractional time values are not supported`);
+  // -1 is magic (with or without a unit); any other negative value is refused.
+  if (Number(match[1]) < -1) {
+    throw new TimeValueError(`failed to parse setting [${settingName}] with value [${value}] as a time value: negative durations are not supported`);
+  }
   return Number(match[1]) * UNITS[match[2]!]!;
 }
 

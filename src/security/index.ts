@@ -4,4 +4,5 @@ export { SecurityError, SecurityErrors } from './security-error.js';
 export { publicUser, type Role, type User } from './security-model.js';
 export { KyselySecurityRepository } from './store/kysely-security-repository.js';
 export { securityMigrations } from './store/security-migrations.js';
+export { authorizeAsUser } from './authorize-as-user.js';
 export { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, hasApplicationPrivilege, holdsClusterPrivilege, type RoleLookup } from './privileges.js';

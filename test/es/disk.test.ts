@@ -56,6 +56,23 @@ describe('disk', () => {
     assert.equal(after['disk-full']?.settings?.['index.blocks.read_only_allow_delete'], undefined);
     await client.index({ index: 'disk-full', id: '3', document: { n: 1 } });
   });
+
+  it('threshold_enabled false turns the watermarks off, as in ES; true turns them back on', async () => {
+    const { client } = es;
+    await client.cluster.putSettings({ persistent: { 'tessera.disk.capacity': '10kb' } });
+    await client.index({ index: 'disk-off', id: '1', document: { text: 'z'.repeat(9_900) } });
+    const blocked = await client.indices.getSettings({ index: 'disk-off', flat_settings: true });
+    assert.equal(blocked['disk-off']?.settings?.['index.blocks.read_only_allow_delete'], 'true');
+    await client.cluster.putSettings({ persistent: { 'cluster.routing.allocation.disk.threshold_enabled': false } });
+    const released = await client.indices.getSettings({ index: 'disk-off', flat_settings: true });
+    assert.equal(released['disk-off']?.settings?.['index.blocks.read_only_allow_delete'], undefined);
+    await client.index({ index: 'disk-off', id: '2', document: { n: 2 } });
+    await client.cluster.putSettings({ persistent: { 'cluster.routing.allocation.disk.threshold_enabled': null } });
+    const again = await client.indices.getSettings({ index: 'disk-off', flat_settings: true });
+    assert.equal(again['disk-off']?.settings?.['index.blocks.read_only_allow_delete'], 'true');
+    await client.indices.delete({ index: 'disk-off' });
+    await client.cluster.putSettings({ persistent: { 'tessera.disk.capacity': null } });
+  });
 });
 
 describe('allocation explain', () => {

@@ -195,6 +195,21 @@ describe('GET/PUT /_cluster/settings', () => {
     assert.equal((await es.client.cluster.getSettings()).defaults, undefined);
   });
 
+  it('include_defaults reports the disk watermarks and breaker limits the server applies', TEST_OPTIONS, async () => {
+    const { defaults } = await es.client.cluster.getSettings({ include_defaults: true, flat_settings: true });
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(defaults ?? {}).filter(([key]) => key.startsWith('cluster.routing.allocation.disk.') || key.startsWith('indices.breaker.'))),
+      {
+        'cluster.routing.allocation.disk.threshold_enabled': 'true',
+        'cluster.routing.allocation.disk.watermark.low': '85%',
+        'cluster.routing.allocation.disk.watermark.high': '90%',
+        'cluster.routing.allocation.disk.watermark.flood_stage': '95%',
+        'indices.breaker.request.limit': '60%',
+        'indices.breaker.total.limit': '95%',
+      },
+    );
+  });
+
   it('a null value resets a setting', TEST_OPTIONS, async () => {
     await es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': '5s' } });
     const reset = await es.client.cluster.putSettings({ persistent: { 'indices.lifecycle.poll_interval': null } as any, transient: { 'indices.lifecycle.poll_interval': null } as any });

@@ -7,7 +7,7 @@ import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
 import type { DocumentService } from '../documents/document-service.js';
 import { IndexMetadata } from '../index-metadata.js';
-import { diskCapacity, diskUsage, isExceeded, NODE_NAME, watermark, type DiskUsage } from './disk-usage.js';
+import { diskCapacity, diskThresholdEnabled, diskUsage, isExceeded, NODE_NAME, watermark, type DiskUsage } from './disk-usage.js';
 
 const BLOCK = 'index.blocks.read_only_allow_delete';
 
@@ -30,6 +30,7 @@ export class DiskMonitor {
   /** ES's reason why no new shard can be placed, or undefined while usage is under the high watermark. */
   highWatermarkExceeded(state: ClusterState): string | undefined {
     const high = watermark(state, 'high');
+    if (!diskThresholdEnabled(state)) return undefined;
     return isExceeded(high, this.usage(state)) ? `high disk watermark [${high.raw}] exceeded on [${NODE_NAME}]` : undefined;
   }
 
@@ -41,8 +42,9 @@ export class DiskMonitor {
   /** Adds or lifts the flood-stage block on every index as usage demands. */
   #applyBlocks(state: ClusterState): ClusterState {
     const usage = this.usage(state);
-    const flood = isExceeded(watermark(state, 'flood_stage'), usage);
-    const belowHigh = !isExceeded(watermark(state, 'high'), usage);
+    const enabled = diskThresholdEnabled(state);
+    const flood = enabled && isExceeded(watermark(state, 'flood_stage'), usage);
+    const belowHigh = !enabled || !isExceeded(watermark(state, 'high'), usage);
     let next = state;
     for (const index of state.indices.values()) {
       const blocked = index.settings[BLOCK] === 'true';

@@ -13,6 +13,17 @@ export type WatermarkLevel = 'low' | 'high' | 'flood_stage';
 
 const DEFAULTS: Readonly<Record<WatermarkLevel, string>> = { low: '85%', high: '90%', flood_stage: '95%' };
 
+/** The disk settings' defaults by setting name, as `_cluster/settings?include_defaults` reports them. */
+export const DISK_SETTING_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
+  'cluster.routing.allocation.disk.threshold_enabled': 'true',
+  ...Object.fromEntries((Object.keys(DEFAULTS) as WatermarkLevel[]).map((level) => [settingName(level), DEFAULTS[level]])),
+});
+
+/** `cluster.routing.allocation.disk.threshold_enabled: false` turns the disk decider off: no watermark applies. */
+export function diskThresholdEnabled(state: ClusterState): boolean {
+  return ClusterState.setting(state, 'cluster.routing.allocation.disk.threshold_enabled') !== 'false';
+}
+
 export interface Watermark {
   readonly level: WatermarkLevel;
   readonly raw: string;

@@ -61,6 +61,8 @@ function checkWritable(index: IndexMetadata, op: WriteOp): void {
 }
 
 function checkId(id: string): void {
+  // IndexRouting.process: an empty id is not "no id" (which draws one).
+  if (id === '') throw ClusterErrors.illegalArgument('if _id is specified it must not be empty');
   if (Buffer.byteLength(id) > 512) {
     throw ClusterErrors.validation([`id [${id}] is too long, must be no longer than 512 bytes but was: ${Buffer.byteLength(id)}`]);
   }

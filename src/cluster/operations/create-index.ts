@@ -30,6 +30,10 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
   for (const key of Object.keys(body)) {
     if (!BODY_KEYS.has(key)) throw ClusterErrors.parse(`unknown key [${key}] for create index`);
   }
+  const mappings = body.mappings;
+  if (mappings !== undefined && mappings !== null && (typeof mappings !== 'object' || Array.isArray(mappings))) {
+    throw ClusterErrors.parse('key [mappings] must be an object');
+  }
   const requested = normalizeIndexSettings(body.settings);
   const aliases = parseAliases(body.aliases, name);
   const template = findTemplate(state.templates.values(), name);

@@ -3,6 +3,7 @@ import { parseAliases } from '../alias-rules.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import type { ComposableTemplate } from '../index-template.js';
+import { INVALID_CHARS } from '../index-name.js';
 import { patternsIntersect } from '../patterns.js';
 import { normalizeIndexSettings } from '../settings.js';
 
@@ -14,6 +15,35 @@ function strings(value: unknown, field: string): string[] {
   throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
 }
 
+/** MetadataIndexTemplateService.validate: the rules for a template's name and index patterns, all problems at once. */
+function validateNameAndPatterns(name: string, patterns: readonly string[]): void {
+  const errors: string[] = [];
+  if (name.includes(' ')) errors.push('name must not contain a space');
+  if (name.includes(',')) errors.push("name must not contain a ','");
+  if (name.includes('#')) errors.push("name must not contain a '#'");
+  if (name.includes('*')) errors.push("name must not contain a '*'");
+  if (name.startsWith('_')) errors.push("name must not start with '_'");
+  if (name.toLowerCase() !== name) errors.push('name must be lower cased');
+  for (const pattern of patterns) {
+    if (pattern.includes(' ')) errors.push(`index_patterns [${pattern}] must not contain a space`);
+    if (pattern.includes(',')) errors.push(`index_pattern [${pattern}] must not contain a ','`);
+    if (pattern.includes('#')) errors.push(`index_pattern [${pattern}] must not contain a '#'`);
+    if (pattern.includes(':')) errors.push(`index_pattern [${pattern}] must not contain a ':'`);
+    if (pattern.startsWith('_')) errors.push(`index_pattern [${pattern}] must not start with '_'`);
+    if (INVALID_CHARS.some((c) => c !== '*' && pattern.includes(c))) {
+      errors.push(`index_pattern [${pattern}] must not contain the following characters [${INVALID_CHARS.join(', ')}]`);
+    }
+  }
+  if (errors.length > 0) {
+    const cause = `Validation Failed: ${errors.map((e, i) => `${i + 1}: ${e};`).join('')}`;
+    throw new ClusterError('invalid_index_template_exception', 400, `index_template [${name}] invalid, cause [${cause}]`);
+  }
+}
+
+function isObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw ClusterErrors.parse('request body is required');
   const b = body as Record<string, unknown>;
@@ -22,6 +52,12 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   }
   if (b.index_patterns === undefined) throw ClusterErrors.validation(['index patterns are missing']);
   const patterns = strings(b.index_patterns, 'index_patterns');
+  // ComposableIndexTemplate's parser: a long, two objects and a boolean (none of them nullable).
+  if (b.version !== undefined && !Number.isInteger(b.version)) throw ClusterErrors.xContentParse('[index_template] failed to parse field [version]');
+  for (const field of ['_meta', 'data_stream'] as const) {
+    if (b[field] !== undefined && !isObject(b[field])) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
+  }
+  if (b.allow_auto_create !== undefined && typeof b.allow_auto_create !== 'boolean') throw ClusterErrors.xContentParse('[index_template] failed to parse field [allow_auto_create]');
   if (b.priority !== undefined && (!Number.isInteger(b.priority) || (b.priority as number) < 0)) {
     throw ClusterErrors.validation(['index template priority must be >= 0']);
   }
@@ -30,6 +66,8 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   for (const key of Object.keys(inner)) {
     if (!['settings', 'mappings', 'aliases', 'lifecycle'].includes(key)) throw ClusterErrors.xContentParse(`[template] unknown field [${key}]`);
   }
+  if (inner.mappings !== undefined && inner.mappings !== null && !isObject(inner.mappings)) throw ClusterErrors.xContentParse('[template] failed to parse field [mappings]');
+  validateNameAndPatterns(name, patterns);
   const settings = normalizeIndexSettings(inner.settings);
   const template: Record<string, unknown> = {};
   if (inner.settings !== undefined) template.settings = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null));

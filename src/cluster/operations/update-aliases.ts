@@ -19,6 +19,10 @@ function list(value: unknown, field: string): string[] {
 
 /** Parses the body of `POST /_aliases` into actions. */
 export function parseAliasActions(body: unknown): AliasAction[] {
+  // IndicesAliasesRequest's parser knows `actions` and nothing else.
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    for (const key of Object.keys(body)) if (key !== 'actions') throw ClusterErrors.xContentParse(`[aliases] unknown field [${key}]`);
+  }
   const actions = (body as { actions?: unknown } | null)?.actions;
   if (!Array.isArray(actions)) throw ClusterErrors.validation(['no actions specified']);
   if (actions.length === 0) throw ClusterErrors.validation(['no actions specified']);

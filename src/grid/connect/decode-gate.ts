@@ -6,7 +6,7 @@
  * error is what every protocol serialises itself.
  */
 import { fromBinary, fromJsonString, type DescMessage } from '@bufbuild/protobuf';
-import { ConnectError, createContextKey, createContextValues, type Interceptor } from '@connectrpc/connect';
+import { Code, ConnectError, createContextKey, createContextValues, type Interceptor } from '@connectrpc/connect';
 import { createAsyncIterable, type UniversalHandler, type UniversalServerRequest } from '@connectrpc/connect/protocol';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
@@ -47,8 +47,15 @@ function encodingOf(header: Headers, framing: Framing): string {
   return (header.get(name) ?? 'identity').trim().toLowerCase();
 }
 
-/** Undoes the compressions Connect accepts; undefined for one it does not, which Connect then refuses itself. */
-function decompress(bytes: Uint8Array, encoding: string, limit: number): Uint8Array | undefined {
+/** Compressed data that does not decompress (not data that decompresses to too much). */
+const CORRUPT = 'corrupt';
+
+/**
+ * Undoes the compressions Connect accepts; undefined for one it does not, which Connect then refuses itself, and for
+ * data over the limit once decompressed, which Connect refuses as resource_exhausted.
+ */
+function decompress(bytes: Uint8Array, encoding: string, limit: number): Uint8Array | undefined | typeof CORRUPT {
+  if (bytes.byteLength === 0) return bytes; // as Connect: nothing compressed is nothing
   try {
     switch (encoding) {
       case 'identity':
@@ -60,9 +67,9 @@ function decompress(bytes: Uint8Array, encoding: string, limit: number): Uint8Ar
       default:
         return undefined;
     }
-  } catch {
-    // Corrupt or oversize compressed data is Connect's to report, with its own code.
-    return undefined;
+  } catch (error) {
+    // connect-es reports some corrupt data (a truncated gzip stream, for one) as INTERNAL; it is the client's error.
+    return (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? undefined : CORRUPT;
   }
 }
 
@@ -86,10 +93,10 @@ async function readUpTo(body: AsyncIterable<Uint8Array>, limit: number): Promise
 }
 
 /** The request's messages, decompressed; 'skip' when only Connect can judge the body. */
-function messages(bytes: Uint8Array, framing: Framing, encoding: string, limit: number): Uint8Array[] | 'skip' {
+function messages(bytes: Uint8Array, framing: Framing, encoding: string, limit: number): Uint8Array[] | 'skip' | typeof CORRUPT {
   if (framing === 'whole') {
     const message = decompress(bytes, encoding, limit);
-    return message ? [message] : 'skip';
+    return message === CORRUPT ? CORRUPT : message ? [message] : 'skip';
   }
   const out: Uint8Array[] = [];
   let offset = 0;
@@ -102,6 +109,7 @@ function messages(bytes: Uint8Array, framing: Framing, encoding: string, limit: 
     if (offset + ENVELOPE_HEADER + length > bytes.byteLength) return 'skip';
     const data = bytes.subarray(offset + ENVELOPE_HEADER, offset + ENVELOPE_HEADER + length);
     const message = flags & COMPRESSED_FLAG ? decompress(data, encoding, limit) : data;
+    if (message === CORRUPT) return CORRUPT;
     if (!message) return 'skip';
     out.push(message);
     offset += ENVELOPE_HEADER + length;
@@ -154,10 +162,14 @@ export function createDecodeGate(options: { readMaxBytes: number; toError: (reas
         }
         const { bytes, body } = await readUpTo(request.body, options.readMaxBytes);
         const parts = bytes && messages(bytes, kind.framing, encodingOf(request.header, kind.framing), options.readMaxBytes);
-        const problem = parts && parts !== 'skip' ? firstProblem(handler.method.input, parts, kind.format) : undefined;
-        if (problem === undefined) return handler({ ...request, body });
+        const problem = parts && parts !== 'skip' && parts !== CORRUPT ? firstProblem(handler.method.input, parts, kind.format) : undefined;
+        if (problem === undefined && parts !== CORRUPT) return handler({ ...request, body });
         const contextValues = request.contextValues ?? createContextValues();
-        contextValues.set(UNDECODABLE, options.toError(`the request does not decode as ${handler.method.input.typeName}: ${problem}`));
+        contextValues.set(
+          UNDECODABLE,
+          // The answer Connect gives for other corrupt data (and connect-go for all of it), with no GridError detail.
+          parts === CORRUPT ? new ConnectError('decompression failed', Code.InvalidArgument) : options.toError(`the request does not decode as ${handler.method.input.typeName}: ${problem}`),
+        );
         const header = new Headers(request.header);
         header.delete('content-encoding');
         header.delete('content-length');

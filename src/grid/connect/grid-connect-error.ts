@@ -17,9 +17,17 @@ const CODES: Readonly<Record<ConnectCodeString, Code>> = Object.freeze({
   unavailable: Code.Unavailable,
 });
 
+/**
+ * Replaces lone UTF-16 surrogates (a JSON request can carry them as escapes, and messages quote the request):
+ * connect-es percent-encodes `grpc-message` with encodeURIComponent, which throws on them, and the answer never went out.
+ */
+function wellFormed(message: string): string {
+  return message.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 export function toConnectError(error: unknown): ConnectError {
   if (error instanceof GridError) {
-    return new ConnectError(error.message, CODES[error.kind.code], undefined, [
+    return new ConnectError(wellFormed(error.message), CODES[error.kind.code], undefined, [
       { desc: GridErrorSchema, value: create(GridErrorSchema, { code: error.kind.number }) },
     ]);
   }

@@ -94,7 +94,7 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   app.put<{ Body: unknown; Querystring: Record<string, string | undefined> }>('/_cluster/settings', async (req, reply) => {
     const body = req.body as { persistent?: unknown; transient?: unknown } | undefined;
-    if (!body || typeof body !== 'object') throw ClusterErrors.parse('request body is required');
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw ClusterErrors.parse('request body is required');
     for (const key of Object.keys(body)) {
       if (key !== 'persistent' && key !== 'transient') throw ClusterErrors.illegalArgument(`request [/_cluster/settings] contains unrecognized key [${key}]`);
     }

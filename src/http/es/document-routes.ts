@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkBreakers, ClusterError, ClusterErrors, ClusterState, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
+import { checkNestingDepth, decodeUtf8Body } from './es-content.js';
 import { esSend } from './es-reply.js';
 
 type Query = Record<string, string | undefined>;
@@ -15,6 +16,48 @@ function errorBody(error: ClusterError): Record<string, unknown> {
   return { type: error.type, reason: error.reason, ...error.metadata };
 }
 
+/** The metadata BulkRequestParser reads (Tessera acts on `_index` and `_id`, and takes the others as ES does). */
+const BULK_METADATA = new Set([
+  '_index', '_id', 'routing', 'op_type', 'version', 'version_type', 'if_seq_no', 'if_primary_term', 'retry_on_conflict', 'pipeline', '_source',
+  'require_alias', 'require_data_stream', 'list_executed_pipelines', 'dynamic_templates',
+]);
+
+/** The XContent token a JSON value starts with, as ES names it in its messages. */
+function tokenOf(value: unknown): string {
+  if (value === null) return 'VALUE_NULL';
+  if (Array.isArray(value)) return 'START_ARRAY';
+  switch (typeof value) {
+    case 'object':
+      return 'START_OBJECT';
+    case 'string':
+      return 'VALUE_STRING';
+    case 'boolean':
+      return 'VALUE_BOOLEAN';
+    default:
+      return 'VALUE_NUMBER';
+  }
+}
+
+/** An action's metadata object, checked as BulkRequestParser does: simple values of the parameters it knows. */
+function bulkMetadata(meta: unknown, line: number): Record<string, unknown> {
+  if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
+    throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${line}], expected START_OBJECT or END_OBJECT but found [${tokenOf(meta)}]`);
+  }
+  for (const [key, value] of Object.entries(meta)) {
+    const objectAllowed = key === '_source' || key === 'dynamic_templates';
+    if (Array.isArray(value) || (value !== null && typeof value === 'object' && !objectAllowed)) {
+      throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${line}], expected a simple value for field [${key}] but found [${tokenOf(value)}]`);
+    }
+    if (!BULK_METADATA.has(key)) throw ClusterErrors.illegalArgument(`Action/metadata line [${line}] contains an unknown parameter [${key}]`);
+  }
+  return meta as Record<string, unknown>;
+}
+
+/** A simple metadata value as text, as XContentParser.text() reads a string, number or boolean; null is absent. */
+function metadataText(value: unknown): string | undefined {
+  return value === null || value === undefined ? undefined : String(value);
+}
+
 /** Splits an NDJSON bulk body into write requests (ES's BulkRequestParser, for index, create and delete). */
 export function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest[] {
   const lines = text.split('\n');
@@ -23,6 +66,7 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
     const line = lines[i]!.trim();
     if (line === '') continue;
     let action: unknown;
+    checkNestingDepth(line, i + 1);
     try {
       action = JSON.parse(line);
     } catch {
@@ -31,13 +75,14 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
     if (!action || typeof action !== 'object' || Array.isArray(action) || Object.keys(action).length !== 1) {
       throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${i + 1}], expected START_OBJECT but found [${Array.isArray(action) ? 'START_ARRAY' : 'VALUE'}]`);
     }
-    const [op, meta] = Object.entries(action as Record<string, Record<string, unknown>>)[0]!;
+    const [op, rawMeta] = Object.entries(action as Record<string, unknown>)[0]!;
     if (op !== 'index' && op !== 'create' && op !== 'delete') {
       throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${i + 1}], expected field [create], [delete], [index] or [update] but found [${op}]`);
     }
-    const target = (meta?._index as string | undefined) ?? defaultIndex;
+    const meta = bulkMetadata(rawMeta, i + 1);
+    const target = metadataText(meta._index) ?? defaultIndex;
     if (!target) throw ClusterErrors.validation(['index is missing']);
-    const id = meta?._id === undefined ? undefined : String(meta._id);
+    const id = metadataText(meta._id);
     if (op === 'delete') {
       if (id === undefined) throw ClusterErrors.validation(['id is missing']);
       requests.push({ op, target, id });
@@ -46,6 +91,7 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
     const sourceLine = lines[++i];
     if (sourceLine === undefined || sourceLine.trim() === '') throw ClusterErrors.illegalArgument('The bulk request must be terminated by a newline [\\n]');
     let source: unknown;
+    checkNestingDepth(sourceLine, i + 1);
     try {
       source = JSON.parse(sourceLine);
     } catch (error) {
@@ -72,7 +118,13 @@ function shardCounts(state: ClusterState, names: readonly string[]): { total: nu
 export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   const documents = ctx.documents;
   if (!documents) return;
-  app.addContentTypeParser(['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson'], { parseAs: 'string', bodyLimit: 100 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson'], { parseAs: 'buffer', bodyLimit: 100 * 1024 * 1024 }, (_req, body, done) => {
+    try {
+      done(null, decodeUtf8Body(body as Buffer));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
 
   const write = (op: WriteOp) => async (req: FastifyRequest<{ Params: { index: string; id?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
     const effective: WriteOp = op === 'index' && req.query.op_type === 'create' ? 'create' : op;

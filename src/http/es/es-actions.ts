@@ -116,5 +116,7 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'DELETE /_security/api_key': cluster('cluster:admin/xpack/security/api_key/invalidate'),
   'GET /_tessera/clock': cluster('cluster:monitor/tessera/clock'),
   'POST /_tessera/clock/_advance': cluster('cluster:admin/tessera/clock/advance'),
+  'GET /_tessera/ilm/lint': cluster('cluster:monitor/tessera/ilm/lint'),
+  'POST /_tessera/ilm/lint': cluster('cluster:monitor/tessera/ilm/lint'),
   'GET /_tessera/instance': cluster('cluster:monitor/tessera/instance'),
 };

@@ -8,7 +8,7 @@ import { TimeValueError } from '../../platform/time-value.js';
 import { aliasRoutes } from './alias-routes.js';
 import { catRoutes } from './cat-routes.js';
 import { clusterRoutes } from './cluster-routes.js';
-import { registerEsContentTypes, requestedCompatibility } from './es-content.js';
+import { registerEsContentTypes, requestedCompatibility, unsupportedContentType } from './es-content.js';
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
 import { assignRouteActions, authorizeRequests } from './es-authorization.js';
@@ -20,6 +20,7 @@ import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
+import { lintRoutes } from './lint-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
@@ -45,6 +46,8 @@ function asClusterError(error: unknown): ClusterError {
 }
 
 export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  // Fastify refuses a Content-Type it cannot parse before any content type parser runs.
+  if ((error as FastifyError | undefined)?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') error = unsupportedContentType(req);
   if (error instanceof EsSimpleError) {
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return esSend(req, reply, error.body(), error.status, false);
@@ -97,6 +100,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);
+  lintRoutes(app, ctx);
   instanceRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

@@ -43,8 +43,8 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     const expression = req.params.index;
     await ctx.cluster.update((state) => {
       const parts = expression.split(',');
-      // action.destructive_requires_name defaults to true in ES 8.
-      const wildcards = parts.some((p) => p.includes('*') || p === '_all');
+      // action.destructive_requires_name defaults to true in ES 8; an expression of nothing but commas means all indices.
+      const wildcards = parts.every((p) => p.trim() === '') || parts.some((p) => p.includes('*') || p === '_all');
       if (wildcards && ClusterState.setting(state, 'action.destructive_requires_name') !== 'false') {
         throw ClusterErrors.illegalArgument('Wildcard expressions or all indices are not allowed');
       }

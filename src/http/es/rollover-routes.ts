@@ -6,11 +6,36 @@ import { esSend, flag } from './es-reply.js';
 
 const BODY_KEYS = new Set(['conditions', 'settings', 'mappings', 'aliases']);
 
+/** RolloverRequest's condition parser: counts are longs, ages and sizes are strings parsed later. */
+const CONDITIONS: Readonly<Record<string, 'count' | 'text'>> = {
+  max_age: 'text', max_docs: 'count', max_size: 'text', max_primary_shard_size: 'text', max_primary_shard_docs: 'count',
+  min_age: 'text', min_docs: 'count', min_size: 'text', min_primary_shard_size: 'text', min_primary_shard_docs: 'count',
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The body as RolloverRequest parses it: an object of objects, with conditions it knows, of the types it takes. */
+function parseBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (!isObject(body)) throw ClusterErrors.parse('request body must be an object');
+  for (const [key, value] of Object.entries(body)) {
+    if (!BODY_KEYS.has(key)) throw ClusterErrors.parse(`[rollover] unknown field [${key}]`);
+    if (!isObject(value)) throw ClusterErrors.parse(`[rollover] failed to parse field [${key}]`);
+  }
+  for (const [name, value] of Object.entries((body.conditions ?? {}) as Record<string, unknown>)) {
+    const kind = CONDITIONS[name];
+    if (kind === undefined) throw ClusterErrors.parse(`[conditions] unknown field [${name}]`);
+    const ok = kind === 'count' ? Number.isInteger(value) || (typeof value === 'string' && /^-?\d+$/.test(value)) : typeof value === 'string';
+    if (!ok) throw ClusterErrors.parse(`[conditions] failed to parse field [${name}]`);
+  }
+  return body;
+}
+
 export function rolloverRoutes(app: FastifyInstance, ctx: EsContext): void {
   const handler = async (alias: string, newIndexName: string | undefined, body: unknown, dryRun: boolean): Promise<RolloverResult> => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    for (const key of Object.keys(b)) if (!BODY_KEYS.has(key)) throw ClusterErrors.parse(`[rollover] unknown field [${key}]`);
-    const { conditions = {}, ...createBody } = b;
+    const { conditions = {}, ...createBody } = parseBody(body);
     // Conditions count the documents every instance wrote.
     await ctx.documents?.sync();
     return ctx.cluster.update((state) =>

@@ -40,6 +40,14 @@ function integer(action: string, name: string, value: unknown): number {
   return n;
 }
 
+/** ObjectParser's declareBoolean: a boolean, or the strings `true` and `false`; absent gives the default. */
+function boolean(action: string, name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new ClusterError('x_content_parse_exception', 400, `[${action}] failed to parse field [${name}]`);
+}
+
 const ROLLOVER_CONDITIONS = ['max_size', 'max_primary_shard_size', 'max_age', 'max_docs', 'max_primary_shard_docs', 'min_size', 'min_primary_shard_size', 'min_age', 'min_docs', 'min_primary_shard_docs'];
 
 /** Parses an action's settings and returns them as ES writes them back, defaults included. */
@@ -73,7 +81,7 @@ export function normalizeAction(action: string, config: unknown): ActionConfig {
         if (n <= 0) throw illegal('[number_of_shards] must be greater than 0');
         out.number_of_shards = n;
       } else out.max_primary_shard_size = String(c.max_primary_shard_size);
-      out.allow_write_after_shrink = c.allow_write_after_shrink === true;
+      out.allow_write_after_shrink = boolean(action, 'allow_write_after_shrink', c.allow_write_after_shrink, false);
       return out;
     }
     case 'forcemerge': {
@@ -106,16 +114,16 @@ export function normalizeAction(action: string, config: unknown): ActionConfig {
     }
     case 'migrate': {
       const c = fields(action, config, ['enabled']);
-      return { enabled: c.enabled === undefined ? true : c.enabled === true };
+      return { enabled: boolean(action, 'enabled', c.enabled, true) };
     }
     case 'delete': {
       const c = fields(action, config, ['delete_searchable_snapshot']);
-      return { delete_searchable_snapshot: c.delete_searchable_snapshot === undefined ? true : c.delete_searchable_snapshot === true };
+      return { delete_searchable_snapshot: boolean(action, 'delete_searchable_snapshot', c.delete_searchable_snapshot, true) };
     }
     case 'searchable_snapshot': {
       const c = fields(action, config, ['snapshot_repository', 'force_merge_index']);
       if (typeof c.snapshot_repository !== 'string' || c.snapshot_repository.trim() === '') throw illegal('the snapshot repository must be specified');
-      return { snapshot_repository: c.snapshot_repository, force_merge_index: c.force_merge_index === undefined ? true : c.force_merge_index === true };
+      return { snapshot_repository: c.snapshot_repository, force_merge_index: boolean(action, 'force_merge_index', c.force_merge_index, true) };
     }
     case 'readonly':
     case 'unfollow':

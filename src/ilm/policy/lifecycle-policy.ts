@@ -74,6 +74,7 @@ export function parsePolicyBody(body: unknown): LifecyclePolicy {
     if (key !== 'phases' && key !== '_meta' && key !== 'deprecated') throw IlmErrors.parse('lifecycle_policy', `unknown field [${key}]`);
   }
   if (!isObject(policy.phases)) throw IlmErrors.parse('lifecycle_policy', 'Required [phases]');
+  if (policy._meta !== undefined && !isObject(policy._meta)) throw IlmErrors.parse('lifecycle_policy', 'failed to parse field [_meta]');
   const phases: Record<string, Phase> = {};
   for (const [name, raw] of Object.entries(policy.phases)) phases[name] = parsePhase(name, raw);
   return { phases, ...(isObject(policy._meta) && { _meta: policy._meta }) };
@@ -85,6 +86,15 @@ function describe(name: string, phase: Phase): string {
 
 /** The semantic checks of PutLifecycleRequest.validate, in ES's wording. */
 export function validatePolicy(policy: LifecyclePolicy): void {
+  const [first] = policyValidationErrors(policy);
+  if (first !== undefined) throw IlmErrors.validation([first]);
+}
+
+/**
+ * Every semantic problem of the policy, the one ES reports first leading: PUT refuses with the first, and
+ * lint reports each (what PUT would say once the ones before it were fixed).
+ */
+export function policyValidationErrors(policy: LifecyclePolicy): string[] {
   const errors: string[] = [];
   for (const [name, phase] of Object.entries(policy.phases)) {
     if (!(PHASES as readonly string[]).includes(name)) {
@@ -117,8 +127,7 @@ export function validatePolicy(policy: LifecyclePolicy): void {
   }
   // ES stops at the first problem, and a timing problem is the one it reports (PutLifecycleRequest.validate).
   const timing = timingError(policy);
-  if (timing) throw IlmErrors.validation([timing]);
-  if (errors.length > 0) throw IlmErrors.validation([errors[0]!]);
+  return timing ? [timing, ...errors] : errors;
 }
 
 /** TimeseriesLifecycleType.validateActionsFollowingSearchableSnapshot. */

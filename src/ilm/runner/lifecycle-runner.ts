@@ -11,7 +11,7 @@ import { minAgeMillis } from '../policy/lifecycle-policy.js';
 import { PHASES } from '../policy/actions.js';
 import type { PolicyService } from '../policy/policy-service.js';
 import { ERROR_STEP, StepKey } from '../step-key.js';
-import { parseOriginationDate } from './origination-date.js';
+import { checkOriginationDate } from './origination-date.js';
 import { lifecycleDate, runIndex, type Trigger } from './run-index.js';
 
 export const DEFAULT_POLL_INTERVAL_MS = 10 * 60_000;
@@ -39,14 +39,8 @@ export class LifecycleRunner {
   #unsubscribe: (() => void)[] = [];
 
   constructor(private readonly deps: RunnerDeps) {
-    // IndexLifecycleService.beforeIndexAddedToCluster: a name that must carry the origination date but does not is refused.
-    // Every instance refuses it, whether or not it runs the runner.
-    deps.cluster.addIndexCreationCheck((index) => {
-      const origination = index.settings['index.lifecycle.origination_date'];
-      if (index.settings['index.lifecycle.parse_origination_date'] === 'true' && (origination === undefined || origination === '-1')) {
-        parseOriginationDate(index.name);
-      }
-    });
+    // Every instance refuses such an index, whether or not it runs the runner.
+    deps.cluster.addIndexCreationCheck(checkOriginationDate);
   }
 
   /** Reacts to cluster and policy changes from now on (on the instance that leads). */

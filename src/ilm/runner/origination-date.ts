@@ -1,5 +1,5 @@
 /** @module `index.lifecycle.parse_origination_date`: the date in an index name (IndexLifecycleOriginationDateParser). */
-import { ClusterErrors } from '../../cluster/index.js';
+import { ClusterErrors, type IndexMetadata } from '../../cluster/index.js';
 
 const INDEX_NAME_REGEX = /^.*-(\d{4}.\d{2}.\d{2})(-[\d]+)?$/;
 
@@ -12,4 +12,15 @@ export function parseOriginationDate(indexName: string): number {
   const valid = parts && new Date(millis).getUTCDate() === Number(parts[3]) && new Date(millis).getUTCMonth() === Number(parts[2]) - 1;
   if (!valid) throw ClusterErrors.illegalArgument(`index name [${indexName}] contains date [${date}] which couldn't be parsed using the 'yyyy.MM.dd' format`);
   return millis;
+}
+
+/**
+ * IndexLifecycleService.beforeIndexAddedToCluster: an index that must take its origination date from its name
+ * but whose name carries none is refused when it is created.
+ */
+export function checkOriginationDate(index: IndexMetadata): void {
+  const origination = index.settings['index.lifecycle.origination_date'];
+  if (index.settings['index.lifecycle.parse_origination_date'] === 'true' && (origination === undefined || origination === '-1')) {
+    parseOriginationDate(index.name);
+  }
 }

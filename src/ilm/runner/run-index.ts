@@ -5,6 +5,7 @@
  */
 import { ClusterError, ClusterErrors, ClusterState, type IndexStats } from '../../cluster/index.js';
 import { compilePhase, firstStepKey } from '../compile-phase.js';
+import { IlmErrors } from '../ilm-error.js';
 import { currentKey, readExecution, readPhaseExecution, writeExecution, type ExecutionState } from '../execution-state.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
 import { PHASES } from '../policy/actions.js';
@@ -13,7 +14,7 @@ import { stepAction } from '../step-actions.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../step-key.js';
 import type { Step, StepContext } from '../steps/step.js';
 import { parseOriginationDate } from './origination-date.js';
-import { moveToError, moveToFailedStep, moveToStep, phaseExecution, stepInfoString } from './transitions.js';
+import { errorInfo, moveToError, moveToFailedStep, moveToStep, phaseExecution, stepInfoString } from './transitions.js';
 
 export type Trigger = 'cluster' | 'poll';
 
@@ -50,7 +51,7 @@ export function lifecycleDate(state: ClusterState, name: string): number | undef
 }
 
 /** The phase after `phase` in the stored policy (new counts as before every phase). */
-function nextPhase(policy: PolicyMetadata, phase: string): string | undefined {
+export function nextPhase(policy: PolicyMetadata, phase: string): string | undefined {
   const start = phase === 'new' ? 0 : PHASES.indexOf(phase as (typeof PHASES)[number]) + 1;
   if (start <= 0 && phase !== 'new') return undefined;
   return PHASES.slice(start).find((p) => policy.policy.phases[p] !== undefined);
@@ -98,7 +99,7 @@ export function runIndex(start: ClusterState, name: string, runContext: RunConte
     const policy = ctx.policy(policyName);
     let execution = readExecution(index);
     if (!policy) {
-      const info = stepInfoString({ type: 'illegal_argument_exception', reason: `policy [${policyName}] does not exist` });
+      const info = stepInfoString(errorInfo(IlmErrors.policyMissing(policyName)));
       return execution.step_info === info ? state : setExecution(state, name, { ...execution, step_info: info });
     }
     const key = currentKey(execution);

@@ -1,16 +1,9 @@
-/** Grids: the list, and one grid's fields. */
-import { useEffect, useState } from 'react';
-import type { Grid } from '../../../../src/gen/tessera/grid/v1/grid_service_pb.ts';
-import { grids } from '../../api/grid.ts';
+/** Grids: the list (`#/grids`), and one grid's fields (`#/grids/<id>`). */
+import { GridList } from './grid-list.tsx';
+import { GridView } from './grid-view.tsx';
+import './grids.css';
 
 export function GridsPage({ route }: { route: string[] }) {
-  const [items, setItems] = useState<Grid[]>();
-  useEffect(() => void grids.listGrids({}).then((r) => setItems(r.items)), []);
-  if (route.length > 0) return <p>Grid {route[0]}</p>;
-  return (
-    <section>
-      <h1>Grids</h1>
-      <ul>{items?.map((g) => <li key={g.id}>{g.name}</li>)}</ul>
-    </section>
-  );
+  const gridId = route[0];
+  return gridId ? <GridView key={gridId} gridId={gridId} /> : <GridList />;
 }

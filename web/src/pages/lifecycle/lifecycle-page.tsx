@@ -1,9 +1,41 @@
-/** Index lifecycle: indices with where they stand, and the policies. */
+/**
+ * Index lifecycle: managed indices with where they stand (`#/lifecycle`), one index's timeline
+ * (`#/lifecycle/index/<name>`), the policies (`#/lifecycle/policies`), one policy's editor
+ * (`#/lifecycle/policies/<name>`) and a new policy (`#/lifecycle/policies/_new`; policy names cannot start with `_`).
+ */
+import { href } from '../../route.ts';
+import { IndexTimelineView } from './index-timeline.tsx';
+import { IndicesView } from './indices-view.tsx';
+import { NEW_POLICY_ROUTE } from './lifecycle-types.ts';
+import './lifecycle.css';
+import { PoliciesView } from './policies-view.tsx';
+import { PolicyEditor } from './policy-editor.tsx';
+
 export function LifecyclePage({ route }: { route: string[] }) {
+  const [view, name] = route;
+  const policies = view === 'policies';
   return (
-    <section>
+    <section className="lifecycle">
       <h1>Index lifecycle</h1>
-      <p>{route.join('/')}</p>
+      <div className="subnav">
+        <a href={href('lifecycle')} aria-current={!policies ? 'page' : undefined}>
+          Managed indices
+        </a>
+        <a href={href('lifecycle', 'policies')} aria-current={policies ? 'page' : undefined}>
+          Policies
+        </a>
+      </div>
+      {view === 'index' && name !== undefined ? (
+        <IndexTimelineView key={name} name={name} />
+      ) : policies && name === NEW_POLICY_ROUTE ? (
+        <PolicyEditor key={NEW_POLICY_ROUTE} name={undefined} />
+      ) : policies && name !== undefined ? (
+        <PolicyEditor key={name} name={name} />
+      ) : policies ? (
+        <PoliciesView />
+      ) : (
+        <IndicesView />
+      )}
     </section>
   );
 }

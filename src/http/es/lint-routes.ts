@@ -1,0 +1,61 @@
+/**
+ * @module Tessera's ILM lint: `POST /_tessera/ilm/lint` (a policy on an index before either exists) and
+ * `GET /_tessera/ilm/lint` (every managed index as it stands). What they may reveal beyond the route's own
+ * action, stored policies and other users' privileges, needs the privilege that reads those directly.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ClusterError } from '../../cluster/index.js';
+import { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment } from '../../ilm/index.js';
+import { authorizeAsUser, authorizeCluster, type SecurityService } from '../../security/index.js';
+import type { EsContext } from './es-context.js';
+import { esSend } from './es-reply.js';
+
+const READ_POLICIES = 'cluster:admin/ilm/get';
+const READ_USERS = 'cluster:admin/xpack/security/user/get';
+
+function requireClusterAction(req: FastifyRequest, security: SecurityService, action: string): void {
+  const authentication = req.authentication!;
+  for (const { user, lookup } of security.permissionsOf(authentication)) {
+    const denied = authorizeCluster(user, lookup, action, authentication.apiKey?.id);
+    if (denied) throw denied;
+  }
+}
+
+function environment(req: FastifyRequest, ctx: EsContext): LintEnvironment {
+  const { security } = ctx;
+  const caller = req.authentication?.user.username;
+  return {
+    state: ctx.cluster.state,
+    policy: (name) => ctx.ilm!.policies.get(name),
+    now: ctx.clock.now(),
+    ...(caller !== undefined && { caller }),
+    ...(security && {
+      authorizeAs: (user: string) => {
+        if (user !== caller) requireClusterAction(req, security, READ_USERS);
+        return (action: string, index: string) => {
+          const denied = authorizeAsUser((name) => security.user(name), (name) => security.role(name), user, action, index);
+          // As the runner records it: the step's failure is a cluster error with the denial's type and reason.
+          return denied && new ClusterError(denied.type, denied.status, denied.message);
+        };
+      },
+    }),
+  };
+}
+
+export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const { ilm, security } = ctx;
+  if (!ilm) return;
+
+  app.post<{ Body: unknown }>('/_tessera/ilm/lint', async (req, reply) => {
+    const request = parseLintRequest(req.body);
+    if (security && request.name !== undefined) requireClusterAction(req, security, READ_POLICIES);
+    await ilm.runner.settle();
+    return esSend(req, reply, { problems: lintPolicy(request, environment(req, ctx)) });
+  });
+
+  app.get('/_tessera/ilm/lint', async (req, reply) => {
+    if (security) requireClusterAction(req, security, READ_POLICIES);
+    await ilm.runner.settle();
+    return esSend(req, reply, { indices: lintManagedIndices(environment(req, ctx)) });
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * @module `GET /_tessera/ilm/lint`: every managed index of the cluster as it stands, run from where it stands
+ * (a failed step from where a retry would resume) to the end of its policy, as the policy's last modifier.
+ */
+import { compareStrings } from '../../platform/ids.js';
+import { IlmErrors } from '../ilm-error.js';
+import { dryRun } from './dry-run.js';
+import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
+import { problem, type LintProblem } from './lint-problem.js';
+import { diagnoseStep } from './remedies.js';
+import { stepProblems } from './step-problems.js';
+import { timingWarnings } from './timing-warnings.js';
+
+export interface ManagedIndexLint {
+  readonly policy: string;
+  readonly problems: readonly LintProblem[];
+}
+
+function lintManagedIndex(env: LintEnvironment, name: string, policyName: string): LintProblem[] {
+  const policy = env.policy(policyName);
+  if (!policy) {
+    // The runner leaves such an index where it is, with this as its step_info.
+    const error = IlmErrors.policyMissing(policyName);
+    return [problem({ ...diagnoseStep(error.type, error.reason, { state: env.state }), outcome: 'stuck', type: error.type, message: error.reason })];
+  }
+  const authorize = stepAuthorizer(env, policy.modifiedBy);
+  const events = dryRun({ state: env.state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
+  return stepProblems(events, timingWarnings(policy.policy));
+}
+
+/** Every managed index by name, clean ones included (with no problems), so a missing index is one ILM does not manage. */
+export function lintManagedIndices(env: LintEnvironment): Record<string, ManagedIndexLint> {
+  const out: Record<string, ManagedIndexLint> = {};
+  const managed = [...env.state.indices.values()].filter((index) => index.settings['index.lifecycle.name'] !== undefined);
+  for (const index of managed.sort((a, b) => compareStrings(a.name, b.name))) {
+    const policyName = index.settings['index.lifecycle.name']!;
+    out[index.name] = { policy: policyName, problems: lintManagedIndex(env, index.name, policyName) };
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * @module `POST /_tessera/ilm/lint`: a policy on an index that does not exist yet, as if the policy were PUT and
+ * the index created now: what `PUT /_ilm/policy` and `PUT /<index>` would refuse, then what every step would meet.
+ */
+import { ClusterError, ClusterState, createIndex, type ComposableTemplate, type IndexMetadata } from '../../cluster/index.js';
+import { IlmErrors } from '../ilm-error.js';
+import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { checkOriginationDate } from '../runner/origination-date.js';
+import { dryRun } from './dry-run.js';
+import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
+import { problem, type LintProblem } from './lint-problem.js';
+import type { IndexToCreate, LintRequest } from './lint-request.js';
+import { policyRejections } from './policy-rejections.js';
+import { diagnoseRequest } from './remedies.js';
+import { stepProblems } from './step-problems.js';
+import { timingWarnings } from './timing-warnings.js';
+
+/** How messages name a policy that is not stored yet when no index names it either. */
+const UNNAMED_POLICY = '<policy>';
+
+type Created = { readonly state: ClusterState; readonly index: IndexMetadata } | { readonly refused: ClusterError };
+
+/** The index as `PUT /<name>` would create it now, under the templates assumed; an index of that name is replaced. */
+function createHypothetical(env: LintEnvironment, index: IndexToCreate, templates: readonly ComposableTemplate[] | undefined): Created {
+  let state = env.state;
+  if (templates) state = Object.freeze({ ...state, templates: new Map(templates.map((t) => [t.name, t])) });
+  state = ClusterState.withoutIndex(state, index.name);
+  try {
+    const created = createIndex(state, { name: index.name, body: index.body, now: env.now, uuid: 'xxxx' });
+    checkOriginationDate(created.index);
+    return created;
+  } catch (error) {
+    if (error instanceof ClusterError) return { refused: error };
+    throw error;
+  }
+}
+
+function managementWarnings(index: IndexMetadata, stored: string | undefined): LintProblem[] {
+  const named = index.settings['index.lifecycle.name'];
+  if (named === undefined) {
+    return [
+      problem({
+        row: null,
+        outcome: 'warning',
+        message: `index [${index.name}] has no [index.lifecycle.name], in its settings or in a matching index template, so no policy will manage it`,
+        remedy: "Set index.lifecycle.name to the policy's name, in the index's settings or in the index template that creates it.",
+      }),
+    ];
+  }
+  if (stored !== undefined && named !== stored) {
+    return [
+      problem({
+        row: null,
+        outcome: 'warning',
+        message: `index [${index.name}] will be managed by policy [${named}] (its index.lifecycle.name), not by [${stored}]`,
+        remedy: `Set index.lifecycle.name to [${stored}], or lint policy [${named}] instead.`,
+      }),
+    ];
+  }
+  return [];
+}
+
+export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProblem[] {
+  const stored = request.name === undefined ? undefined : env.policy(request.name);
+  if (request.name !== undefined && !stored) throw IlmErrors.policyNotFound(request.name);
+  const policy = stored?.policy ?? request.policy!;
+  const created = request.index && createHypothetical(env, request.index, request.templates);
+  const createdIndex = created && 'index' in created ? created.index : undefined;
+  const name = stored?.name ?? createdIndex?.settings['index.lifecycle.name'] ?? UNNAMED_POLICY;
+  // A stored policy was validated when it was PUT.
+  const rejections = stored ? [] : policyRejections(policy, name, env.state);
+  const warnings = timingWarnings(policy);
+  if (!created) return [...rejections, ...warnings.values()];
+  if ('refused' in created) {
+    const put = `PUT /${request.index!.name}`;
+    const { type, reason } = created.refused;
+    const refusal = problem({ ...diagnoseRequest(put, type, reason, { state: env.state }), outcome: 'rejected', request: put, type, message: reason });
+    return [...rejections, refusal, ...warnings.values()];
+  }
+  // Steps run as the policy's last modifier: the stored one, or the caller who is about to PUT it.
+  const user = request.user ?? (stored ? stored.modifiedBy : env.caller);
+  const authorize = stepAuthorizer(env, user);
+  const metadata: PolicyMetadata = stored ?? { name, policy, version: 1, modifiedDate: env.now };
+  const events = dryRun({ state: created.state, index: created.index.name, policy: metadata, now: env.now, ...(authorize && { authorize }) });
+  return [...rejections, ...managementWarnings(created.index, stored?.name), ...stepProblems(events, warnings)];
+}

@@ -1,0 +1,74 @@
+/**
+ * @module The body of `POST /_tessera/ilm/lint`, parsed strictly: a policy (as `PUT /_ilm/policy` takes it) or a
+ * stored policy's name, optionally the index to create, the index templates to assume, and the user to run as.
+ */
+import { ClusterState, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
+import { IlmErrors } from '../ilm-error.js';
+import { parsePolicyBody, type LifecyclePolicy } from '../policy/lifecycle-policy.js';
+
+/** An index as `PUT /<name>` would create it. */
+export interface IndexToCreate {
+  readonly name: string;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+export interface LintRequest {
+  readonly policy?: LifecyclePolicy;
+  /** A stored policy, linted instead of `policy`. */
+  readonly name?: string;
+  readonly index?: IndexToCreate;
+  /** In place of the stored composable templates. */
+  readonly templates?: readonly ComposableTemplate[];
+  readonly user?: string;
+}
+
+const PARSER = 'lint_request';
+const FIELDS = new Set(['policy', 'name', 'index', 'templates', 'user']);
+const INDEX_FIELDS = new Set(['name', 'settings', 'aliases', 'mappings']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function string(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw IlmErrors.parse(PARSER, `failed to parse field [${field}]`);
+  return value;
+}
+
+function parseIndex(raw: unknown): IndexToCreate {
+  if (!isObject(raw)) throw IlmErrors.parse(PARSER, 'failed to parse field [index]');
+  for (const key of Object.keys(raw)) {
+    if (!INDEX_FIELDS.has(key)) throw IlmErrors.parse('index', `unknown field [${key}]`);
+  }
+  if (typeof raw.name !== 'string') throw IlmErrors.parse('index', 'Required [name]');
+  const { name, ...body } = raw;
+  return { name, body };
+}
+
+/** Parsed as `PUT /_index_template` parses them, and refused as it refuses overlapping ones of one priority. */
+function parseTemplates(raw: unknown): ComposableTemplate[] {
+  if (!Array.isArray(raw)) throw IlmErrors.parse(PARSER, 'failed to parse field [templates]');
+  let state = ClusterState.empty();
+  for (const entry of raw) {
+    if (!isObject(entry) || typeof entry.name !== 'string') throw IlmErrors.parse('templates', 'Required [name]');
+    const { name, ...body } = entry;
+    state = putTemplate(state, parseTemplate(name, body), false);
+  }
+  return [...state.templates.values()];
+}
+
+export function parseLintRequest(body: unknown): LintRequest {
+  if (body === undefined) throw IlmErrors.bodyRequired();
+  if (!isObject(body)) throw IlmErrors.parse(PARSER, 'request body must be an object');
+  for (const key of Object.keys(body)) {
+    if (!FIELDS.has(key)) throw IlmErrors.parse(PARSER, `unknown field [${key}]`);
+  }
+  if ((body.policy === undefined) === (body.name === undefined)) throw IlmErrors.validation(['exactly one of [policy] or [name] is required']);
+  return {
+    ...(body.policy !== undefined && { policy: parsePolicyBody({ policy: body.policy }) }),
+    ...(body.name !== undefined && { name: string(body.name, 'name') }),
+    ...(body.index !== undefined && { index: parseIndex(body.index) }),
+    ...(body.templates !== undefined && { templates: parseTemplates(body.templates) }),
+    ...(body.user !== undefined && { user: string(body.user, 'user') }),
+  };
+}

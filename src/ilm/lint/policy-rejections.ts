@@ -1,0 +1,15 @@
+/** @module What `PUT /_ilm/policy` would refuse in a policy not stored yet, in its own words: one problem per validation message. */
+import type { ClusterState } from '../../cluster/index.js';
+import { IlmErrors } from '../ilm-error.js';
+import { policyValidationErrors, type LifecyclePolicy } from '../policy/lifecycle-policy.js';
+import { problem, type LintProblem } from './lint-problem.js';
+import { diagnoseRequest } from './remedies.js';
+
+export function policyRejections(policy: LifecyclePolicy, name: string, state: ClusterState): LintProblem[] {
+  const request = `PUT /_ilm/policy/${name}`;
+  return policyValidationErrors(policy).map((message) => {
+    // Each as PUT words it once the ones before it are fixed: as its only (first) validation failure.
+    const error = IlmErrors.validation([message]);
+    return problem({ ...diagnoseRequest(request, error.type, error.reason, { state }), outcome: 'rejected', request, type: error.type, message: error.reason });
+  });
+}

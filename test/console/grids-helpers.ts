@@ -1,0 +1,68 @@
+/** @module What the Grids console tests share: waits on conditions, the header's columns, the field editor. */
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import type { GridClient } from '../helpers/grid-clients.js';
+
+/** Generous: the machine running the suite may be busy. */
+export const WAIT_MS = 30_000;
+
+/** Retries `check` (an assertion) until it passes or `timeout` runs out; the last failure is thrown. */
+export async function eventually<T>(check: () => Promise<T> | T, timeout = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** The open grid's header table. */
+export function fieldTable(page: Page): Locator {
+  return page.getByRole('table', { name: /^Fields of / });
+}
+
+export function column(page: Page, name: string): Locator {
+  return fieldTable(page).getByRole('columnheader', { name, exact: true });
+}
+
+/** The header's column names, in order. */
+export async function columnNames(page: Page): Promise<string[]> {
+  return fieldTable(page)
+    .getByRole('columnheader')
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label') ?? ''));
+}
+
+export async function waitForColumns(page: Page, expected: string[]): Promise<void> {
+  await eventually(async () => assert.deepEqual(await columnNames(page), expected));
+}
+
+/** The fields' names as the server has them, in grid order. */
+export async function apiFieldNames(api: GridClient, gridId: string): Promise<string[]> {
+  return (await api.getFields({ gridId })).items.map((f) => f.name);
+}
+
+export async function apiField(api: GridClient, gridId: string, name: string) {
+  const field = (await api.getFields({ gridId })).items.find((f) => f.name === name);
+  assert.ok(field, `the server has a field named ${name}`);
+  return field;
+}
+
+/** Opens the editor of the field named `name` (by its header button) and returns the editor. */
+export async function openEditor(page: Page, name: string): Promise<Locator> {
+  const editor = fieldEditor(page, name);
+  if (!(await editor.isVisible())) await column(page, name).getByRole('button', { name, exact: true }).click();
+  await editor.waitFor();
+  return editor;
+}
+
+export function fieldEditor(page: Page, name: string): Locator {
+  return page.getByRole('region', { name: `Field “${name}”`, exact: true });
+}
+
+/** The Live status line, once it says the grid is watched (the stream is open). */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await eventually(async () => assert.match((await page.getByRole('status', { name: 'Live updates' }).textContent()) ?? '', /^\s*Live\b/));
+}

@@ -1,0 +1,50 @@
+/**
+ * Lint against the runner for the spec's error row 8 at flood stage: an index that carries the flood-stage block
+ * now fails at the first step that writes to it. `GET /_tessera/ilm/lint` predicts it from the cluster as it
+ * stands, and explain shows exactly that failure once the phase runs. (The high watermark only delays steps, and
+ * whether it will be exceeded when a step runs is not predicted.)
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { useEsServer } from '../helpers/es.js';
+import { assertExplainShows, lintCluster, withoutRemedies } from '../helpers/lint.js';
+
+/** A document of about `bytes` stored bytes. */
+function doc(bytes: number) {
+  return { t: 'x'.repeat(bytes - 8) };
+}
+
+describe('lint, row 8: the flood-stage block', () => {
+  const es = useEsServer();
+
+  it('predicts the cluster_block_exception at the first step that writes, once for all of them', async () => {
+    const { client } = es;
+    await client.cluster.putSettings({ persistent: { 'tessera.disk.capacity': '10kb' } });
+    await client.ilm.putLifecycle({ name: 'warmup', policy: { phases: { warm: { min_age: '1d', actions: { allocate: { number_of_replicas: 0 } } } } } });
+    await client.indices.create({ index: 'metrics-1', settings: { 'index.lifecycle.name': 'warmup' } });
+    await client.index({ index: 'metrics-1', id: 'a', document: doc(5000) });
+    await client.index({ index: 'metrics-1', id: 'b', document: doc(4900) });
+
+    const { problems } = (await lintCluster(client))['metrics-1']!;
+    // The injected migrate action writes too; the one block is reported once, where the runner stops.
+    assert.deepEqual(withoutRemedies(problems), [
+      {
+        row: 8,
+        outcome: 'error',
+        phase: 'warm',
+        action: 'allocate',
+        step: 'allocate',
+        type: 'cluster_block_exception',
+        message: 'index [metrics-1] blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark, index has read-only-allow-delete block];',
+      },
+    ]);
+    assert.match(problems[0]!.remedy, /^Free disk/);
+    await es.advance('1d');
+    await es.advance('10m');
+    await assertExplainShows(client, 'metrics-1', problems[0]!);
+
+    // Freeing disk lifts the block, and the index lints clean from its failed step.
+    await client.delete({ index: 'metrics-1', id: 'b' });
+    assert.deepEqual(await lintCluster(client), { 'metrics-1': { policy: 'warmup', problems: [] } });
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Lint against the runner for the spec's error row 9: with security on, lint checks every step's action as the
+ * user the steps will run as (the caller who PUTs an inline policy, a stored policy's last modifier, or `user`),
+ * and predicts the security_exception the runner then records. Looking at another user's privileges needs the
+ * privilege to read users; lint of stored policies needs the privilege to read policies.
+ */
+import { Client } from '@elastic/elasticsearch';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { VirtualClock } from '../../src/platform/clock.js';
+import { EPOCH } from '../helpers/es.js';
+import { assertExplainShows, lint, lintCluster, withoutRemedies } from '../helpers/lint.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { expectEsError } from '../es/es-helpers.js';
+
+describe("lint, row 9: a step the policy's modifier may not perform", () => {
+  let server: TestServer;
+  let elastic: Client;
+  let ops: Client;
+  const policy = { phases: { warm: { min_age: '1d', actions: { readonly: {} } } } };
+  const index = { name: 'logs-000001', settings: { 'index.lifecycle.name': 'ops-policy', 'index.number_of_replicas': 0 } };
+  const role = (privileges: string[]) => ({ cluster: ['manage_ilm', 'monitor'], indices: [{ names: ['logs-*'], privileges }] });
+  const denial = {
+    row: 9,
+    outcome: 'error',
+    phase: 'warm',
+    action: 'readonly',
+    step: 'readonly',
+    type: 'security_exception',
+    message:
+      'action [indices:admin/settings/update] is unauthorized for user [ops] with roles [ilm_ops] on indices [logs-000001], this action is granted by the index privileges [manage,all]',
+  };
+
+  before(async () => {
+    server = await startTestServer({ security: true, elasticPassword: 'elastic-pw', clock: new VirtualClock(EPOCH) });
+    elastic = new Client({ node: server.url, auth: { username: 'elastic', password: 'elastic-pw' } });
+    await elastic.security.putRole({ name: 'ilm_ops', ...role(['read']) });
+    await elastic.security.putUser({ username: 'ops', password: 'ops-password', roles: ['ilm_ops'] });
+    ops = new Client({ node: server.url, auth: { username: 'ops', password: 'ops-password' } });
+  });
+  after(async () => {
+    await ops.close();
+    await elastic.close();
+    await server.dispose();
+  });
+
+  it('predicts the denial for the caller who would PUT the policy, and for a named user', async () => {
+    const asCaller = await lint(ops, { policy, index });
+    // migrate/migrate needs the same action on the same index: one missing privilege is one problem.
+    assert.deepEqual(withoutRemedies(asCaller), [denial]);
+    assert.match(asCaller[0]!.remedy, /^Give user \[ops\] a role granting one of the index privileges \[manage,all\] on \[logs-000001\]/);
+    assert.deepEqual(await lint(elastic, { policy, index, user: 'ops' }), asCaller);
+    assert.deepEqual(await lint(elastic, { policy, index }), [], 'elastic may do everything');
+  });
+
+  it("refuses to look at another user's privileges without the privilege to read users", async () => {
+    await expectEsError(ops.transport.request({ method: 'POST', path: '/_tessera/ilm/lint', body: { policy, index, user: 'elastic' } }), {
+      status: 403,
+      type: 'security_exception',
+      reason: 'action [cluster:admin/xpack/security/user/get] is unauthorized for user [ops] with roles [ilm_ops], this action is granted by the cluster privileges [manage_security,all]',
+    });
+  });
+
+  it('the runner fails exactly as predicted; GET predicts it from the stored modifier', async () => {
+    const predicted = await lint(ops, { policy, index });
+    await ops.ilm.putLifecycle({ name: 'ops-policy', policy });
+    await elastic.indices.create({ index: index.name, settings: index.settings });
+    assert.deepEqual(await lintCluster(elastic), { [index.name]: { policy: 'ops-policy', problems: predicted } });
+    assert.deepEqual(await lint(elastic, { name: 'ops-policy', index }), predicted, 'a stored policy runs as its modifier');
+    await elastic.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by: '1d' } });
+    await elastic.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by: '20m' } });
+    await assertExplainShows(elastic, index.name, predicted[0]!);
+
+    // The remedy lints clean, and the retry completes the phase.
+    await elastic.security.putRole({ name: 'ilm_ops', ...role(['manage']) });
+    assert.deepEqual(await lintCluster(elastic), { [index.name]: { policy: 'ops-policy', problems: [] } });
+    await elastic.ilm.retry({ index: index.name });
+    const done = (await elastic.ilm.explainLifecycle({ index: index.name })).indices[index.name] as unknown as Record<string, unknown>;
+    assert.deepEqual([done.phase, done.action, done.step], ['warm', 'complete', 'complete']);
+  });
+
+  it('lint of stored policies needs the privilege to read them', async () => {
+    await elastic.security.putUser({ username: 'watcher', password: 'watcher-pw', roles: ['viewer'] });
+    const watcher = new Client({ node: server.url, auth: { username: 'watcher', password: 'watcher-pw' } });
+    try {
+      await expectEsError(watcher.transport.request({ method: 'GET', path: '/_tessera/ilm/lint' }), {
+        status: 403,
+        type: 'security_exception',
+        reason: 'action [cluster:admin/ilm/get] is unauthorized for user [watcher] with roles [viewer], this action is granted by the cluster privileges [read_ilm,manage_ilm,manage,all]',
+      });
+      assert.deepEqual(await lint(watcher, { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } }), [], 'an inline policy without an index');
+    } finally {
+      await watcher.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/** One grid: its fields as a table header, kept live through WatchFields, and an editor for the chosen field. */
+import { useState } from 'react';
+import { href } from '../../route.ts';
+import { AddFieldForm } from './add-field-form.tsx';
+import { FieldEditor } from './field-editor.tsx';
+import { FieldHeader } from './field-header.tsx';
+import type { GridState } from './grid-mirror.ts';
+import { useGridMirror } from './use-grid-mirror.ts';
+
+export function GridView({ gridId }: { gridId: string }) {
+  const [state, mirror] = useGridMirror(gridId);
+  const [selectedId, setSelectedId] = useState<string>();
+  const [showHidden, setShowHidden] = useState(true);
+  const [insertAfter, setInsertAfter] = useState<{ fieldId: string; nonce: number }>();
+
+  const back = (
+    <p>
+      <a href={href('grids')}>← All grids</a>
+    </p>
+  );
+  if (state.phase === 'loading') return <section aria-busy="true">{back}<p>Loading the grid…</p></section>;
+  if (state.phase === 'failed' || state.phase === 'gone') {
+    return (
+      <section>
+        {back}
+        <h1>Grid {gridId}</h1>
+        <p className="error" role="alert">
+          {state.phase === 'gone' ? `This grid no longer exists (${state.problem ?? 'deleted'}).` : state.problem}
+        </p>
+      </section>
+    );
+  }
+
+  const selected = state.fields.find((f) => f.id === selectedId);
+  const hiddenCount = state.fields.filter((f) => !f.visibility).length;
+  return (
+    <section className="grid-view" aria-labelledby="grid-title">
+      {back}
+      <div className="grid-title-row">
+        <h1 id="grid-title">{state.name}</h1>
+        <LiveStatus state={state} />
+      </div>
+      <AddFieldForm gridId={gridId} mirror={mirror} fields={state.fields} insertAfter={insertAfter} onAdded={setSelectedId} />
+      <div className="toolbar">
+        <label className="inline">
+          <input type="checkbox" checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} /> Show hidden fields
+          {hiddenCount > 0 && <span className="muted"> ({hiddenCount} hidden)</span>}
+        </label>
+      </div>
+      <FieldHeader
+        gridId={gridId}
+        gridName={state.name}
+        mirror={mirror}
+        fields={state.fields}
+        showHidden={showHidden}
+        selectedId={selected?.id}
+        onSelect={(id) => setSelectedId((current) => (current === id ? undefined : id))}
+      />
+      {selected && (
+        <FieldEditor
+          key={selected.id}
+          gridId={gridId}
+          mirror={mirror}
+          field={selected}
+          index={state.fields.indexOf(selected)}
+          fieldCount={state.fields.length}
+          version={state.versions.get(selected.id) ?? state.revision}
+          onClose={() => setSelectedId(undefined)}
+          onDuplicated={setSelectedId}
+          onInsertAfter={() => setInsertAfter({ fieldId: selected.id, nonce: Date.now() })}
+        />
+      )}
+    </section>
+  );
+}
+
+function LiveStatus({ state }: { state: GridState }) {
+  const text =
+    state.live === 'live'
+      ? 'Live'
+      : state.live === 'connecting'
+        ? 'Connecting…'
+        : state.live === 'reconnecting'
+          ? `Reconnecting… (${state.problem ?? 'the stream ended'})`
+          : `Not watching: ${state.problem ?? 'stopped'}`;
+  return (
+    <p className={`live-status live-${state.live}`} role="status" aria-label="Live updates">
+      <span className="dot" aria-hidden="true" /> {text} · revision <span data-testid="grid-revision">{String(state.revision)}</span>
+    </p>
+  );
+}
