@@ -326,7 +326,8 @@ describe('the Grids console', { skip: browserSkip }, () => {
     // Single → Multi select keeps the options (the server copies them).
     await editor.getByLabel('Type', { exact: true }).selectOption({ label: 'Multi-select' });
     await eventually(async () => assert.equal(await editor.getByRole('form', { name: 'Select options' }).getByLabel('Option 2 name').inputValue(), 'Chore'));
-    assert.equal((await apiField(api, gridId, 'Type')).fieldType, FieldType.MultiSelect);
+    // The options editor looks the same for both types, so wait for the switch itself.
+    await eventually(async () => assert.equal((await apiField(api, gridId, 'Type')).fieldType, FieldType.MultiSelect));
     await page.context().close();
   });
 
