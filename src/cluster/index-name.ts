@@ -16,6 +16,8 @@ export function validateIndexName(name: string): void {
   if (INVALID_CHARS.some((c) => name.includes(c))) fail(`must not contain the following characters [${INVALID_CHARS.join(', ')}]`);
   if (name.includes('#')) fail("must not contain '#'");
   if (name.includes(':')) fail("must not contain ':'");
+  // Not one of ES's rules: PostgreSQL text cannot hold U+0000, so no store takes it.
+  if (name.includes('\u0000')) fail('must not contain the null character');
   if (name.startsWith('_') || name.startsWith('-') || name.startsWith('+')) fail("must not start with '_', '-', or '+'");
   const bytes = Buffer.byteLength(name, 'utf8');
   if (bytes > MAX_NAME_BYTES) fail(`index name is too long, (${bytes} > ${MAX_NAME_BYTES})`);

@@ -47,11 +47,17 @@ function checkLength(value: string, label: string, limit: number): void {
 export function checkName(value: string, label: string): string {
   if (value.trim() === '') throw new GridError('InvalidData', `${label} is blank`);
   checkLength(value, label, MAX_NAME_LENGTH);
-  return value;
+  return checkNoNul(value, label);
 }
 
 export function checkDesc(value: string, label = 'desc'): string {
   checkLength(value, label, MAX_DESC_LENGTH);
+  return checkNoNul(value, label);
+}
+
+/** PostgreSQL text cannot hold U+0000, so no store takes it: the same answer whichever store is configured. */
+function checkNoNul(value: string, label: string): string {
+  if (value.includes('\u0000')) throw new GridError('InvalidData', `${label} contains the null character U+0000`);
   return value;
 }
 

@@ -71,6 +71,22 @@ describe('ES bad input found by the fuzzing', () => {
 
   const docCount = async () => (await ctx.client.count({ index: 'found-docs' })).count;
 
+  it('a null character in a name is refused on every store (PostgreSQL text cannot hold one: these were 500s there)', TEST_OPTIONS, async () => {
+    const pathRefusal = envelope(400, 'illegal_argument_exception', 'the request path must not contain the null character [%00]');
+    for (const [method, path] of [['PUT', '/a%00b'], ['PUT', '/_index_template/t%00'], ['PUT', '/_ilm/policy/p%00'], ['PUT', '/found-docs/_doc/%00'], ['GET', '/found-docs/_doc/%00']] as const) {
+      assertEnvelope(await esFetch(ctx.url, path, { method, body: method === 'PUT' ? { a: 1 } : undefined }), pathRefusal);
+    }
+    const bulk = await ctx.client.bulk({ operations: [{ index: { _index: 'found-docs', _id: 'a\u0000b' } }, { a: 1 }, { index: { _index: 'x\u0000y' } }, { a: 1 }] });
+    assert.deepEqual(
+      bulk.items.map((i) => [i.index?.status, i.index?.error?.type, i.index?.error?.reason]),
+      [
+        [400, 'action_request_validation_exception', 'Validation Failed: 1: id [a\\u0000b] must not contain the null character;'],
+        [400, 'invalid_index_name_exception', 'Invalid index name [x\u0000y], must not contain the null character'],
+      ],
+    );
+    assert.equal(await docCount(), 1);
+  });
+
   it('JSON nested deeper than 1000 levels is a 400 x_content_parse_exception (flattening settings overflowed the stack: a 500)', TEST_OPTIONS, async () => {
     const settings = await esFetch(ctx.url, '/found-plain/_settings', { method: 'PUT', body: nested(1001) });
     assertEnvelope(settings, envelope(400, 'x_content_parse_exception', `[1:5002] Document nesting depth (1001) exceeds the maximum allowed (1000, from ${NESTING})`));

@@ -8,10 +8,12 @@ import http2 from 'node:http2';
 import net from 'node:net';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { Code } from '@connectrpc/connect';
+import { FieldType } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { CreateGridPayloadSchema } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { READ_MAX_BYTES } from '../../src/http/app.js';
 import { encode, useServer } from '../helpers/fixtures.js';
-import { gridClient } from '../helpers/grid-clients.js';
+import { expectGridError, gridClient } from '../helpers/grid-clients.js';
 
 const SERVICE = 'tessera.grid.v1.GridService';
 const TEST_OPTIONS = { timeout: 20_000 };
@@ -58,6 +60,19 @@ function exchange(url: string, bytes: Buffer | string, half = true): Promise<str
 
 describe('grid bad input found by the fuzzing', () => {
   const ctx = useServer();
+
+  it('a null character in a name or description is INVALID_ARGUMENT on every store (PostgreSQL text cannot hold one: a 500 there)', TEST_OPTIONS, async () => {
+    const client = gridClient(ctx.url);
+    await expectGridError(client.createGrid({ name: 'a\u0000b' }), { code: Code.InvalidArgument, message: 'name contains the null character U+0000', gridError: 1000 });
+    const grid = await client.createGrid({ name: 'nul-free' });
+    await expectGridError(client.insertField({ gridId: grid.id, field: { name: 'ok', desc: 'x\u0000', fieldType: FieldType.RichText } }), {
+      code: Code.InvalidArgument,
+      message: 'field.desc contains the null character U+0000',
+    });
+    assert.equal((await client.getGrid({ value: grid.id })).revision, grid.revision);
+    // The other tests here expect a server with no grids.
+    await client.deleteGrid({ value: grid.id });
+  });
 
   it('compressed data that does not decompress (a cut-short gzip stream) is INVALID_ARGUMENT, not INTERNAL', TEST_OPTIONS, async () => {
     const truncated = Buffer.from(gzipSync(encode(CreateGridPayloadSchema, { name: 'zipped' })).subarray(0, 12));

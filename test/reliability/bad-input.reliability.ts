@@ -768,6 +768,8 @@ function attempt<T>(work: () => T): T | undefined {
 /** What the server would decompress `body` to: undefined when it does not decompress or the encoding is not one it takes. */
 function decompressed(body: Uint8Array, encoding: string): Uint8Array | undefined {
   const options = { maxOutputLength: READ_MAX_BYTES };
+  // connect-es passes an empty payload through without decompressing it, whatever the flag says.
+  if (body.length === 0 && (encoding === 'gzip' || encoding === 'br')) return body;
   if (encoding === 'gzip') return attempt(() => gunzipSync(body, options));
   if (encoding === 'br') return attempt(() => brotliDecompressSync(body, options));
   return encoding === 'identity' ? body : undefined;

@@ -67,6 +67,8 @@ function checkId(id: string): void {
     throw ClusterErrors.validation([`id [${id}] is too long, must be no longer than 512 bytes but was: ${Buffer.byteLength(id)}`]);
   }
   if (id.startsWith('_')) throw ClusterErrors.validation([`id [${id}] cannot start with '_'`]);
+  // PostgreSQL text cannot hold U+0000, so no store takes it.
+  if (id.includes('\u0000')) throw ClusterErrors.validation([`id [${id.replaceAll('\u0000', '\\u0000')}] must not contain the null character`]);
 }
 
 export class DocumentService {

@@ -3,7 +3,7 @@
  * its error envelope, and its routes. Unmatched paths get ES's "no handler found" error.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ClusterError } from '../../cluster/index.js';
+import { ClusterError, ClusterErrors } from '../../cluster/index.js';
 import { TimeValueError } from '../../platform/time-value.js';
 import { aliasRoutes } from './alias-routes.js';
 import { catRoutes } from './cat-routes.js';
@@ -66,6 +66,12 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     requestedCompatibility(req);
   });
   app.setErrorHandler((error, req, reply) => sendEsError(req, reply, error));
+  // Names come from the path (indices, templates, policies, users); PostgreSQL text cannot hold U+0000, so no store takes one.
+  app.addHook('onRequest', async (req) => {
+    const path = req.url.split('?')[0]!;
+    // RPC paths are the Connect mount's, which answers unknown ones itself.
+    if (!path.startsWith('/tessera.') && /%00/i.test(path)) throw ClusterErrors.illegalArgument('the request path must not contain the null character [%00]');
+  });
   // Before authentication: a user created through another instance must be known here.
   if (ctx.sync) {
     const sync = ctx.sync;
