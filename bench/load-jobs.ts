@@ -1,0 +1,69 @@
+/** @module What the benchmark process asks the load-generator process to do, and what it answers (over Node IPC). */
+import type { ProtocolName } from '../test/helpers/grid-clients.js';
+
+/** `insert-delete`: InsertField then DeleteField of the same field, timed as one operation. */
+export type GridOp = 'get-fields' | 'update-field' | 'insert-delete';
+/** `raw`: a POST through node:http or node:http2 alone, no Connect client: what the client library costs. */
+export type LoadOp = GridOp | 'raw';
+
+export interface LoadJob {
+  readonly kind: 'load';
+  readonly baseUrl: string;
+  readonly protocol: ProtocolName;
+  readonly op: LoadOp;
+  readonly gridId: string;
+  /** Fields the update case renames, one per worker in turn. */
+  readonly fieldIds: readonly string[];
+  readonly concurrency: number;
+  readonly warmupMs: number;
+  readonly durationMs: number;
+}
+
+export interface LoadResult {
+  readonly ops: number;
+  readonly seconds: number;
+  readonly opsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly errors: number;
+  readonly firstError?: string;
+  /** The load generator's CPU time over the whole case (warm-up included), as a share of one core. */
+  readonly clientCpu: number;
+}
+
+export interface FanoutJob {
+  readonly kind: 'fanout';
+  readonly baseUrl: string;
+  readonly protocol: ProtocolName;
+  readonly gridId: string;
+  readonly fieldId: string;
+  readonly streams: number;
+  readonly updates: number;
+}
+
+export interface FanoutResult {
+  /** From the first stream opened to every stream having received the priming update. */
+  readonly setupMs: number;
+  readonly samples: number;
+  /** Per stream and update: from just before UpdateField is sent to that stream receiving the changeset. */
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  /** Per update: until the last stream has it. */
+  readonly lastStreamP50Ms: number;
+  /** Per update: until UpdateField's own reply. */
+  readonly replyP50Ms: number;
+  /** Deliveries that did not arrive within the timeout. */
+  readonly missing: number;
+  readonly streamError?: string;
+}
+
+export type Job = LoadJob | FanoutJob;
+export type JobResult<J extends Job> = J extends LoadJob ? LoadResult : FanoutResult;
+
+export interface JobMessage {
+  readonly id: number;
+  readonly job: Job;
+}
+
+export type ReplyMessage = { readonly id: number; readonly result: LoadResult | FanoutResult } | { readonly id: number; readonly error: string };

@@ -1,0 +1,73 @@
+/**
+ * Start-up of `tessera serve` as users run it (bin/tessera.js in a child process): time from spawn until
+ * `GET /` answers 200, and resident memory once idle, on an empty data folder and on folders holding
+ * 1,000 to 100,000 ILM-managed indices (seeded by ilm-seed.ts).
+ * Prints figures; asserts nothing. Run alone: `node --import tsx bench/startup.bench.ts`.
+ */
+import { removeTestData, tempDataDir } from '../test/helpers/server.js';
+import { startInstance } from '../test/helpers/instances.js';
+import { seedManagedIndices } from './ilm-seed.js';
+import { count, heading, machineLine, median, mib, mibDelta, ms, QUICK, residentBytes, sleep, table } from './report.js';
+
+const SIZES = QUICK ? [0, 1_000] : [0, 1_000, 10_000, 100_000];
+const RUNS = QUICK ? 2 : 5;
+/** Long enough for the runner's first pass and start-up garbage to settle. */
+const IDLE_MS = 1_500;
+
+const POLICY = {
+  phases: {
+    hot: { actions: { rollover: { max_age: '30d' } } },
+    delete: { min_age: '90d', actions: { delete: {} } },
+  },
+};
+
+async function startOnce(dataDir: string): Promise<{ listeningMs: number; readyMs: number; rss: number }> {
+  const started = performance.now();
+  const instance = await startInstance(dataDir, ['--data-dir', dataDir]);
+  const listeningMs = performance.now() - started;
+  try {
+    for (;;) {
+      const status = await fetch(`${instance.url}/`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      await sleep(5);
+    }
+    const readyMs = performance.now() - started;
+    await sleep(IDLE_MS);
+    return { listeningMs, readyMs, rss: await residentBytes(instance.child.pid!) };
+  } finally {
+    await instance.stop();
+  }
+}
+
+type Start = Awaited<ReturnType<typeof startOnce>>;
+
+console.log(`machine: ${machineLine()}`);
+console.log(`\`node bin/tessera.js serve --port 0 --quiet --data-dir <tmp>\` (SQLite); median of ${RUNS} starts per folder after one unmeasured start; RSS read from /proc after ${IDLE_MS} ms idle`);
+const folders = SIZES.map((size) => ({ size, dataDir: tempDataDir(), runs: [] as Start[] }));
+try {
+  for (const { size, dataDir } of folders) {
+    if (size > 0) await seedManagedIndices({ dataDir, count: size, policy: POLICY, withAlias: true });
+    // The first start of a data folder migrates it (when empty) and warms tsx's compile cache: not what is measured.
+    await startOnce(dataDir);
+  }
+  // Round-robin over the folders, so a disturbance from outside lands on every size alike rather than on one.
+  for (let i = 0; i < RUNS; i++) for (const folder of folders) folder.runs.push(await startOnce(folder.dataDir));
+} finally {
+  for (const { dataDir } of folders) await removeTestData(dataDir);
+}
+const rows: string[][] = [];
+let empty: { readyMs: number; rss: number } | undefined;
+for (const { size, runs } of folders) {
+  const readyMs = median(runs.map((r) => r.readyMs));
+  const rss = median(runs.map((r) => r.rss));
+  empty ??= { readyMs, rss };
+  // Per index only where the indices outweigh run-to-run noise (tens of ms, a few MiB).
+  const perIndex = size >= 10_000 ? `${ms(((readyMs - empty.readyMs) * 1000) / size)} µs, ${((rss - empty.rss) / 1024 / size).toFixed(2)} KiB` : '';
+  const beyond = size === 0 ? '' : `${ms(readyMs - empty.readyMs)} ms, ${mibDelta(rss - empty.rss)} MiB`;
+  rows.push([count(size), ms(median(runs.map((r) => r.listeningMs))), ms(readyMs), mib(rss), beyond, perIndex]);
+}
+heading('Start-up of tessera serve');
+console.log(table(['managed indices', '"listening" printed, ms', 'GET / answers 200, ms', 'idle RSS, MiB', 'beyond empty (time, RSS)', 'per index beyond empty'], rows));

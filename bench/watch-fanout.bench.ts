@@ -1,0 +1,50 @@
+/**
+ * WatchFields fan-out: one UpdateField reaching 100 and 1,000 open streams. The streams and the updater live
+ * in the load-generator process, so send and receive times come from one clock; Tessera runs in this process.
+ * Prints figures; asserts nothing. Run alone: `node --import tsx bench/watch-fanout.bench.ts`.
+ */
+import { gridClient, type ProtocolName } from '../test/helpers/grid-clients.js';
+import { startTestServer } from '../test/helpers/server.js';
+import { createBenchGrid } from './bench-grids.js';
+import { startLoadGenerator } from './load-generator-process.js';
+import type { FanoutResult } from './load-jobs.js';
+import { count, heading, machineLine, ms, QUICK, table } from './report.js';
+
+const STREAM_COUNTS = QUICK ? [100, 300] : [100, 1_000];
+const UPDATES = QUICK ? 5 : 20;
+// HTTP/1.1 holds one connection per stream; gRPC multiplexes them all over one HTTP/2 connection.
+const PROTOCOLS: readonly ProtocolName[] = ['connect+proto', 'grpc (h2c)'];
+
+const loadGenerator = startLoadGenerator();
+const server = await startTestServer();
+const setupClient = gridClient(server.url);
+
+try {
+  console.log(`machine: ${machineLine()}`);
+  console.log(`Tessera (SQLite) in process ${process.pid}; streams and updater in process ${loadGenerator.pid}; ${UPDATES} timed updates per case, one at a time`);
+  const rows: string[][] = [];
+  const results = new Map<string, FanoutResult>();
+  for (const protocol of PROTOCOLS) {
+    for (const streams of STREAM_COUNTS) {
+      const { gridId, fieldIds } = await createBenchGrid(setupClient, `fan-out ${protocol} ${streams}`);
+      const result = await loadGenerator.run({ kind: 'fanout', baseUrl: server.url, protocol, gridId, fieldId: fieldIds[1]!, streams, updates: UPDATES });
+      results.set(`${protocol} ${streams}`, result);
+      rows.push([
+        protocol,
+        count(streams),
+        ms(result.setupMs),
+        ms(result.replyP50Ms),
+        ms(result.p50Ms),
+        ms(result.p99Ms),
+        ms(result.lastStreamP50Ms),
+        ms(result.lastStreamP50Ms / streams),
+        result.missing === 0 ? '0' : `${result.missing}${result.streamError ? ` (${result.streamError})` : ''}`,
+      ]);
+    }
+  }
+  heading('WatchFields fan-out of one UpdateField');
+  console.log(table(['protocol', 'streams', 'open all, ms', 'UpdateField reply p50 ms', 'delivery p50 ms', 'delivery p99 ms', 'last stream p50 ms', 'last stream ms per stream', 'missing'], rows));
+} finally {
+  await loadGenerator.stop();
+  await server.dispose();
+}
