@@ -2,6 +2,7 @@
 import type { ConnectRouter, ConnectRouterOptions } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { setMaxListeners } from 'node:events';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -25,6 +26,8 @@ export interface AppOptions {
 export function buildApp(options: AppOptions): FastifyInstance {
   // Closing the app ends open streams (WatchFields) at once instead of waiting for clients to hang up.
   const shutdown = new AbortController();
+  // Connect adds (and removes) one listener per open request or stream: many in flight is normal load, not a leak.
+  setMaxListeners(0, shutdown.signal);
   const connectOptions: ConnectRouterOptions = {
     readMaxBytes: READ_MAX_BYTES,
     jsonOptions: { ignoreUnknownFields: false },
