@@ -8,6 +8,13 @@ import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { expectGridError } from '../helpers/grid-clients.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
+/** A promise whose outcome is observed at once (so an early rejection is not reported as unhandled) and can be waited on later. */
+function watched<T>(promise: Promise<T>): { promise: Promise<T>; readonly settled: boolean } {
+  let settled = false;
+  promise.then(() => (settled = true), () => (settled = true));
+  return { promise, get settled() { return settled; } };
+}
+
 function basic(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
@@ -93,11 +100,13 @@ describe('grid permissions', () => {
     const watcher = grids(basic('watcher', 'watcher-pw'));
     const stream = watcher.watchFields({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
     assert.equal((await stream.next()).value?.revision, 1n);
-    const pending = stream.next();
+    // Each pending read is watched from the start: the denial may arrive before the revoking request's answer.
+    const pending = watched(stream.next());
     // A change to someone else's access leaves the stream open.
     await es.security.putUser({ username: 'bystander', password: 'bystander-pw', roles: [] });
+    assert.equal(pending.settled, false);
     await es.security.putUser({ username: 'watcher', roles: [] });
-    await expectGridError(pending, denied);
+    await expectGridError(pending.promise, denied);
 
     // Revoked by invalidating the API key the stream was opened with.
     await es.security.putUser({ username: 'watcher', roles: ['grid_watcher'] });
@@ -106,16 +115,16 @@ describe('grid permissions', () => {
     await asWatcher.close();
     const byKey = grids(`ApiKey ${key.encoded}`).watchFields({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
     assert.equal((await byKey.next()).value?.revision, 1n);
-    const keyPending = byKey.next();
+    const keyPending = watched(byKey.next());
     await es.security.invalidateApiKey({ ids: [key.id] });
-    await expectGridError(keyPending, denied);
+    await expectGridError(keyPending.promise, denied);
 
     // Revoked by deleting the role.
     const again = watcher.watchFields({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
     assert.equal((await again.next()).value?.revision, 1n);
-    const rolePending = again.next();
+    const rolePending = watched(again.next());
     await es.security.deleteRole({ name: 'grid_watcher' });
-    await expectGridError(rolePending, denied);
+    await expectGridError(rolePending.promise, denied);
     await es.close();
   });
 });
