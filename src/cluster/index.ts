@@ -17,10 +17,11 @@ export { rollover, generateRolloverIndexName, writeIndexOf, evaluateConditions, 
 export { parseAliasMetadata } from './alias-rules.js';
 export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, normalizeClusterSettings } from './cluster-settings.js';
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
-export { DocumentService, type WriteRequest, type WriteResult, type WriteOp } from './documents/document-service.js';
+export { DocumentService, followIndices, type WriteRequest, type WriteResult, type WriteOp } from './documents/document-service.js';
 export { KyselyDocumentRepository } from './store/kysely-document-repository.js';
 export { documentMigrations } from './store/document-migrations.js';
-export { DiskMonitor } from './disk/disk-monitor.js';
+export { DiskMonitor, type StoredBytes } from './disk/disk-monitor.js';
+export { MemoryClusterRepository } from './memory-cluster-repository.js';
 export { DEFAULT_DISK_CAPACITY, NODE_NAME, checkWatermarkOrder, diskCapacity, diskUsage, isExceeded, parseWatermark, watermark, type DiskUsage, type WatermarkLevel } from './disk/disk-usage.js';
 export { parseByteSize } from './operations/rollover.js';
 export { floodStageBlock } from './cluster-errors-blocks.js';

@@ -9,3 +9,4 @@ export { retry, removePolicy, moveToStepRequest, refreshCachedPhases } from './l
 export { KyselyPolicyRepository } from './store/kysely-policy-repository.js';
 export { ilmMigrations } from './store/ilm-migrations.js';
 export { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment } from './lint/index.js';
+export { indexTimeline, parseDocumentRate, parseHorizon, parseSimulateRequest, simulatePolicy, DEFAULT_DOCUMENT_SIZE, DEFAULT_HORIZON, type Forecast, type SimulationEnvironment } from './simulate/index.js';

@@ -1,14 +1,18 @@
 /**
- * Lint against the runner, for each of the spec's error rows 1–6: `POST /_tessera/ilm/lint` predicts the problem
- * before anything exists; then the same setup is created and run on the virtual clock, and explain shows exactly
- * the predicted step, type and reason. `GET /_tessera/ilm/lint` predicts the same on the live cluster before the
- * failure, and still names it first while the index is in ERROR (where a retry would meet it again).
+ * Lint and simulation against the runner, for each of the spec's error rows 1–6: `POST /_tessera/ilm/lint`
+ * predicts the problem before anything exists, and `POST /_tessera/ilm/simulate` the time it happens; then the
+ * same setup is created and run on the virtual clock, and explain shows exactly the predicted step, type and
+ * reason, entered at exactly the predicted time (not a millisecond before), and at the end the index stands where
+ * the forecast left it. `GET /_tessera/ilm/lint` predicts the same on the live cluster before the failure, and
+ * still names it first while the index is in ERROR (where a retry would meet it again).
  */
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useEsServer, type EsFixture } from '../helpers/es.js';
 import { assertExplainShows, lint, lintCluster, withoutRemedies, type Problem } from '../helpers/lint.js';
+import { assertEntersAt, lastEntry, predictedStanding, simulate, standing } from '../helpers/simulate.js';
+import { explainRecord } from '../helpers/es.js';
 
 interface Template {
   readonly name: string;
@@ -35,8 +39,6 @@ const ROLLOVER_POLICY = {
 };
 
 async function createSetup(client: Client, scenario: Scenario): Promise<void> {
-  // No documents are written, so rollover must not wait for one.
-  await client.cluster.putSettings({ persistent: { 'indices.lifecycle.rollover.only_if_has_documents': false } });
   await client.ilm.putLifecycle({ name: scenario.policyName, policy: scenario.policy as never });
   for (const template of scenario.templates ?? []) await client.indices.putIndexTemplate(template as never);
   const { name, settings, aliases } = scenario.index;
@@ -47,16 +49,41 @@ async function createSetup(client: Client, scenario: Scenario): Promise<void> {
 async function predictThenRun(es: EsFixture, scenario: Scenario): Promise<Problem[]> {
   const { client } = es;
   const { policy, index, templates } = scenario;
+  // No documents are written, so rollover must not wait for one.
+  await client.cluster.putSettings({ persistent: { 'indices.lifecycle.rollover.only_if_has_documents': false } });
   const predicted = await lint(client, { policy, index, ...(templates && { templates }) });
   assert.deepEqual(withoutRemedies(predicted), scenario.expected);
   assert.match(predicted[0]!.remedy, scenario.remedy);
+  const horizon = scenario.advance.reduce((total, by) => total + millis(by), 0);
+  const forecast = await simulate(client, { policy, index, ...(templates && { templates }), horizon: `${horizon}ms` });
+  const first = predicted[0]!;
+  let when: number;
+  if (first.outcome === 'error') {
+    const error = forecast.first_error!;
+    assert.deepEqual([error.index, error.phase, error.action, error.failed_step, error.step_info], [index.name, first.phase, first.action, first.step, { type: first.type, reason: first.message }]);
+    assert.deepEqual([error.row, error.remedy], [first.row, first.remedy], 'the forecast diagnoses its first error as lint does');
+    when = error.time_millis;
+  } else {
+    assert.equal(forecast.first_error, null);
+    assert.deepEqual(forecast.indices[index.name]?.step_info, { message: first.message });
+    when = lastEntry(forecast, index.name, first.step!);
+  }
 
   await createSetup(client, scenario);
   assert.deepEqual(await lintCluster(client), { [index.name]: { policy: scenario.policyName, problems: predicted } }, 'GET predicts the same');
-  for (const by of scenario.advance) await es.advance(by);
-  await assertExplainShows(client, index.name, predicted[0]!);
+  await assertEntersAt(es, index.name, first.step!, when);
+  await es.advance(`${forecast.end_millis - es.clock.now()}ms`);
+  await assertExplainShows(client, index.name, first);
+  assert.deepEqual(standing(await explainRecord(client, index.name)), predictedStanding(forecast, index.name), 'stands where the forecast left it');
   assert.deepEqual((await lintCluster(client))[index.name]?.problems[0], predicted[0], 'GET, from where the index stands');
   return predicted;
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+function millis(by: string): number {
+  const [, n, unit] = /^(\d+)(ms|s|m|h|d)$/.exec(by)!;
+  return Number(n) * UNITS[unit!]!;
 }
 
 describe('lint, row 1: shrink to as many or more shards than the index has', () => {

@@ -5,17 +5,24 @@
  */
 import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
-import type { DocumentService } from '../documents/document-service.js';
 import { IndexMetadata } from '../index-metadata.js';
 import { diskCapacity, diskThresholdEnabled, diskUsage, isExceeded, NODE_NAME, watermark, type DiskUsage } from './disk-usage.js';
 
 const BLOCK = 'index.blocks.read_only_allow_delete';
 
+/** What fills the disk: the documents service, or a simulation's model of the documents to come. */
+export interface StoredBytes {
+  /** The store size of every index in `state` together. */
+  totalBytes(state: ClusterState): number;
+  /** Awaited after every committed batch of writes. */
+  onWrite(listener: () => Promise<void>): () => void;
+}
+
 export class DiskMonitor {
   constructor(
     private readonly cluster: ClusterService,
-    private readonly documents: DocumentService,
-    private readonly defaultCapacity: number,
+    private readonly documents: StoredBytes,
+    readonly defaultCapacity: number,
   ) {}
 
   start(): void {

@@ -71,6 +71,17 @@ function checkId(id: string): void {
   if (id.includes('\u0000')) throw ClusterErrors.validation([`id [${id.replaceAll('\u0000', '\\u0000')}] must not contain the null character`]);
 }
 
+/** Derived indices start with their source's documents; deleted ones take theirs along (same commit). */
+export function followIndices<T>(stats: Map<string, T>, after: ClusterState, before: ClusterState): void {
+  for (const index of after.indices.values()) {
+    if (!before.indices.has(index.name) && index.copiedFrom) {
+      const source = stats.get(index.copiedFrom);
+      if (source) stats.set(index.name, source);
+    }
+  }
+  for (const name of before.indices.keys()) if (!after.indices.has(name)) stats.delete(name);
+}
+
 export class DocumentService {
   readonly #stats: Map<string, IndexDocStats>;
   #queue: Promise<unknown> = Promise.resolve();
@@ -83,16 +94,7 @@ export class DocumentService {
     stats: Map<string, IndexDocStats>,
   ) {
     this.#stats = stats;
-    // Derived indices start with their source's documents; deleted ones take theirs along (same commit).
-    cluster.onChange((after, before) => {
-      for (const index of after.indices.values()) {
-        if (!before.indices.has(index.name) && index.copiedFrom) {
-          const source = this.#stats.get(index.copiedFrom);
-          if (source) this.#stats.set(index.name, source);
-        }
-      }
-      for (const name of before.indices.keys()) if (!after.indices.has(name)) this.#stats.delete(name);
-    });
+    cluster.onChange((after, before) => followIndices(this.#stats, after, before));
   }
 
   static async open(repository: DocumentRepository, cluster: ClusterService, clock: Clock, newUuid: () => string): Promise<DocumentService> {

@@ -118,5 +118,7 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'POST /_tessera/clock/_advance': cluster('cluster:admin/tessera/clock/advance'),
   'GET /_tessera/ilm/lint': cluster('cluster:monitor/tessera/ilm/lint'),
   'POST /_tessera/ilm/lint': cluster('cluster:monitor/tessera/ilm/lint'),
+  'POST /_tessera/ilm/simulate': cluster('cluster:monitor/tessera/ilm/simulate'),
+  'GET /_tessera/ilm/timeline/:index': cluster('cluster:monitor/tessera/ilm/simulate'),
   'GET /_tessera/instance': cluster('cluster:monitor/tessera/instance'),
 };

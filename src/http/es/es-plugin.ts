@@ -21,6 +21,7 @@ import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
 import { lintRoutes } from './lint-routes.js';
+import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
@@ -107,6 +108,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);
   lintRoutes(app, ctx);
+  simulateRoutes(app, ctx);
   instanceRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

@@ -21,7 +21,12 @@ function requireClusterAction(req: FastifyRequest, security: SecurityService, ac
   }
 }
 
-function environment(req: FastifyRequest, ctx: EsContext): LintEnvironment {
+/** Reading a stored policy through lint or a simulation needs what reading it directly needs. */
+export function requirePolicyRead(req: FastifyRequest, security: SecurityService): void {
+  requireClusterAction(req, security, READ_POLICIES);
+}
+
+export function lintEnvironment(req: FastifyRequest, ctx: EsContext): LintEnvironment {
   const { security } = ctx;
   const caller = req.authentication?.user.username;
   return {
@@ -48,14 +53,14 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   app.post<{ Body: unknown }>('/_tessera/ilm/lint', async (req, reply) => {
     const request = parseLintRequest(req.body);
-    if (security && request.name !== undefined) requireClusterAction(req, security, READ_POLICIES);
+    if (security && request.name !== undefined) requirePolicyRead(req, security);
     await ilm.runner.settle();
-    return esSend(req, reply, { problems: lintPolicy(request, environment(req, ctx)) });
+    return esSend(req, reply, { problems: lintPolicy(request, lintEnvironment(req, ctx)) });
   });
 
   app.get('/_tessera/ilm/lint', async (req, reply) => {
-    if (security) requireClusterAction(req, security, READ_POLICIES);
+    if (security) requirePolicyRead(req, security);
     await ilm.runner.settle();
-    return esSend(req, reply, { indices: lintManagedIndices(environment(req, ctx)) });
+    return esSend(req, reply, { indices: lintManagedIndices(lintEnvironment(req, ctx)) });
   });
 }

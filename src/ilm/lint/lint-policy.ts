@@ -18,7 +18,7 @@ import { timingWarnings } from './timing-warnings.js';
 /** How messages name a policy that is not stored yet when no index names it either. */
 const UNNAMED_POLICY = '<policy>';
 
-type Created = { readonly state: ClusterState; readonly index: IndexMetadata } | { readonly refused: ClusterError };
+export type Created = { readonly state: ClusterState; readonly index: IndexMetadata } | { readonly refused: ClusterError };
 
 /** The index as `PUT /<name>` would create it now, under the templates assumed; an index of that name is replaced. */
 function createHypothetical(env: LintEnvironment, index: IndexToCreate, templates: readonly ComposableTemplate[] | undefined): Created {
@@ -60,13 +60,33 @@ function managementWarnings(index: IndexMetadata, stored: string | undefined): L
   return [];
 }
 
-export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProblem[] {
+/** What a lint or simulate request is about: the policy as it would be stored, and the index as it would be created. */
+export interface Target {
+  readonly stored: PolicyMetadata | undefined;
+  /** The policy as the runner would see it once PUT (or as stored). */
+  readonly metadata: PolicyMetadata;
+  readonly created: Created | undefined;
+  /** The user the steps run as: the policy's last modifier. */
+  readonly user: string | undefined;
+}
+
+export function resolveTarget(request: LintRequest, env: LintEnvironment): Target {
   const stored = request.name === undefined ? undefined : env.policy(request.name);
   if (request.name !== undefined && !stored) throw IlmErrors.policyNotFound(request.name);
   const policy = stored?.policy ?? request.policy!;
   const created = request.index && createHypothetical(env, request.index, request.templates);
   const createdIndex = created && 'index' in created ? created.index : undefined;
   const name = stored?.name ?? createdIndex?.settings['index.lifecycle.name'] ?? UNNAMED_POLICY;
+  // Steps run as the policy's last modifier: the stored one, or the caller who is about to PUT it.
+  const user = request.user ?? (stored ? stored.modifiedBy : env.caller);
+  const existing = env.policy(name);
+  const metadata: PolicyMetadata = stored ?? { name, policy, version: (existing?.version ?? 0) + 1, modifiedDate: env.now, ...(user !== undefined && { modifiedBy: user }) };
+  return { stored, metadata, created, user };
+}
+
+export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProblem[] {
+  const { stored, metadata, created, user } = resolveTarget(request, env);
+  const { policy, name } = metadata;
   // A stored policy was validated when it was PUT.
   const rejections = stored ? [] : policyRejections(policy, name, env.state);
   const warnings = timingWarnings(policy);
@@ -77,10 +97,7 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
     const refusal = problem({ ...diagnoseRequest(put, type, reason, { state: env.state }), outcome: 'rejected', request: put, type, message: reason });
     return [...rejections, refusal, ...warnings.values()];
   }
-  // Steps run as the policy's last modifier: the stored one, or the caller who is about to PUT it.
-  const user = request.user ?? (stored ? stored.modifiedBy : env.caller);
   const authorize = stepAuthorizer(env, user);
-  const metadata: PolicyMetadata = stored ?? { name, policy, version: 1, modifiedDate: env.now };
   const events = dryRun({ state: created.state, index: created.index.name, policy: metadata, now: env.now, ...(authorize && { authorize }) });
   return [...rejections, ...managementWarnings(created.index, stored?.name), ...stepProblems(events, warnings)];
 }

@@ -23,20 +23,21 @@ export interface LintRequest {
 }
 
 const PARSER = 'lint_request';
-const FIELDS = new Set(['policy', 'name', 'index', 'templates', 'user']);
+export const TARGET_FIELDS: readonly string[] = ['policy', 'name', 'index', 'templates', 'user'];
+const FIELDS = new Set(TARGET_FIELDS);
 const INDEX_FIELDS = new Set(['name', 'settings', 'aliases', 'mappings']);
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function string(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw IlmErrors.parse(PARSER, `failed to parse field [${field}]`);
+function string(value: unknown, field: string, parser: string): string {
+  if (typeof value !== 'string') throw IlmErrors.parse(parser, `failed to parse field [${field}]`);
   return value;
 }
 
-function parseIndex(raw: unknown): IndexToCreate {
-  if (!isObject(raw)) throw IlmErrors.parse(PARSER, 'failed to parse field [index]');
+function parseIndex(raw: unknown, parser: string): IndexToCreate {
+  if (!isObject(raw)) throw IlmErrors.parse(parser, 'failed to parse field [index]');
   for (const key of Object.keys(raw)) {
     if (!INDEX_FIELDS.has(key)) throw IlmErrors.parse('index', `unknown field [${key}]`);
   }
@@ -46,8 +47,8 @@ function parseIndex(raw: unknown): IndexToCreate {
 }
 
 /** Parsed as `PUT /_index_template` parses them, and refused as it refuses overlapping ones of one priority. */
-function parseTemplates(raw: unknown): ComposableTemplate[] {
-  if (!Array.isArray(raw)) throw IlmErrors.parse(PARSER, 'failed to parse field [templates]');
+function parseTemplates(raw: unknown, parser: string): ComposableTemplate[] {
+  if (!Array.isArray(raw)) throw IlmErrors.parse(parser, 'failed to parse field [templates]');
   let state = ClusterState.empty();
   for (const entry of raw) {
     if (!isObject(entry) || typeof entry.name !== 'string') throw IlmErrors.parse('templates', 'Required [name]');
@@ -58,17 +59,27 @@ function parseTemplates(raw: unknown): ComposableTemplate[] {
 }
 
 export function parseLintRequest(body: unknown): LintRequest {
+  return parseTarget(checkedBody(body, PARSER, FIELDS), PARSER);
+}
+
+/** The body as an object with only `fields` in it, refused as `parser` refuses it otherwise. */
+export function checkedBody(body: unknown, parser: string, fields: ReadonlySet<string>): Record<string, unknown> {
   if (body === undefined) throw IlmErrors.bodyRequired();
-  if (!isObject(body)) throw IlmErrors.parse(PARSER, 'request body must be an object');
+  if (!isObject(body)) throw IlmErrors.parse(parser, 'request body must be an object');
   for (const key of Object.keys(body)) {
-    if (!FIELDS.has(key)) throw IlmErrors.parse(PARSER, `unknown field [${key}]`);
+    if (!fields.has(key)) throw IlmErrors.parse(parser, `unknown field [${key}]`);
   }
+  return body;
+}
+
+/** The policy (or stored policy's name), index, templates and user that lint and simulate both take. */
+export function parseTarget(body: Record<string, unknown>, parser: string): LintRequest {
   if ((body.policy === undefined) === (body.name === undefined)) throw IlmErrors.validation(['exactly one of [policy] or [name] is required']);
   return {
     ...(body.policy !== undefined && { policy: parsePolicyBody({ policy: body.policy }) }),
-    ...(body.name !== undefined && { name: string(body.name, 'name') }),
-    ...(body.index !== undefined && { index: parseIndex(body.index) }),
-    ...(body.templates !== undefined && { templates: parseTemplates(body.templates) }),
-    ...(body.user !== undefined && { user: string(body.user, 'user') }),
+    ...(body.name !== undefined && { name: string(body.name, 'name', parser) }),
+    ...(body.index !== undefined && { index: parseIndex(body.index, parser) }),
+    ...(body.templates !== undefined && { templates: parseTemplates(body.templates, parser) }),
+    ...(body.user !== undefined && { user: string(body.user, 'user', parser) }),
   };
 }

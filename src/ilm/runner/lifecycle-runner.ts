@@ -6,7 +6,7 @@ import { ClusterState, type ClusterError, type ClusterService, type IndexStats }
 import type { Clock } from '../../platform/clock.js';
 import { parseTimeValue } from '../../platform/time-value.js';
 import { compilePhase } from '../compile-phase.js';
-import { currentKey, readExecution, readPhaseExecution } from '../execution-state.js';
+import { currentKey, readExecution, readPhaseExecution, type ExecutionState } from '../execution-state.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
 import { PHASES } from '../policy/actions.js';
 import type { PolicyService } from '../policy/policy-service.js';
@@ -29,6 +29,10 @@ export interface RunnerDeps {
   readonly authorize?: (user: string, action: string, index: string) => ClusterError | undefined;
   /** Brings what the pass reads from memory up to date first (other instances' policies and document counts). */
   readonly prepare?: () => Promise<void>;
+  /** Which managed indices this runner runs; all of them by default (a simulation runs only the ones it follows). */
+  readonly manages?: (index: string) => boolean;
+  /** Told of every execution state an index moves to, in order (a simulation records its timeline). */
+  readonly observe?: (index: string, execution: ExecutionState) => void;
   /** Told about a pass that failed as a whole (a bug, or the store failing); the next trigger tries again. */
   readonly onError?: (error: unknown) => void;
 }
@@ -96,6 +100,10 @@ export class LifecycleRunner {
     while (this.#pending) await this.#pending;
   }
 
+  #manages(index: string, policyName: string | undefined): boolean {
+    return policyName !== undefined && policyName !== '' && (this.deps.manages?.(index) ?? true);
+  }
+
   /** One pass over every managed index, as one cluster-state change. */
   async pass(trigger: Trigger): Promise<void> {
     const { policies, clock, newUuid } = this.deps;
@@ -105,11 +113,12 @@ export class LifecycleRunner {
     await this.deps.cluster.update((start) => {
       let state = start;
       const now = clock.now();
-      const managed = [...start.indices.values()].filter((i) => i.settings['index.lifecycle.name']).map((i) => i.name).sort();
+      const managed = [...start.indices.values()].filter((i) => this.#manages(i.name, i.settings['index.lifecycle.name'])).map((i) => i.name).sort();
       const stats = this.deps.stats ?? (() => ({ docs: 0, sizeBytes: 0 }));
       const allocationBlocked = this.deps.allocationBlocked ?? (() => undefined);
       const authorize = this.deps.authorize ?? (() => undefined);
-      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats, allocationBlocked, authorize });
+      const observe = this.deps.observe;
+      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats, allocationBlocked, authorize, ...(observe && { observe }) });
       return { state, result: undefined };
     });
   }
@@ -127,8 +136,8 @@ export class LifecycleRunner {
     };
     for (const index of state.indices.values()) {
       const policyName = index.settings['index.lifecycle.name'];
-      if (!policyName) continue;
-      const policy = this.deps.policies.get(policyName);
+      if (!this.#manages(index.name, policyName)) continue;
+      const policy = this.deps.policies.get(policyName!);
       if (!policy) continue;
       const execution = readExecution(index);
       const key = currentKey(execution);

@@ -10,11 +10,13 @@ export class PollScheduler {
   #timer: NodeJS.Timeout | undefined;
   #lastTick: number;
 
+  /** `lastTick`: where the grid of ticks starts (a simulation follows the live scheduler's grid); now by default. */
   constructor(
     private readonly runner: LifecycleRunner,
     private readonly clock: Clock,
+    lastTick = clock.now(),
   ) {
-    this.#lastTick = clock.now();
+    this.#lastTick = lastTick;
   }
 
   get lastTick(): number {

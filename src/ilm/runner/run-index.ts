@@ -27,6 +27,8 @@ export interface RunContext {
   readonly allocationBlocked: (state: ClusterState) => string | undefined;
   /** The denial of `action` on `index` for `user`, or undefined when allowed (or when security is off). */
   readonly authorize: (user: string, action: string, index: string) => ClusterError | undefined;
+  /** Told of every execution state an index moves to, as it moves (a simulation's timeline records each step). */
+  readonly observe?: (index: string, execution: ExecutionState) => void;
 }
 
 /** Enough for any policy; a loop longer than this means a bug, not a long policy. */
@@ -37,7 +39,8 @@ function asClusterError(error: unknown): ClusterError {
   return new ClusterError('exception', 500, error instanceof Error ? error.message : String(error));
 }
 
-function setExecution(state: ClusterState, name: string, execution: ExecutionState): ClusterState {
+function setExecution(state: ClusterState, name: string, execution: ExecutionState, ctx: RunContext): ClusterState {
+  ctx.observe?.(name, execution);
   return ClusterState.withIndex(state, writeExecution(state.indices.get(name)!, execution));
 }
 
@@ -75,15 +78,16 @@ function init(state: ClusterState, name: string, policy: PolicyMetadata, ctx: Ru
       next = ClusterState.withIndex(next, { ...index, settings: Object.freeze({ ...index.settings, 'index.lifecycle.origination_date': String(parsed) }) });
     }
     // The new phase caches the policy's version too, without a phase definition (ES's PhaseExecutionInfo).
-    return setExecution(next, name, {
-      ...moveToStep(execution, NEW_COMPLETE_KEY, ctx.now),
-      creation_date: String(index.creationDate),
-      phase_definition: phaseExecution(policy, 'new'),
-    });
+    return setExecution(
+      next,
+      name,
+      { ...moveToStep(execution, NEW_COMPLETE_KEY, ctx.now), creation_date: String(index.creationDate), phase_definition: phaseExecution(policy, 'new') },
+      ctx,
+    );
   } catch (error) {
     const policyName = index.settings['index.lifecycle.name']!;
     const wrapped = new ClusterError('initialize_policy_exception', 500, `unable to initialize policy [${policyName}] for index [${name}]`, {}, asClusterError(error));
-    return setExecution(state, name, moveToError(execution, INIT_KEY.name, wrapped, true, ctx.now));
+    return setExecution(state, name, moveToError(execution, INIT_KEY.name, wrapped, true, ctx.now), ctx);
   }
 }
 
@@ -100,7 +104,7 @@ export function runIndex(start: ClusterState, name: string, runContext: RunConte
     let execution = readExecution(index);
     if (!policy) {
       const info = stepInfoString(errorInfo(IlmErrors.policyMissing(policyName)));
-      return execution.step_info === info ? state : setExecution(state, name, { ...execution, step_info: info });
+      return execution.step_info === info ? state : setExecution(state, name, { ...execution, step_info: info }, ctx);
     }
     const key = currentKey(execution);
     if (!key) {
@@ -109,7 +113,7 @@ export function runIndex(start: ClusterState, name: string, runContext: RunConte
     }
     if (key.name === ERROR_STEP) {
       if (ctx.trigger !== 'poll' || execution.is_auto_retryable_error !== 'true') return state;
-      state = setExecution(state, name, refreshPhase(moveToFailedStep(execution, ctx.now, true), policy, ctx.now));
+      state = setExecution(state, name, refreshPhase(moveToFailedStep(execution, ctx.now, true), policy, ctx.now), ctx);
       // A retried step that fails again waits for the next poll.
       const retried = runStepOnce(state, name, policy, ctx);
       return retried.state === state ? state : runIndex(retried.state, name, { ...ctx, trigger: 'cluster' });
@@ -121,7 +125,7 @@ export function runIndex(start: ClusterState, name: string, runContext: RunConte
       if (date !== undefined && ctx.now < date + minAgeMillis(policy.policy.phases[phase]!)) return state;
       const definition = policy.policy.phases[phase]!;
       execution = { ...moveToStep(execution, firstStepKey(phase, definition.actions), ctx.now), phase_definition: phaseExecution(policy, phase) };
-      state = setExecution(state, name, execution);
+      state = setExecution(state, name, execution, ctx);
       // Entering the phase is a cluster-state change; its async waits are first evaluated on the next poll.
       ctx = { ...ctx, trigger: 'cluster' };
       continue;
@@ -156,43 +160,43 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
   const step = stepsOf(execution, policy, key.phase).find((s) => StepKey.equals(s.key, key));
   if (!step) {
     const error = ClusterErrors.illegalArgument(`current step [${StepKey.toJson(key)}] for index [${name}] with policy [${policy.name}] is not recognized`);
-    return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now)), advanced: false };
+    return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now), ctx), advanced: false };
   }
   // Steps run with the authority of the user who last modified the policy.
   const action = policy.modifiedBy === undefined ? undefined : stepAction(step.key.name);
   const denied = action === undefined ? undefined : ctx.authorize(policy.modifiedBy!, action, name);
   const needsPoll = step.kind === 'wait' && step.periodic && ctx.trigger !== 'poll';
   if (denied && !needsPoll) {
-    return { state: setExecution(state, name, moveToError(execution, key.name, denied, step.retryable, ctx.now)), advanced: false };
+    return { state: setExecution(state, name, moveToError(execution, key.name, denied, step.retryable, ctx.now), ctx), advanced: false };
   }
   const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid, stats: ctx.stats, allocationBlocked: () => ctx.allocationBlocked(state) };
   try {
     switch (step.kind) {
       case 'branch': {
         const next = step.predicate(stepCtx) ? step.nextKeyIfTrue : step.nextKey;
-        return { state: moveOn(state, name, next, ctx.now), advanced: true };
+        return { state: moveOn(state, name, next, ctx), advanced: true };
       }
       case 'wait': {
         if (step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
         const result = step.evaluate(stepCtx);
-        if (result.complete) return { state: moveOn(state, name, step.nextKey, ctx.now), advanced: true, polled: step.periodic };
+        if (result.complete) return { state: moveOn(state, name, step.nextKey, ctx), advanced: true, polled: step.periodic };
         const info = result.info ? stepInfoString(result.info) : undefined;
         if (info === execution.step_info) return { state, advanced: false };
-        return { state: setExecution(state, name, { ...execution, step_info: info }), advanced: false };
+        return { state: setExecution(state, name, { ...execution, step_info: info }, ctx), advanced: false };
       }
       case 'action': {
         const after = step.perform(stepCtx);
-        return { state: moveOn(after, name, step.nextKey, ctx.now), advanced: true };
+        return { state: moveOn(after, name, step.nextKey, ctx), advanced: true };
       }
     }
   } catch (error) {
-    return { state: setExecution(state, name, moveToError(execution, key.name, asClusterError(error), step.retryable, ctx.now)), advanced: false };
+    return { state: setExecution(state, name, moveToError(execution, key.name, asClusterError(error), step.retryable, ctx.now), ctx), advanced: false };
   }
 }
 
-function moveOn(state: ClusterState, name: string, next: StepKey | undefined, now: number): ClusterState {
+function moveOn(state: ClusterState, name: string, next: StepKey | undefined, ctx: RunContext): ClusterState {
   const index = state.indices.get(name);
   // The step may have deleted its own index (delete, or shrink's alias swap).
   if (!index || next === undefined) return state;
-  return setExecution(state, name, moveToStep(readExecution(index), next, now));
+  return setExecution(state, name, moveToStep(readExecution(index), next, ctx.now), ctx);
 }

@@ -1,0 +1,55 @@
+/**
+ * @module Tessera's lifecycle forecasts: `POST /_tessera/ilm/simulate` (a policy on an index before either
+ * exists) and `GET /_tessera/ilm/timeline/<index>` (an index from where it stands). Both run the real runner on
+ * a copy of the cluster under a private virtual clock; the server itself is left as it was.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_DISK_CAPACITY } from '../../cluster/index.js';
+import { DEFAULT_DOCUMENT_SIZE, DEFAULT_HORIZON, indexTimeline, parseDocumentRate, parseHorizon, parseSimulateRequest, simulatePolicy, type SimulationEnvironment } from '../../ilm/index.js';
+import type { EsContext } from './es-context.js';
+import { esSend } from './es-reply.js';
+import { lintEnvironment, requirePolicyRead } from './lint-routes.js';
+
+function environment(req: FastifyRequest, ctx: EsContext): SimulationEnvironment {
+  const { policies, scheduler } = ctx.ilm!;
+  return {
+    ...lintEnvironment(req, ctx),
+    policies: () => policies.resolve(undefined),
+    lastTick: scheduler.lastTick,
+    stats: (index) => ctx.documents?.stats(index) ?? { docs: 0, sizeBytes: 0 },
+    defaultDiskCapacity: ctx.disk?.defaultCapacity ?? DEFAULT_DISK_CAPACITY,
+  };
+}
+
+/** A query parameter given once, as ES reads them. */
+function param(query: Record<string, unknown>, name: string): unknown {
+  const value = query[name];
+  return Array.isArray(value) ? value.at(-1) : value;
+}
+
+function numberParam(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.trim() === '' ? value : Number(value);
+}
+
+export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const { ilm, security } = ctx;
+  if (!ilm) return;
+
+  app.post<{ Body: unknown }>('/_tessera/ilm/simulate', async (req, reply) => {
+    const request = parseSimulateRequest(req.body);
+    // Every stored policy may come into play (a template may name another for the next index).
+    if (security) requirePolicyRead(req, security);
+    await ilm.runner.settle();
+    return esSend(req, reply, await simulatePolicy(request, environment(req, ctx)));
+  });
+
+  app.get<{ Params: { index: string }; Querystring: Record<string, unknown> }>('/_tessera/ilm/timeline/:index', async (req, reply) => {
+    const query = req.query;
+    const horizon = parseHorizon(param(query, 'horizon') ?? DEFAULT_HORIZON, 'timeline');
+    const documents = parseDocumentRate(numberParam(param(query, 'docs_per_day') ?? '0'), param(query, 'doc_size') ?? DEFAULT_DOCUMENT_SIZE, 'timeline');
+    if (security) requirePolicyRead(req, security);
+    await ilm.runner.settle();
+    return esSend(req, reply, await indexTimeline(req.params.index, { horizon, documents }, environment(req, ctx)));
+  });
+}

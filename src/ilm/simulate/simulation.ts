@@ -1,0 +1,225 @@
+/**
+ * @module A lifecycle forecast: the real runner (LifecycleRunner and PollScheduler, the same steps, the same
+ * disk monitor) on a private copy of the cluster, under a private virtual clock, with documents written at a
+ * steady rate. What it records is what the server would do, for the index followed and every index it leads to
+ * (its rollovers, its shrunken or mounted copies). Nothing of the real server changes.
+ */
+import {
+  ClusterService,
+  ClusterState,
+  DiskMonitor,
+  MemoryClusterRepository,
+  diskCapacity,
+  isExceeded,
+  watermark,
+  type ClusterError,
+  type DiskUsage,
+  type IndexStats,
+  type WatermarkLevel,
+} from '../../cluster/index.js';
+import { VirtualClock } from '../../platform/clock.js';
+import { readExecution } from '../execution-state.js';
+import { ERROR_STEP } from '../step-key.js';
+import { MemoryPolicyRepository } from '../policy/memory-policy-repository.js';
+import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { PolicyService } from '../policy/policy-service.js';
+import { LifecycleRunner } from '../runner/lifecycle-runner.js';
+import { PollScheduler } from '../runner/poll-scheduler.js';
+import { SimulatedDocuments, type DocumentRate, type WriteStatus } from './simulated-documents.js';
+import { Timeline, type TimelineEvent } from './timeline.js';
+
+export interface SimulationInput {
+  /** The cluster to start from: a copy is taken, and the index followed is in it. */
+  readonly state: ClusterState;
+  readonly index: string;
+  /** Every policy the indices followed may name, the simulated one among them. */
+  readonly policies: readonly PolicyMetadata[];
+  readonly now: number;
+  /** The live scheduler's last tick, so simulated ticks fall where real ones will. */
+  readonly lastTick: number;
+  readonly horizon: number;
+  readonly documents: DocumentRate;
+  /** Documents and size of the indices that exist now. */
+  readonly stats: (index: string) => IndexStats;
+  /** The node's disk when `tessera.disk.capacity` is not set. */
+  readonly defaultDiskCapacity: number;
+  /** Authorizes a step's action as the policy's last modifier; absent without security. */
+  readonly authorize?: (user: string, action: string, index: string) => ClusterError | undefined;
+}
+
+export interface IndexForecast {
+  readonly name: string;
+  readonly policy: string | undefined;
+  readonly phase?: string;
+  readonly action?: string;
+  readonly step?: string;
+  readonly stepTime?: number;
+  readonly failedStep?: string;
+  readonly failedStepRetryCount?: number;
+  readonly stepInfo?: Readonly<Record<string, unknown>>;
+  readonly docs: number;
+  readonly sizeBytes: number;
+}
+
+export interface DiskSample extends DiskUsage {
+  readonly time: number;
+}
+
+export interface SimulationResult {
+  readonly start: number;
+  readonly end: number;
+  readonly events: readonly TimelineEvent[];
+  /** Where each index followed stands at the end (those still existing). */
+  readonly indices: readonly IndexForecast[];
+  readonly disk: { readonly capacity: number; readonly watermarks: Readonly<Record<WatermarkLevel, string>>; readonly samples: readonly DiskSample[] };
+  readonly firstError: Extract<TimelineEvent, { kind: 'error' }> | undefined;
+  /** The cluster as the step that failed first saw it, for the remedy. */
+  readonly firstErrorState: ClusterState | undefined;
+  readonly ticks: number;
+  /** Set when the events outgrew the limit and the simulation stopped early, at `end`. */
+  readonly truncated: boolean;
+}
+
+/** Enough for years of a busy policy; beyond it a forecast is a loop, not a timeline. */
+const MAX_EVENTS = 20_000;
+const MAX_SAMPLES = 200;
+const LEVELS: readonly WatermarkLevel[] = ['low', 'high', 'flood_stage'];
+
+/** The random part of generated names (a shrunken index's), as lint shows it. */
+const PLACEHOLDER_UUID = 'xxxx';
+
+function level(state: ClusterState, usage: DiskUsage): WatermarkLevel | undefined {
+  let reached: WatermarkLevel | undefined;
+  for (const l of LEVELS) if (isExceeded(watermark(state, l), usage)) reached = l;
+  return reached;
+}
+
+export async function simulate(input: SimulationInput): Promise<SimulationResult> {
+  const clock = new VirtualClock(input.now);
+  const end = input.now + input.horizon;
+  const cluster = await ClusterService.open(new MemoryClusterRepository(input.state), clock, () => PLACEHOLDER_UUID);
+  const policies = await PolicyService.open(new MemoryPolicyRepository(input.policies), clock);
+  const initial = new Map([...input.state.indices.keys()].map((name) => [name, input.stats(name)]));
+  const start = input.state.indices.get(input.index)!;
+  const alias = start.settings['index.lifecycle.rollover_alias'];
+  const target = alias !== undefined && ClusterState.aliasExists(input.state, alias) ? alias : input.index;
+  const documents = new SimulatedDocuments(initial, input.documents, target, input.now);
+  const disk = new DiskMonitor(cluster, documents, input.defaultDiskCapacity);
+  disk.start();
+  const timeline = new Timeline(clock);
+  const followed = new Set([input.index]);
+  cluster.onChange((after, before) => {
+    documents.follow(after, before);
+    for (const name of timeline.indices(after, before)) followed.add(name);
+  });
+
+  let firstErrorState: ClusterState | undefined;
+  let failure: unknown;
+  let writes: WriteStatus = documents.writeStatus(input.state);
+  let reached = level(input.state, disk.usage());
+  const samples: DiskSample[] = [];
+  const sampleEvery = Math.max(1, Math.ceil(input.horizon / MAX_SAMPLES));
+  let nextSample = input.now;
+  /** After documents were written: the disk as ES's monitor sees it then, and what the writes met. */
+  const afterWrites = async (status: WriteStatus) => {
+    if (status?.refused !== writes?.refused || status?.index !== writes?.index) {
+      if (writes?.refused) timeline.record({ kind: 'writes_resumed', time: clock.now(), index: writes.index });
+      if (status?.refused) timeline.record({ kind: 'writes_refused', time: clock.now(), index: status.index, block: status.refused });
+      writes = status;
+    }
+    const usage = disk.usage();
+    const now = level(cluster.state, usage);
+    if (now !== reached) {
+      const up = LEVELS.indexOf(now!) > LEVELS.indexOf(reached!);
+      const crossed = up ? LEVELS.slice(LEVELS.indexOf(reached!) + 1, LEVELS.indexOf(now!) + 1) : LEVELS.slice(LEVELS.indexOf(now!) + 1, LEVELS.indexOf(reached!) + 1).reverse();
+      for (const l of crossed) timeline.record({ kind: 'watermark', time: clock.now(), level: l, exceeded: up, usedBytes: usage.used, usedPercent: usage.usedPercent });
+      reached = now;
+    }
+    if (clock.now() >= nextSample) {
+      samples.push({ time: clock.now(), ...usage });
+      nextSample = clock.now() + sampleEvery;
+    }
+  };
+
+  const runner = new LifecycleRunner({
+    cluster,
+    policies,
+    clock,
+    newUuid: () => PLACEHOLDER_UUID,
+    stats: (index) => documents.stats(index),
+    allocationBlocked: (state) => disk.highWatermarkExceeded(state),
+    ...(input.authorize && { authorize: input.authorize }),
+    manages: (index) => followed.has(index),
+    observe: (index, execution) => {
+      if (execution.step === ERROR_STEP) firstErrorState ??= cluster.state;
+      timeline.step(index, execution);
+    },
+    prepare: async () => afterWrites(documents.accrue(cluster.state, clock.now())),
+    onError: (error) => {
+      failure ??= error;
+    },
+  });
+  const scheduler = new PollScheduler(runner, clock, input.lastTick);
+  runner.start();
+  await runner.settle();
+  let ticks = 0;
+  let truncated = false;
+  while (clock.now() < end) {
+    // Between ticks documents keep arriving, and the disk monitor sees them as they are written.
+    const step = input.documents.perDay > 0 ? Math.min(runner.pollInterval(), end - clock.now()) : end - clock.now();
+    ticks += await scheduler.advance(clock, step);
+    await afterWrites(documents.accrue(cluster.state, clock.now()));
+    await disk.check();
+    await runner.settle();
+    // A pass that failed as a whole is a bug or a limit of the simulation, never a forecast.
+    if (failure !== undefined) throw failure;
+    if (timeline.events.length > MAX_EVENTS) {
+      truncated = true;
+      break;
+    }
+  }
+  runner.stop();
+  timeline.finish();
+  const state = cluster.state;
+  const usage = disk.usage();
+  if (samples.at(-1)?.time !== clock.now()) samples.push({ time: clock.now(), ...usage });
+  return {
+    start: input.now,
+    end: clock.now(),
+    events: timeline.events,
+    indices: [...followed].filter((name) => state.indices.has(name)).map((name) => forecast(state, name, documents.stats(name))),
+    disk: {
+      capacity: diskCapacity(state, input.defaultDiskCapacity),
+      watermarks: Object.fromEntries(LEVELS.map((l) => [l, watermark(state, l).raw])) as Record<WatermarkLevel, string>,
+      samples,
+    },
+    firstError: timeline.firstError,
+    firstErrorState,
+    ticks,
+    truncated,
+  };
+}
+
+function forecast(state: ClusterState, name: string, stats: IndexStats): IndexForecast {
+  const index = state.indices.get(name)!;
+  const execution = readExecution(index);
+  let stepInfo: Record<string, unknown> | undefined;
+  if (execution.step_info !== undefined) {
+    try {
+      stepInfo = JSON.parse(execution.step_info) as Record<string, unknown>;
+    } catch {
+      stepInfo = { message: execution.step_info };
+    }
+  }
+  return {
+    name,
+    policy: index.settings['index.lifecycle.name'],
+    ...(execution.phase !== undefined && { phase: execution.phase, action: execution.action!, step: execution.step! }),
+    ...(execution.step_time !== undefined && { stepTime: Number(execution.step_time) }),
+    ...(execution.failed_step !== undefined && { failedStep: execution.failed_step }),
+    ...(execution.failed_step_retry_count !== undefined && { failedStepRetryCount: Number(execution.failed_step_retry_count) }),
+    ...(stepInfo && { stepInfo }),
+    docs: stats.docs,
+    sizeBytes: stats.sizeBytes,
+  };
+}
