@@ -537,4 +537,20 @@ describe('GET /_cat/indices', () => {
     assert.equal(raw.status, 200);
     assert.equal(raw.text, ['index  pri rep', 'cat-a    1   0', 'cat-bb  12   1', ''].join('\n'));
   });
+
+  it('counts the documents and their store size; bytes= gives whole units of the size', TEST_OPTIONS, async () => {
+    // 3 documents of 700 bytes each: 2100 bytes, ES's 2kb in human form.
+    const source = { m: 'x'.repeat(692) };
+    await ctx.client.bulk({ refresh: true, operations: [1, 2, 3].flatMap((id) => [{ index: { _index: 'cat-a', _id: String(id) } }, source]) });
+    const columns = 'index,docs.count,docs.deleted,store.size,pri.store.size,dataset.size';
+    const human = await esFetch(ctx.url, `/_cat/indices/cat-a?format=json&h=${columns}`);
+    assert.deepEqual(human.json, [{ index: 'cat-a', 'docs.count': '3', 'docs.deleted': '0', 'store.size': '2kb', 'pri.store.size': '2kb', 'dataset.size': '2kb' }]);
+    const inBytes = await esFetch(ctx.url, `/_cat/indices/cat-a?format=json&h=${columns}&bytes=b`);
+    assert.deepEqual(inBytes.json, [{ index: 'cat-a', 'docs.count': '3', 'docs.deleted': '0', 'store.size': '2100', 'pri.store.size': '2100', 'dataset.size': '2100' }]);
+    const inKb = await esFetch(ctx.url, '/_cat/indices/cat-a?format=json&h=store.size&bytes=kb');
+    assert.deepEqual(inKb.json, [{ 'store.size': '2' }]);
+    await ctx.client.delete({ index: 'cat-a', id: '1', refresh: true });
+    const after = await esFetch(ctx.url, '/_cat/indices/cat-a?format=json&h=docs.count,store.size&bytes=b');
+    assert.deepEqual(after.json, [{ 'docs.count': '2', 'store.size': '1400' }]);
+  });
 });

@@ -1,14 +1,16 @@
 /**
- * Lint against the runner for the spec's error row 9: with security on, lint checks every step's action as the
- * user the steps will run as (the caller who PUTs an inline policy, a stored policy's last modifier, or `user`),
- * and predicts the security_exception the runner then records. Looking at another user's privileges needs the
- * privilege to read users; lint of stored policies needs the privilege to read policies.
+ * Lint and simulation against the runner for the spec's error row 9: with security on, lint checks every step's
+ * action as the user the steps will run as (the caller who PUTs an inline policy, a stored policy's last modifier,
+ * or `user`), and predicts the security_exception the runner then records; the forecast says when, and the runner
+ * records it then. Looking at another user's privileges needs the privilege to read users; lint of stored
+ * policies, and any forecast, needs the privilege to read policies.
  */
 import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { VirtualClock } from '../../src/platform/clock.js';
-import { EPOCH } from '../helpers/es.js';
+import { EPOCH, type EsFixture } from '../helpers/es.js';
+import { assertEntersAt, simulate } from '../helpers/simulate.js';
 import { assertExplainShows, lint, lintCluster, withoutRemedies } from '../helpers/lint.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectEsError } from '../es/es-helpers.js';
@@ -17,6 +19,7 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
   let server: TestServer;
   let elastic: Client;
   let ops: Client;
+  const clock = new VirtualClock(EPOCH);
   const policy = { phases: { warm: { min_age: '1d', actions: { readonly: {} } } } };
   const index = { name: 'logs-000001', settings: { 'index.lifecycle.name': 'ops-policy', 'index.number_of_replicas': 0 } };
   const role = (privileges: string[]) => ({ cluster: ['manage_ilm', 'monitor'], indices: [{ names: ['logs-*'], privileges }] });
@@ -32,7 +35,7 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
   };
 
   before(async () => {
-    server = await startTestServer({ security: true, elasticPassword: 'elastic-pw', clock: new VirtualClock(EPOCH) });
+    server = await startTestServer({ security: true, elasticPassword: 'elastic-pw', clock });
     elastic = new Client({ node: server.url, auth: { username: 'elastic', password: 'elastic-pw' } });
     await elastic.security.putRole({ name: 'ilm_ops', ...role(['read']) });
     await elastic.security.putUser({ username: 'ops', password: 'ops-password', roles: ['ilm_ops'] });
@@ -51,6 +54,11 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
     assert.match(asCaller[0]!.remedy, /^Give user \[ops\] a role granting one of the index privileges \[manage,all\] on \[logs-000001\]/);
     assert.deepEqual(await lint(elastic, { policy, index, user: 'ops' }), asCaller);
     assert.deepEqual(await lint(elastic, { policy, index }), [], 'elastic may do everything');
+    const forecast = await simulate(ops, { policy, index, horizon: '2d' });
+    const error = forecast.first_error!;
+    assert.deepEqual([error.phase, error.action, error.failed_step, error.step_info, error.row], ['warm', 'readonly', 'readonly', { type: denial.type, reason: denial.message }, 9]);
+    assert.equal(error.remedy, asCaller[0]!.remedy);
+    assert.equal((await simulate(elastic, { policy, index, horizon: '2d' })).first_error, null);
   });
 
   it("refuses to look at another user's privileges without the privilege to read users", async () => {
@@ -67,8 +75,16 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
     await elastic.indices.create({ index: index.name, settings: index.settings });
     assert.deepEqual(await lintCluster(elastic), { [index.name]: { policy: 'ops-policy', problems: predicted } });
     assert.deepEqual(await lint(elastic, { name: 'ops-policy', index }), predicted, 'a stored policy runs as its modifier');
-    await elastic.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by: '1d' } });
-    await elastic.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by: '20m' } });
+    const forecast = await simulate(elastic, { name: 'ops-policy', index: { name: 'logs-000002', settings: index.settings }, horizon: '2d' });
+    const timeline = (await elastic.transport.request({ method: 'GET', path: `/_tessera/ilm/timeline/${index.name}` })) as { first_error: { time_millis: number } };
+    assert.equal(timeline.first_error.time_millis, forecast.first_error!.time_millis, 'the stored policy runs as its modifier in a forecast too');
+    const es: EsFixture = {
+      client: elastic,
+      server,
+      clock,
+      advance: (by) => elastic.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by } }) as never,
+    };
+    await assertEntersAt(es, index.name, 'readonly', timeline.first_error.time_millis);
     await assertExplainShows(elastic, index.name, predicted[0]!);
 
     // The remedy lints clean, and the retry completes the phase.
@@ -79,7 +95,7 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
     assert.deepEqual([done.phase, done.action, done.step], ['warm', 'complete', 'complete']);
   });
 
-  it('lint of stored policies needs the privilege to read them', async () => {
+  it('lint of stored policies, and every forecast, needs the privilege to read them', async () => {
     await elastic.security.putUser({ username: 'watcher', password: 'watcher-pw', roles: ['viewer'] });
     const watcher = new Client({ node: server.url, auth: { username: 'watcher', password: 'watcher-pw' } });
     try {
@@ -89,6 +105,14 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
         reason: 'action [cluster:admin/ilm/get] is unauthorized for user [watcher] with roles [viewer], this action is granted by the cluster privileges [read_ilm,manage_ilm,manage,all]',
       });
       assert.deepEqual(await lint(watcher, { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } }), [], 'an inline policy without an index');
+      // A forecast may meet any stored policy (a template may name one for the next index).
+      const denied = {
+        status: 403,
+        type: 'security_exception',
+        reason: 'action [cluster:admin/ilm/get] is unauthorized for user [watcher] with roles [viewer], this action is granted by the cluster privileges [read_ilm,manage_ilm,manage,all]',
+      };
+      await expectEsError(watcher.transport.request({ method: 'POST', path: '/_tessera/ilm/simulate', body: { policy, index } }), denied);
+      await expectEsError(watcher.transport.request({ method: 'GET', path: `/_tessera/ilm/timeline/${index.name}` }), denied);
     } finally {
       await watcher.close();
     }

@@ -1,6 +1,6 @@
 /** @module `GET /_cat/aliases` and `GET /_cat/indices`: aligned text (with `v` for headers) or `format=json`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IndexMetadata, matchesPattern, resolveIndices } from '../../cluster/index.js';
+import { byteSizeText, IndexMetadata, matchesPattern, resolveIndices } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend, esSendText, flag } from './es-reply.js';
@@ -10,6 +10,14 @@ type Row = Record<string, string>;
 
 /** ES right-aligns the columns it declares `text-align:right` (counts and sizes). */
 const RIGHT_ALIGNED = new Set(['pri', 'rep', 'docs.count', 'docs.deleted', 'store.size', 'pri.store.size', 'dataset.size', 'shards', 'disk.indices', 'disk.used', 'disk.avail', 'disk.total', 'disk.percent']);
+
+const BYTE_UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4, pb: 1024 ** 5 };
+
+/** How `_cat` writes a size: with `?bytes=<unit>` a whole number of that unit, else ES's human form (`1.2kb`). */
+export function catBytes(req: FastifyRequest): (bytes: number) => string {
+  const unit = BYTE_UNITS[String((req.query as Query).bytes ?? '').toLowerCase()];
+  return unit === undefined ? byteSizeText : (bytes) => String(Math.floor(bytes / unit));
+}
 
 export function sendTable(req: FastifyRequest, reply: FastifyReply, columns: readonly string[], rows: readonly Row[]): FastifyReply {
   const query = req.query as Query;
@@ -46,11 +54,15 @@ export function catRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.get('/_cat/aliases', aliases);
   app.get('/_cat/aliases/:name', aliases);
 
-  const indices = (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+  const indices = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+    await ctx.documents?.sync();
     const state = ctx.cluster.state;
+    const bytes = catBytes(req);
     const rows = resolveIndices(state, req.params.index).map((name) => {
       const index = state.indices.get(name)!;
       const replicas = IndexMetadata.replicas(index);
+      // One node holds no replica, so the store is the primaries' store.
+      const stats = ctx.documents?.stats(name) ?? { docs: 0, sizeBytes: 0 };
       return {
         health: replicas > 0 ? 'yellow' : 'green',
         status: 'open',
@@ -58,11 +70,12 @@ export function catRoutes(app: FastifyInstance, ctx: EsContext): void {
         uuid: index.uuid,
         pri: String(IndexMetadata.primaryShards(index)),
         rep: String(replicas),
-        'docs.count': '0',
+        'docs.count': String(stats.docs),
+        // A deleted document is gone at once: there are no segments to keep it until a merge.
         'docs.deleted': '0',
-        'store.size': '0b',
-        'pri.store.size': '0b',
-        'dataset.size': '0b',
+        'store.size': bytes(stats.sizeBytes),
+        'pri.store.size': bytes(stats.sizeBytes),
+        'dataset.size': bytes(stats.sizeBytes),
       };
     });
     return sendTable(req, reply, ['health', 'status', 'index', 'uuid', 'pri', 'rep', 'docs.count', 'docs.deleted', 'store.size', 'pri.store.size', 'dataset.size'], rows);

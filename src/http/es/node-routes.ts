@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { byteSizeText, ClusterErrors, ClusterState, IndexMetadata, NODE_NAME } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
-import { sendTable } from './cat-routes.js';
+import { catBytes, sendTable } from './cat-routes.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
@@ -33,7 +33,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext): void {
     const state = ctx.cluster.state;
     const usage = disk.usage();
     const shards = [...state.indices.values()].reduce((n, index) => n + IndexMetadata.primaryShards(index), 0);
-    const bytes = (req.query as Record<string, string | undefined>).bytes === 'b' ? (b: number) => String(b) : byteSizeText;
+    const bytes = catBytes(req);
     const row = {
       shards: String(shards),
       'disk.indices': bytes(usage.used),

@@ -47,7 +47,10 @@ export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.get<{ Params: { index: string }; Querystring: Record<string, unknown> }>('/_tessera/ilm/timeline/:index', async (req, reply) => {
     const query = req.query;
     const horizon = parseHorizon(param(query, 'horizon') ?? DEFAULT_HORIZON, 'timeline');
-    const documents = parseDocumentRate(numberParam(param(query, 'docs_per_day') ?? '0'), param(query, 'doc_size') ?? DEFAULT_DOCUMENT_SIZE, 'timeline');
+    const documents = parseDocumentRate(numberParam(param(query, 'docs_per_day') ?? '0'), param(query, 'doc_size') ?? DEFAULT_DOCUMENT_SIZE, 'timeline', {
+      perDay: 'docs_per_day',
+      size: 'doc_size',
+    });
     if (security) requirePolicyRead(req, security);
     await ilm.runner.settle();
     return esSend(req, reply, await indexTimeline(req.params.index, { horizon, documents }, environment(req, ctx)));

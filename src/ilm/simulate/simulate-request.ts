@@ -36,11 +36,12 @@ export function parseHorizon(raw: unknown, parser: string): number {
   return millis;
 }
 
-export function parseDocumentRate(perDay: unknown, size: unknown, parser: string): DocumentRate {
-  if (typeof perDay !== 'number' || !Number.isFinite(perDay)) throw IlmErrors.parse(parser, 'failed to parse field [per_day]');
-  if (perDay < 0) throw IlmErrors.illegalArgument(`[per_day] must not be negative, got [${perDay}]`);
-  if (typeof size !== 'string') throw IlmErrors.parse(parser, 'failed to parse field [size]');
-  return { perDay, sizeBytes: parseByteSize(size, 'size') };
+/** `names`: what the request calls the two (the body's `per_day` and `size`, the query's `docs_per_day` and `doc_size`). */
+export function parseDocumentRate(perDay: unknown, size: unknown, parser: string, names = { perDay: 'per_day', size: 'size' }): DocumentRate {
+  if (typeof perDay !== 'number' || !Number.isFinite(perDay)) throw IlmErrors.parse(parser, `failed to parse field [${names.perDay}]`);
+  if (perDay < 0) throw IlmErrors.illegalArgument(`[${names.perDay}] must not be negative, got [${perDay}]`);
+  if (typeof size !== 'string') throw IlmErrors.parse(parser, `failed to parse field [${names.size}]`);
+  return { perDay, sizeBytes: parseByteSize(size, names.size) };
 }
 
 export function parseSimulateRequest(raw: unknown): SimulateRequest {
