@@ -1,5 +1,6 @@
-/** @module The `tessera` command: `serve` runs the server, `migrate` brings the schema up to date. */
+/** @module The `tessera` command: `serve` runs the server, `migrate` brings the schema up to date, `ilm` lints and forecasts policies. */
 import { parseArgs } from 'node:util';
+import { ilmCommand } from './cli/ilm-command.js';
 import { parseByteSize } from './cluster/index.js';
 import { migrateToLatest } from './platform/store/migrate.js';
 import { describeStore, openStore } from './platform/store/open-store.js';
@@ -12,6 +13,8 @@ Commands:
              Elasticsearch-compatible API with index lifecycle management, on one port.
   migrate    Apply the database migrations, then exit. serve applies them too; an instance refuses
              to start on a schema newer than it knows.
+  ilm        ilm lint <policy.json> and ilm simulate <policy.json>: the problems a policy will meet,
+             and what it will do day by day, before it runs (tessera ilm --help; docs/lint.md).
 
 Options:
   --port <n>        Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one).
@@ -32,6 +35,7 @@ Options:
 `;
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'ilm') return ilmCommand(argv.slice(1), (text) => process.stdout.write(text), (text) => process.stderr.write(text));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

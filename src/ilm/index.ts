@@ -8,5 +8,5 @@ export { explainIndex, includeInExplain } from './explain.js';
 export { retry, removePolicy, moveToStepRequest, refreshCachedPhases } from './lifecycle-operations.js';
 export { KyselyPolicyRepository } from './store/kysely-policy-repository.js';
 export { ilmMigrations } from './store/ilm-migrations.js';
-export { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment } from './lint/index.js';
+export { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment, type LintProblem } from './lint/index.js';
 export { indexTimeline, parseDocumentRate, parseHorizon, parseSimulateRequest, simulatePolicy, DEFAULT_DOCUMENT_SIZE, DEFAULT_HORIZON, type Forecast, type SimulationEnvironment } from './simulate/index.js';
