@@ -6,32 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { rawRequest, useEsServer } from '../helpers/es.js';
-import { markdownSection, markdownTableRows } from '../helpers/markdown.js';
+import { curls, fenced, markdownSection, markdownTableRows } from '../helpers/markdown.js';
 
 const LINT_DOC = readFileSync(new URL('../../docs/lint.md', import.meta.url), 'utf8');
-
-interface Call {
-  readonly method: string;
-  readonly path: string;
-  readonly body?: unknown;
-}
-
-/** The fenced blocks of one language in `text`, in order. */
-function fenced(text: string, language: string): string[] {
-  return [...text.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
-}
-
-/** Each `curl` line of a shell block, as the documented commands write them. */
-function curls(block: string): Call[] {
-  return block
-    .split('\n')
-    .filter((line) => line.startsWith('curl '))
-    .map((line) => {
-      const match = /^curl -s (?:-X (\w+) )?"http:\/\/localhost:9200([^"]+)"(?: -H '[^']*')?(?: -d '([^']*)')?$/.exec(line);
-      assert.ok(match, `a curl line in the documented form: ${line}`);
-      return { method: match[1] ?? 'GET', path: match[2]!, ...(match[3] !== undefined && { body: JSON.parse(match[3]) }) };
-    });
-}
 
 describe('docs/lint.md', () => {
   const es = useEsServer();

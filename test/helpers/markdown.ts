@@ -1,4 +1,4 @@
-/** @module Reading docs for the doc tests: level-2 sections and Markdown tables. */
+/** @module Reading docs for the doc tests: level-2 sections, Markdown tables, fenced blocks and documented curl commands. */
 import assert from 'node:assert/strict';
 
 /** The text under the level-2 heading that starts with `prefix`, up to the next level-2 heading. */
@@ -24,4 +24,27 @@ export function markdownTableRows(text: string): string[][] {
     );
   assert.ok(rows.length >= 2, 'a table with a header and a separator');
   return rows.slice(2);
+}
+
+/** The fenced blocks of one language in `text`, in order. */
+export function fenced(text: string, language: string): string[] {
+  return [...text.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+}
+
+export interface DocumentedCall {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: unknown;
+}
+
+/** Each `curl` line of a shell block, as the documented commands write them. */
+export function curls(block: string): DocumentedCall[] {
+  return block
+    .split('\n')
+    .filter((line) => line.startsWith('curl '))
+    .map((line) => {
+      const match = /^curl -s (?:-X (\w+) )?"http:\/\/localhost:9200([^"]+)"(?: -H '[^']*')?(?: -d '([^']*)')?$/.exec(line);
+      assert.ok(match, `a curl line in the documented form: ${line}`);
+      return { method: match[1] ?? 'GET', path: match[2]!, ...(match[3] !== undefined && { body: JSON.parse(match[3]) }) };
+    });
 }

@@ -20,6 +20,8 @@ export type WriteStatus = { readonly index: string; readonly refused?: string } 
 export class SimulatedDocuments implements StoredBytes {
   readonly #stats: Map<string, { docs: number; sizeBytes: number }>;
   #accruedUntil: number;
+  /** The part of a document the stream has brought but not yet written whole. */
+  #carry = 0;
 
   constructor(
     initial: ReadonlyMap<string, IndexStats>,
@@ -38,13 +40,13 @@ export class SimulatedDocuments implements StoredBytes {
 
   stats(index: string): IndexStats {
     const s = this.#stats.get(index);
-    return { docs: Math.floor(s?.docs ?? 0), sizeBytes: Math.floor(s?.sizeBytes ?? 0) };
+    return { docs: s?.docs ?? 0, sizeBytes: s?.sizeBytes ?? 0 };
   }
 
   totalBytes(state: ClusterState): number {
     let total = 0;
     for (const [index, stats] of this.#stats) if (state.indices.has(index)) total += stats.sizeBytes;
-    return Math.floor(total);
+    return total;
   }
 
   onWrite(): () => void {
@@ -72,7 +74,10 @@ export class SimulatedDocuments implements StoredBytes {
     this.#accruedUntil = Math.max(now, this.#accruedUntil);
     const status = this.writeStatus(state);
     if (!status || status.refused || elapsed <= 0 || this.rate.perDay <= 0) return status;
-    const docs = (this.rate.perDay * elapsed) / DAY_MS;
+    // Whole documents only, the rest carried over: sums of fractions would drift below the count (4999999.99…).
+    const due = this.#carry + (this.rate.perDay * elapsed) / DAY_MS;
+    const docs = Math.floor(due + 1e-9);
+    this.#carry = Math.max(0, due - docs);
     const stats = this.#stats.get(status.index) ?? { docs: 0, sizeBytes: 0 };
     this.#stats.set(status.index, { docs: stats.docs + docs, sizeBytes: stats.sizeBytes + docs * this.rate.sizeBytes });
     return status;

@@ -82,7 +82,7 @@ export interface SimulationResult {
 
 /** Enough for years of a busy policy; beyond it a forecast is a loop, not a timeline. */
 const MAX_EVENTS = 20_000;
-const MAX_SAMPLES = 200;
+const MAX_SAMPLES = 100;
 const LEVELS: readonly WatermarkLevel[] = ['low', 'high', 'flood_stage'];
 
 /** The random part of generated names (a shrunken index's), as lint shows it. */
