@@ -1,6 +1,6 @@
 /**
  * One index's lifecycle: where it stands (explain), and the policy's phases on a time axis from the lifecycle date,
- * each at its min_age, with a marker where the index is now.
+ * each at its min_age, with a marker where the index is now; then what lint predicts for it, and its forecast.
  */
 import { useState } from 'react';
 import { fetchClock } from '../../clock.ts';
@@ -9,6 +9,8 @@ import { href } from '../../route.ts';
 import { formatDuration, formatInstant } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { ClockControl } from '../cluster/clock-control.tsx';
+import { IndexForecast } from './index-forecast.tsx';
+import { IndexLint } from './index-lint.tsx';
 import { explain, fetchPolicy, isError, type ExplainRecord, type PhaseDefinition } from './lifecycle-types.ts';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
 import { axisPercent, buildTimeline, describeNow, type Timeline } from './timeline-model.ts';
@@ -140,6 +142,7 @@ function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome }: Ind
         </p>
       )}
       <ProblemDetails record={record} />
+      <IndexLint index={record.index} generation={generation} />
       {policy.error !== undefined && <ErrorAlert error={policy.error}>Policy [{policyName}] could not be read:</ErrorAlert>}
       {timeline && <TimelineChart record={record} timeline={timeline} />}
       {execution?.phase_definition && (
@@ -148,6 +151,7 @@ function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome }: Ind
           <pre>{JSON.stringify(execution.phase_definition, null, 2)}</pre>
         </details>
       )}
+      <IndexForecast index={record.index} phase={record.phase} generation={generation} />
     </article>
   );
 }

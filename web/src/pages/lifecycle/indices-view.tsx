@@ -1,4 +1,7 @@
-/** Managed indices: where each stands in its policy; indices in ERROR highlighted with the failure, the remedy and Retry. */
+/**
+ * Managed indices: where each stands in its policy; indices in ERROR highlighted with the failure, the remedy and
+ * Retry; and under each index that lint finds problems for, a badge with what they are (the remedies on its page).
+ */
 import { useState } from 'react';
 import { fetchClock } from '../../clock.ts';
 import { ErrorAlert } from '../../error-alert.tsx';
@@ -7,6 +10,8 @@ import { formatInstant } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { ClockControl } from '../cluster/clock-control.tsx';
 import { explain, isError, type ExplainRecord } from './lifecycle-types.ts';
+import { LintBadge, OutcomeBadge, problemPlace } from './lint-problems.tsx';
+import { lintManagedIndices, type IndexLint } from './lint-types.ts';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
 
 const COLUMNS = ['Index', 'Policy', 'Phase', 'Action', 'Step', 'Age', 'Actions'] as const;
@@ -14,11 +19,13 @@ const COLUMNS = ['Index', 'Policy', 'Phase', 'Action', 'Step', 'Age', 'Actions']
 export function IndicesView() {
   const indices = useLoad(() => explain('*', '?only_managed=true'), []);
   const clock = useLoad(fetchClock, []);
+  const lint = useLoad(lintManagedIndices, []);
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [outcome, setOutcome] = useState<RetryOutcome>();
   const reload = () => {
     indices.reload();
     clock.reload();
+    lint.reload();
   };
   const records = (indices.data ?? []).filter((r) => !onlyErrors || isError(r));
   const errorCount = (indices.data ?? []).filter(isError).length;
@@ -42,6 +49,7 @@ export function IndicesView() {
       </div>
       <RetryOutcomeMessage outcome={outcome} />
       {indices.error !== undefined && <ErrorAlert error={indices.error}>The indices could not be read:</ErrorAlert>}
+      {lint.error !== undefined && <ErrorAlert error={lint.error}>Lint could not run, so the indices show no lint problems:</ErrorAlert>}
       {indices.data && (
         <table className="indices" aria-busy={indices.loading}>
           <caption>
@@ -62,6 +70,7 @@ export function IndicesView() {
             <IndexRows
               key={record.index}
               record={record}
+              lint={lint.data?.[record.index]}
               onOutcome={(o) => {
                 setOutcome(o);
                 reload();
@@ -74,7 +83,7 @@ export function IndicesView() {
   );
 }
 
-function IndexRows({ record, onOutcome }: { record: ExplainRecord; onOutcome: (outcome: RetryOutcome) => void }) {
+function IndexRows({ record, lint, onOutcome }: { record: ExplainRecord; lint: IndexLint | undefined; onOutcome: (outcome: RetryOutcome) => void }) {
   const failed = isError(record);
   const waiting = !failed && record.step_info?.message !== undefined;
   return (
@@ -110,6 +119,38 @@ function IndexRows({ record, onOutcome }: { record: ExplainRecord; onOutcome: (o
           </td>
         </tr>
       )}
+      {lint && lint.problems.length > 0 && (
+        <tr className="lint-row">
+          <td colSpan={COLUMNS.length}>
+            <LintSummary index={record.index} lint={lint} />
+          </td>
+        </tr>
+      )}
     </tbody>
+  );
+}
+
+/** The badge and one line per problem; the remedies are on the index's page, beside its forecast. */
+function LintSummary({ index, lint }: { index: string; lint: IndexLint }) {
+  return (
+    <div role="group" aria-label={`Lint problems for ${index}`} className="lint-summary">
+      <LintBadge problems={lint.problems} />{' '}
+      <a href={href('lifecycle', 'index', index)} aria-label={`Lint details and remedies for ${index}`}>
+        remedies and forecast
+      </a>
+      <ul>
+        {lint.problems.map((problem, i) => {
+          const place = problemPlace(problem);
+          return (
+            <li key={i}>
+              <OutcomeBadge outcome={problem.outcome} />
+              {place && <code className="lint-place">{place}</code>}
+              {problem.row !== null && <span className="spec-row">row {problem.row}</span>}
+              <span className="lint-message">{problem.message}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

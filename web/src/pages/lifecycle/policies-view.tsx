@@ -1,16 +1,26 @@
-/** The lifecycle policies: name, version, last modified, and the indices that use each. */
-import { useState } from 'react';
+/**
+ * The lifecycle policies: name, version, last modified, and the indices that use each; under each policy lint
+ * finds problems in, those problems with their remedies, and in the caption which policies lint found clean.
+ */
+import { Fragment, useState } from 'react';
 import { ErrorAlert } from '../../error-alert.tsx';
 import { href } from '../../route.ts';
 import { instantText } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { fetchPolicies, NEW_POLICY_ROUTE, PHASE_ORDER } from './lifecycle-types.ts';
+import { LintProblems } from './lint-problems.tsx';
+import { lintStoredPolicies, type PolicyLint } from './lint-types.ts';
 import { takeNotice } from './notice.ts';
+
+const COLUMN_COUNT = 5;
 
 export function PoliciesView() {
   const policies = useLoad(fetchPolicies, []);
   const [notice] = useState(takeNotice);
   const entries = Object.entries(policies.data ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Linted again whenever the list is read again: a version that changed may have brought or fixed a problem.
+  const stamp = entries.map(([name, entry]) => `${name}@${entry.version}`).join(',');
+  const lint = useLoad(() => lintStoredPolicies(entries.map(([name]) => name)), [stamp]);
   return (
     <section aria-labelledby="policies-title">
       <h2 id="policies-title">Lifecycle policies</h2>
@@ -30,7 +40,10 @@ export function PoliciesView() {
       {policies.error !== undefined && <ErrorAlert error={policies.error}>The policies could not be read:</ErrorAlert>}
       {policies.data && (
         <table className="policies" aria-busy={policies.loading}>
-          <caption>{entries.length === 0 ? 'No lifecycle policy yet.' : `${entries.length} ${entries.length === 1 ? 'policy' : 'policies'}`}</caption>
+          <caption>
+            {entries.length === 0 ? 'No lifecycle policy yet.' : `${entries.length} ${entries.length === 1 ? 'policy' : 'policies'}`}
+            {entries.length > 0 && <LintCaption lint={lint.loading ? undefined : lint.data} />}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -42,31 +55,63 @@ export function PoliciesView() {
           </thead>
           <tbody>
             {entries.map(([name, entry]) => (
-              <tr key={name}>
-                <th scope="row">
-                  <a href={href('lifecycle', 'policies', name)}>{name}</a>
-                </th>
-                <td>{entry.version}</td>
-                <td>
-                  <time dateTime={entry.modified_date}>{instantText(entry.modified_date)}</time>
-                </td>
-                <td>{PHASE_ORDER.filter((p) => entry.policy.phases[p]).join(', ')}</td>
-                <td>
-                  {entry.in_use_by.indices.length === 0
-                    ? 'no index'
-                    : entry.in_use_by.indices.map((index, i) => (
-                        <span key={index}>
-                          {i > 0 && ', '}
-                          <a href={href('lifecycle', 'index', index)}>{index}</a>
-                        </span>
-                      ))}
-                  {entry.in_use_by.composable_templates.length > 0 && <> (templates: {entry.in_use_by.composable_templates.join(', ')})</>}
-                </td>
-              </tr>
+              <Fragment key={name}>
+                <tr>
+                  <th scope="row">
+                    <a href={href('lifecycle', 'policies', name)}>{name}</a>
+                  </th>
+                  <td>{entry.version}</td>
+                  <td>
+                    <time dateTime={entry.modified_date}>{instantText(entry.modified_date)}</time>
+                  </td>
+                  <td>{PHASE_ORDER.filter((p) => entry.policy.phases[p]).join(', ')}</td>
+                  <td>
+                    {entry.in_use_by.indices.length === 0
+                      ? 'no index'
+                      : entry.in_use_by.indices.map((index, i) => (
+                          <span key={index}>
+                            {i > 0 && ', '}
+                            <a href={href('lifecycle', 'index', index)}>{index}</a>
+                          </span>
+                        ))}
+                    {entry.in_use_by.composable_templates.length > 0 && <> (templates: {entry.in_use_by.composable_templates.join(', ')})</>}
+                  </td>
+                </tr>
+                <PolicyLintRow name={name} lint={lint.data?.[name]} />
+              </Fragment>
             ))}
           </tbody>
         </table>
       )}
     </section>
   );
+}
+
+/** The problems lint finds in one policy, as a row under it; no row when it finds none (the caption says so). */
+function PolicyLintRow({ name, lint }: { name: string; lint: PolicyLint | undefined }) {
+  if (!lint || ('problems' in lint && lint.problems.length === 0)) return null;
+  return (
+    <tr className="lint-row">
+      <td colSpan={COLUMN_COUNT}>
+        {'error' in lint ? (
+          <ErrorAlert error={lint.error}>Lint could not check policy {name}:</ErrorAlert>
+        ) : (
+          <LintProblems problems={lint.problems} label={`Lint problems for policy ${name}`} />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Which policies lint found problems in, and which it found clean. */
+function LintCaption({ lint }: { lint: Readonly<Record<string, PolicyLint>> | undefined }) {
+  if (!lint) return <span className="lint-caption">; linting…</span>;
+  // Policies lint could not check are in neither list; their rows say why.
+  const checked = Object.entries(lint).flatMap(([name, l]) => ('problems' in l ? [{ name, count: l.problems.length }] : []));
+  const withProblems = checked.filter((c) => c.count > 0).map((c) => c.name);
+  const clean = checked.filter((c) => c.count === 0).map((c) => c.name);
+  const parts: string[] = [];
+  if (withProblems.length > 0) parts.push(`problems in ${withProblems.join(', ')}`);
+  if (clean.length > 0) parts.push(`no problems found in ${clean.join(', ')}`);
+  return <span className="lint-caption">{parts.length > 0 && `; lint, each policy on its own: ${parts.join('; ')}`}</span>;
 }

@@ -1,6 +1,7 @@
 /**
  * One policy: its facts, and its body as JSON to edit and save (`PUT /_ilm/policy/<name>`). The server's refusal
  * is shown as it said it. Also the form for a new policy, and deletion (refused by the server while in use).
+ * Beside it, what lint finds in the saved version; and for the text, saved or not, a check and a simulation.
  */
 import { useState, type FormEvent } from 'react';
 import { es, EsError } from '../../api/es.ts';
@@ -9,7 +10,11 @@ import { href } from '../../route.ts';
 import { instantText } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { fetchPolicy } from './lifecycle-types.ts';
+import { lintPolicyBody } from './lint-types.ts';
 import { leaveNotice, takeNotice } from './notice.ts';
+import { CheckResult, StoredPolicyLint, type CheckOutcome } from './policy-lint.tsx';
+import { PolicySimulation } from './policy-simulation.tsx';
+import { requestBody } from './policy-text.ts';
 
 const NEW_POLICY = {
   phases: {
@@ -20,21 +25,6 @@ const NEW_POLICY = {
 
 type Outcome = { readonly saved: string } | { readonly error: unknown; readonly context: string };
 
-/** The PUT body for what the textarea holds: the policy object (`{"phases": …}`), or a whole `{"policy": …}` request. */
-function requestBody(text: string): { policy: unknown } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`The policy is not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error('The policy must be a JSON object, such as {"phases": {"hot": {"actions": {}}}}.');
-  }
-  const keys = Object.keys(parsed);
-  return keys.length === 1 && keys[0] === 'policy' ? (parsed as { policy: unknown }) : { policy: parsed };
-}
-
 export function PolicyEditor({ name }: { name: string | undefined }) {
   const creating = name === undefined;
   const policy = useLoad(() => (name === undefined ? Promise.resolve(undefined) : fetchPolicy(name)), [name]);
@@ -44,6 +34,7 @@ export function PolicyEditor({ name }: { name: string | undefined }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const [confirming, setConfirming] = useState(false);
+  const [check, setCheck] = useState<CheckOutcome>();
   const [notice] = useState(takeNotice);
 
   // Each version the server reports replaces the text: after loading, and after a save (in its stored form). Set
@@ -95,7 +86,22 @@ export function PolicyEditor({ name }: { name: string | undefined }) {
     }
   };
 
+  const runCheck = async () => {
+    setBusy(true);
+    setCheck(undefined);
+    const checked = text;
+    try {
+      setCheck({ text: checked, problems: await lintPolicyBody(requestBody(checked).policy) });
+    } catch (error) {
+      setCheck({ error });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const entry = policy.data;
+  // What the text is called while it is only text: its name, or for a new policy the name typed so far.
+  const policyName = name ?? (newName.trim() || 'new-policy');
   return (
     <section aria-labelledby="policy-title" className="policy-editor">
       <p className="back">
@@ -129,6 +135,7 @@ export function PolicyEditor({ name }: { name: string | undefined }) {
           </dd>
         </dl>
       )}
+      {entry && name !== undefined && <StoredPolicyLint name={name} version={entry.version} indices={entry.in_use_by.indices} />}
       {(creating || entry) && (
         <form onSubmit={save} aria-label={creating ? 'New policy' : `Edit policy ${name}`}>
           {creating && (
@@ -148,6 +155,9 @@ export function PolicyEditor({ name }: { name: string | undefined }) {
           <div className="buttons">
             <button type="submit" disabled={busy}>
               {creating ? 'Create policy' : 'Save policy'}
+            </button>
+            <button type="button" onClick={runCheck} disabled={busy} title="Lint the text as it is now, before saving it">
+              Check
             </button>
             {!creating && entry && (
               <button type="button" onClick={() => setText(JSON.stringify(entry.policy, null, 2))} disabled={busy}>
@@ -179,6 +189,8 @@ export function PolicyEditor({ name }: { name: string | undefined }) {
         </p>
       )}
       {outcome && 'error' in outcome && <ErrorAlert error={outcome.error}>{outcome.context}</ErrorAlert>}
+      {check && <CheckResult outcome={check} text={text} />}
+      {(creating || entry) && <PolicySimulation policyName={policyName} text={text} defaultIndex={`${policyName.toLowerCase()}-000001`} />}
     </section>
   );
 }
