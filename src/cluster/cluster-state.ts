@@ -15,19 +15,103 @@ export interface ClusterState {
   readonly transientSettings: FlatSettings;
 }
 
+/**
+ * The indices of a state being built by many small changes (a lifecycle pass over thousands of indices): a map the
+ * builder owns, under a layer of this turn's changes (`undefined`: deleted). A change copies only the layer, not
+ * every index, so a pass costs what it changes rather than what it changes times the number of indices.
+ */
+class LayeredIndices implements ReadonlyMap<string, IndexMetadata> {
+  constructor(
+    readonly base: Map<string, IndexMetadata>,
+    readonly layer: ReadonlyMap<string, IndexMetadata | undefined> = new Map(),
+  ) {}
+
+  with(name: string, index: IndexMetadata | undefined): LayeredIndices {
+    const layer = new Map(this.layer);
+    layer.set(name, index);
+    return new LayeredIndices(this.base, layer);
+  }
+
+  get(name: string): IndexMetadata | undefined {
+    return this.layer.has(name) ? this.layer.get(name) : this.base.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.layer.has(name) ? this.layer.get(name) !== undefined : this.base.has(name);
+  }
+
+  get size(): number {
+    let size = this.base.size;
+    for (const [name, index] of this.layer) size += (index !== undefined ? 1 : 0) - (this.base.has(name) ? 1 : 0);
+    return size;
+  }
+
+  *entries(): MapIterator<[string, IndexMetadata]> {
+    for (const [name, index] of this.base) {
+      const changed = this.layer.has(name) ? this.layer.get(name) : index;
+      if (changed !== undefined) yield [name, changed];
+    }
+    for (const [name, index] of this.layer) if (index !== undefined && !this.base.has(name)) yield [name, index];
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+
+  *values(): MapIterator<IndexMetadata> {
+    for (const [, index] of this.entries()) yield index;
+  }
+
+  forEach(callback: (index: IndexMetadata, name: string, map: ReadonlyMap<string, IndexMetadata>) => void): void {
+    for (const [name, index] of this.entries()) callback(index, name, this);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, IndexMetadata]> {
+    return this.entries();
+  }
+}
+
 export const ClusterState = Object.freeze({
   empty(): ClusterState {
     return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), repositories: new Map(), persistentSettings: {}, transientSettings: {} });
   },
   withIndex(state: ClusterState, index: IndexMetadata): ClusterState {
+    if (state.indices instanceof LayeredIndices) return Object.freeze({ ...state, indices: state.indices.with(index.name, index) });
     const indices = new Map(state.indices);
     indices.set(index.name, index);
     return Object.freeze({ ...state, indices });
   },
   withoutIndex(state: ClusterState, name: string): ClusterState {
+    if (state.indices instanceof LayeredIndices) return Object.freeze({ ...state, indices: state.indices.with(name, undefined) });
     const indices = new Map(state.indices);
     indices.delete(name);
     return Object.freeze({ ...state, indices });
+  },
+  /**
+   * A draft of `state` for many changes in a row: its indices are copied once, and each change then copies only
+   * what changed since the last `fold`. `state` itself is left as it was.
+   */
+  draft(state: ClusterState): ClusterState {
+    return Object.freeze({ ...state, indices: new LayeredIndices(new Map(state.indices)) });
+  },
+  /**
+   * Writes a draft's latest changes into the map the draft owns, and returns the draft to go on from. Every
+   * state of the draft from before the fold is stale after it and must not be read again.
+   */
+  fold(state: ClusterState): ClusterState {
+    const indices = state.indices;
+    if (!(indices instanceof LayeredIndices)) return ClusterState.draft(state);
+    if (indices.layer.size === 0) return state;
+    for (const [name, index] of indices.layer) {
+      if (index === undefined) indices.base.delete(name);
+      else indices.base.set(name, index);
+    }
+    return Object.freeze({ ...state, indices: new LayeredIndices(indices.base) });
+  },
+  /** The finished state of a draft, with a plain map; no state of the draft may be read after it. */
+  finish(state: ClusterState): ClusterState {
+    const folded = ClusterState.fold(state);
+    return folded.indices instanceof LayeredIndices ? Object.freeze({ ...folded, indices: folded.indices.base }) : folded;
   },
   /** A cluster setting, transient winning over persistent as in ES. */
   setting(state: ClusterState, key: string): string | undefined {

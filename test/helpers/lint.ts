@@ -1,19 +1,10 @@
 /** @module Lint over HTTP through the official client's transport, and the check that explain shows what lint predicted. */
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
+import type { LintProblem } from '../../src/ilm/lint/lint-problem.js';
 import { explainRecord } from './es.js';
 
-export interface Problem {
-  readonly row: number | null;
-  readonly outcome: 'error' | 'stuck' | 'rejected' | 'warning';
-  readonly phase?: string;
-  readonly action?: string;
-  readonly step?: string;
-  readonly request?: string;
-  readonly type?: string;
-  readonly message: string;
-  readonly remedy: string;
-}
+export type Problem = LintProblem;
 
 export async function lint(client: Client, body: Record<string, unknown>): Promise<Problem[]> {
   const response = (await client.transport.request({ method: 'POST', path: '/_tessera/ilm/lint', body })) as { problems: Problem[] };

@@ -63,6 +63,9 @@ async function predictThenRun(es: EsFixture, scenario: Scenario): Promise<Proble
     assert.deepEqual([error.index, error.phase, error.action, error.failed_step, error.step_info], [index.name, first.phase, first.action, first.step, { type: first.type, reason: first.message }]);
     assert.deepEqual([error.row, error.remedy], [first.row, first.remedy], 'the forecast diagnoses its first error as lint does');
     when = error.time_millis;
+    // Each automatic retry that fails the same way is counted on the error, not listed again.
+    assert.equal(forecast.events.filter((e) => e.kind === 'error').length, 1);
+    assert.equal(error.auto_retries, forecast.indices[index.name]!.failed_step_retry_count ?? 0);
   } else {
     assert.equal(forecast.first_error, null);
     assert.deepEqual(forecast.indices[index.name]?.step_info, { message: first.message });

@@ -168,3 +168,21 @@ describe('simulate: documents at the forecast rate', () => {
     assert.deepEqual(real, predicted);
   });
 });
+
+describe('simulate: an error the server retries at every poll', () => {
+  const es = useEsServer();
+
+  it('is one error event counting its retries, even when a write block comes between the error and the first retry', async () => {
+    const { client } = es;
+    const forecast = await simulate(client, {
+      policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } },
+      index: { name: 'my-index-000001', settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrink-index' } },
+      horizon: '6d',
+    });
+    const kinds = forecast.events.filter((e) => e.kind !== 'step').map((e) => e.kind);
+    assert.deepEqual(kinds, ['error', 'writes_refused']);
+    // 5.01d to 6d, a retry every 10 minutes.
+    assert.equal(forecast.first_error!.auto_retries, 142);
+    assert.equal(forecast.indices['my-index-000001']!.failed_step_retry_count, 142);
+  });
+});

@@ -118,8 +118,16 @@ export class LifecycleRunner {
       const allocationBlocked = this.deps.allocationBlocked ?? (() => undefined);
       const authorize = this.deps.authorize ?? (() => undefined);
       const observe = this.deps.observe;
-      for (const name of managed) state = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats, allocationBlocked, authorize, ...(observe && { observe }) });
-      return { state, result: undefined };
+      // One copy of the indices for the whole pass, each index's turn folded in before the next.
+      let changed = false;
+      state = ClusterState.draft(start);
+      for (const name of managed) {
+        const after = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats, allocationBlocked, authorize, ...(observe && { observe }) });
+        if (after === state) continue;
+        changed = true;
+        state = ClusterState.fold(after);
+      }
+      return { state: changed ? ClusterState.finish(state) : start, result: undefined };
     });
   }
 

@@ -108,10 +108,6 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   disk.start();
   const timeline = new Timeline(clock);
   const followed = new Set([input.index]);
-  cluster.onChange((after, before) => {
-    documents.follow(after, before);
-    for (const name of timeline.indices(after, before)) followed.add(name);
-  });
 
   let firstErrorState: ClusterState | undefined;
   let failure: unknown;
@@ -120,13 +116,21 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   const samples: DiskSample[] = [];
   const sampleEvery = Math.max(1, Math.ceil(input.horizon / MAX_SAMPLES));
   let nextSample = input.now;
+  /** Where writes go, and whether they are refused, changes with the state: a step's write block, a rollover. */
+  const writesMeet = (status: WriteStatus) => {
+    if (status?.refused === writes?.refused && status?.index === writes?.index) return;
+    if (writes?.refused) timeline.record({ kind: 'writes_resumed', time: clock.now(), index: writes.index });
+    if (status?.refused) timeline.record({ kind: 'writes_refused', time: clock.now(), index: status.index, block: status.refused });
+    writes = status;
+  };
+  cluster.onChange((after, before) => {
+    documents.follow(after, before);
+    for (const name of timeline.indices(after, before)) followed.add(name);
+    writesMeet(documents.writeStatus(after));
+  });
   /** After documents were written: the disk as ES's monitor sees it then, and what the writes met. */
   const afterWrites = async (status: WriteStatus) => {
-    if (status?.refused !== writes?.refused || status?.index !== writes?.index) {
-      if (writes?.refused) timeline.record({ kind: 'writes_resumed', time: clock.now(), index: writes.index });
-      if (status?.refused) timeline.record({ kind: 'writes_refused', time: clock.now(), index: status.index, block: status.refused });
-      writes = status;
-    }
+    writesMeet(status);
     const usage = disk.usage();
     const now = level(cluster.state, usage);
     if (now !== reached) {

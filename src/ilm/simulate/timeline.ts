@@ -92,10 +92,11 @@ export class Timeline {
     this.events.push(event);
   }
 
+  /** The index's last move, if it was into ERROR (what happened to it meanwhile, a write block, does not count). */
   #lastError(index: string): ErrorEvent | undefined {
     for (let i = this.events.length - 1; i >= 0; i--) {
       const event = this.events[i]!;
-      if (!('index' in event) || event.index !== index) continue;
+      if ((event.kind !== 'step' && event.kind !== 'error') || event.index !== index) continue;
       return event.kind === 'error' ? event : undefined;
     }
     return undefined;

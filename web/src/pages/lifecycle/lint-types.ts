@@ -1,0 +1,52 @@
+/**
+ * What Tessera's lint answers (`/_tessera/ilm/lint`): the problems a policy, or a managed index from where it
+ * stands, would meet, each with the remedy. Lint only reads; calling it changes nothing on the server.
+ */
+import { es } from '../../api/es.ts';
+
+// The server's own type: the console reads what the API answers, field for field.
+import type { LintOutcome, LintProblem } from '../../../../src/ilm/lint/lint-problem.ts';
+
+export type { LintOutcome, LintProblem };
+
+export interface IndexLint {
+  readonly policy: string;
+  readonly problems: readonly LintProblem[];
+}
+
+/** Outcomes from the worst to the mildest, for the one colour a badge can have. */
+export const OUTCOMES_BY_SEVERITY: readonly LintOutcome[] = ['error', 'rejected', 'stuck', 'warning'];
+
+export function worstOutcome(problems: readonly LintProblem[]): LintOutcome | undefined {
+  return OUTCOMES_BY_SEVERITY.find((outcome) => problems.some((p) => p.outcome === outcome));
+}
+
+/** A stored policy on its own, as lint checks it without an index. */
+export async function lintStoredPolicy(name: string): Promise<readonly LintProblem[]> {
+  return (await es<{ problems: LintProblem[] }>('POST', '/_tessera/ilm/lint', { name })).problems;
+}
+
+/** A policy body that is not saved (yet), optionally on the index it would manage (`{"name", "settings", "aliases"}`). */
+export async function lintPolicyBody(policy: unknown, index?: unknown): Promise<readonly LintProblem[]> {
+  return (await es<{ problems: LintProblem[] }>('POST', '/_tessera/ilm/lint', { policy, ...(index !== undefined && { index }) })).problems;
+}
+
+/** Every managed index from where it stands, by name. */
+export async function lintManagedIndices(): Promise<Readonly<Record<string, IndexLint>>> {
+  return (await es<{ indices: Record<string, IndexLint> }>('GET', '/_tessera/ilm/lint')).indices;
+}
+
+/** Each stored policy's problems, or why lint could not check it; one failure does not hide the others' answers. */
+export type PolicyLint = { readonly problems: readonly LintProblem[] } | { readonly error: unknown };
+
+export async function lintStoredPolicies(names: readonly string[]): Promise<Readonly<Record<string, PolicyLint>>> {
+  const answers = await Promise.all(
+    names.map((name) =>
+      lintStoredPolicy(name).then(
+        (problems): PolicyLint => ({ problems }),
+        (error: unknown): PolicyLint => ({ error }),
+      ),
+    ),
+  );
+  return Object.fromEntries(names.map((name, i) => [name, answers[i]!]));
+}
