@@ -1,13 +1,14 @@
 /**
  * Lint against the runner for the spec's error row 8 at flood stage: an index that carries the flood-stage block
  * now fails at the first step that writes to it. `GET /_tessera/ilm/lint` predicts it from the cluster as it
- * stands, and explain shows exactly that failure once the phase runs. (The high watermark only delays steps, and
+ * stands, the index's timeline says when, and explain shows exactly that failure, then. (The high watermark only delays steps, and
  * whether it will be exceeded when a step runs is not predicted.)
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useEsServer } from '../helpers/es.js';
 import { assertExplainShows, lintCluster, withoutRemedies } from '../helpers/lint.js';
+import { assertEntersAt, timeline } from '../helpers/simulate.js';
 
 /** A document of about `bytes` stored bytes. */
 function doc(bytes: number) {
@@ -39,8 +40,12 @@ describe('lint, row 8: the flood-stage block', () => {
       },
     ]);
     assert.match(problems[0]!.remedy, /^Free disk/);
-    await es.advance('1d');
-    await es.advance('10m');
+    // The index's timeline says when: the first poll of the warm phase.
+    const forecast = await timeline(client, 'metrics-1', { horizon: '2d' });
+    const error = forecast.first_error!;
+    assert.deepEqual([error.failed_step, error.step_info, error.row, error.remedy], ['allocate', { type: problems[0]!.type, reason: problems[0]!.message }, 8, problems[0]!.remedy]);
+    assert.equal(error.time_millis - forecast.start_millis, 86_400_000);
+    await assertEntersAt(es, 'metrics-1', 'allocate', error.time_millis);
     await assertExplainShows(client, 'metrics-1', problems[0]!);
 
     // Freeing disk lifts the block, and the index lints clean from its failed step.
