@@ -1,8 +1,8 @@
 /**
  * Lint against the runner for the spec's error row 8 at flood stage: an index that carries the flood-stage block
  * now fails at the first step that writes to it. `GET /_tessera/ilm/lint` predicts it from the cluster as it
- * stands, the index's timeline says when, and explain shows exactly that failure, then. (The high watermark only delays steps, and
- * whether it will be exceeded when a step runs is not predicted.)
+ * stands, the index's timeline says when, and explain shows exactly that failure, then. (Whether the high
+ * watermark or the flood stage will be reached by the time a step runs is a forecast's: simulate-resources.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
