@@ -48,6 +48,8 @@ export class Timeline {
   readonly events: TimelineEvent[] = [];
   /** Per index: the step time last recorded, so step_info-only updates are not steps. */
   readonly #lastStep = new Map<string, string>();
+  /** Per index: its last move (a write block or a watermark in between does not count). */
+  readonly #lastMove = new Map<string, StepEvent | ErrorEvent>();
   /** Per index: its last error and the move back to the failed step, while that automatic retry is under way. */
   readonly #retrying = new Map<string, { error: ErrorEvent; retry: StepEvent }>();
 
@@ -67,8 +69,8 @@ export class Timeline {
         retrying.error.autoRetries++;
         return;
       }
-      if (retrying) this.events.push(retrying.retry);
-      this.events.push({
+      if (retrying) this.#move(retrying.retry);
+      this.#move({
         kind: 'error',
         time,
         index,
@@ -82,24 +84,19 @@ export class Timeline {
       return;
     }
     const event: StepEvent = { kind: 'step', time, index, phase: execution.phase!, action: execution.action!, step: execution.step! };
-    const last = this.#lastError(index);
+    const last = this.#lastMove.get(index);
     // An automatic retry goes back to the failed step: shown only once it leads anywhere but the same error.
-    if (last && execution.failed_step_retry_count !== undefined && execution.step === last.failedStep && !retrying) {
+    if (last?.kind === 'error' && execution.failed_step_retry_count !== undefined && execution.step === last.failedStep && !retrying) {
       this.#retrying.set(index, { error: last, retry: event });
       return;
     }
-    if (retrying) this.events.push(retrying.retry);
-    this.events.push(event);
+    if (retrying) this.#move(retrying.retry);
+    this.#move(event);
   }
 
-  /** The index's last move, if it was into ERROR (what happened to it meanwhile, a write block, does not count). */
-  #lastError(index: string): ErrorEvent | undefined {
-    for (let i = this.events.length - 1; i >= 0; i--) {
-      const event = this.events[i]!;
-      if ((event.kind !== 'step' && event.kind !== 'error') || event.index !== index) continue;
-      return event.kind === 'error' ? event : undefined;
-    }
-    return undefined;
+  #move(event: StepEvent | ErrorEvent): void {
+    this.events.push(event);
+    this.#lastMove.set(event.index, event);
   }
 
   /** Indices created and deleted by a committed change; returns the names created. */
@@ -119,7 +116,7 @@ export class Timeline {
 
   /** Retries still under way at the end are shown: where each index stands matters. */
   finish(): void {
-    for (const { retry } of this.#retrying.values()) this.events.push(retry);
+    for (const { retry } of this.#retrying.values()) this.#move(retry);
     this.#retrying.clear();
     this.events.sort((a, b) => a.time - b.time);
   }
