@@ -129,7 +129,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     writesMeet(documents.writeStatus(after));
   });
   /** After documents were written: the disk as ES's monitor sees it then, and what the writes met. */
-  const afterWrites = async (status: WriteStatus) => {
+  const afterWrites = (status: WriteStatus) => {
     writesMeet(status);
     const usage = disk.usage();
     const now = level(cluster.state, usage);
@@ -172,7 +172,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     // Between ticks documents keep arriving, and the disk monitor sees them as they are written.
     const step = input.documents.perDay > 0 ? Math.min(runner.pollInterval(), end - clock.now()) : end - clock.now();
     ticks += await scheduler.advance(clock, step);
-    await afterWrites(documents.accrue(cluster.state, clock.now()));
+    afterWrites(documents.accrue(cluster.state, clock.now()));
     await disk.check();
     await runner.settle();
     // A pass that failed as a whole is a bug or a limit of the simulation, never a forecast.
