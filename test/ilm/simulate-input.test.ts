@@ -32,6 +32,7 @@ describe('simulate: bad input', () => {
     ['an unknown field in documents', { ...base, documents: { rate: 5 } }, 400, parse, '[documents] unknown field [rate]'],
     ['a rate that is not a number', { ...base, documents: { per_day: '1000' } }, 400, parse, '[documents] failed to parse field [per_day]'],
     ['a negative rate', { ...base, documents: { per_day: -1 } }, 400, illegal, '[per_day] must not be negative, got [-1]'],
+    ['a rate beyond ten million a second', { ...base, documents: { per_day: 1e300 } }, 400, illegal, '[per_day] must be at most 864000000000, got [1e+300]'],
     ['a size without a unit', { ...base, documents: { per_day: 1, size: '1 mile' } }, 400, illegal, 'failed to parse setting [size] with value [1 mile] as a size in bytes: unit is missing or unrecognized'],
     ['a policy PUT would refuse', { ...base, policy: { phases: { warm: { actions: { rollover: { max_age: '1d' } } } } } }, 400, 'action_request_validation_exception', 'Validation Failed: 1: invalid action [rollover] defined in phase [warm];'],
     ['an index no policy would manage', { policy: POLICY, index: { name: 'logs-000001' } }, 400, illegal, 'index [logs-000001] has no [index.lifecycle.name], in its settings or in a matching index template, so no policy would manage it'],

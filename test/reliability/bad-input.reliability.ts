@@ -1237,6 +1237,51 @@ const BODY_APIS: readonly BodyApi[] = [
     ],
   },
   {
+    name: 'ILM forecast',
+    request: (n) => ({
+      method: 'POST',
+      path: '/_tessera/ilm/simulate',
+      body: {
+        policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, delete: { min_age: '1d', actions: { delete: {} } } } },
+        index: { name: `fz-sim${n}-000001`, settings: { 'index.lifecycle.name': 'fz-sim', 'index.lifecycle.rollover_alias': `fz-sim${n}` }, aliases: { [`fz-sim${n}`]: { is_write_index: true } } },
+        templates: [{ name: 'fz-sim', index_patterns: ['fz-sim*'], template: { settings: { 'index.lifecycle.name': 'fz-sim' } } }],
+        horizon: '3d',
+        documents: { per_day: 1000, size: '1kb' },
+      },
+    }),
+    fields: [
+      { path: ['policy'], kind: 'object' },
+      { path: ['index'], kind: 'object' },
+      { path: ['index', 'name'], kind: 'string' },
+      { path: ['templates'], kind: 'array' },
+      { path: ['horizon'], kind: 'time' },
+      { path: ['documents'], kind: 'object' },
+      { path: ['documents', 'size'], kind: 'string' },
+    ],
+    // A forecast changes nothing, so any value may be tried; the rate too.
+    anyFields: [
+      { path: ['index', 'name'], kind: 'string' },
+      { path: ['horizon'], kind: 'time' },
+      { path: ['documents', 'per_day'], kind: 'int' },
+      { path: ['documents', 'size'], kind: 'string' },
+      { path: ['policy', 'phases', 'delete', 'min_age'], kind: 'time' },
+    ],
+  },
+  {
+    name: 'ILM lint',
+    request: (n) => ({
+      method: 'POST',
+      path: '/_tessera/ilm/lint',
+      body: { policy: { phases: { warm: { min_age: '1d', actions: { shrink: { number_of_shards: 1 } } } } }, index: { name: `fz-lint${n}-000001`, settings: { 'index.lifecycle.name': 'fz-lint' } } },
+    }),
+    fields: [
+      { path: ['policy'], kind: 'object' },
+      { path: ['index'], kind: 'object' },
+      { path: ['index', 'name'], kind: 'string' },
+      { path: ['user'], kind: 'string' },
+    ],
+  },
+  {
     name: 'ILM move to step',
     request: () => ({
       method: 'POST',
@@ -1283,6 +1328,8 @@ const ES_BODY_ENDPOINTS: readonly [string, string][] = [
   ['POST', '/_ilm/move/fz-logs-000001'],
   ['POST', '/_tessera/clock/_advance'],
   ['PUT', '/_snapshot/fz-any-m'],
+  ['POST', '/_tessera/ilm/simulate'],
+  ['POST', '/_tessera/ilm/lint'],
 ];
 
 /**

@@ -21,6 +21,8 @@ const FIELDS = new Set([...TARGET_FIELDS, 'horizon', 'documents']);
 const DOCUMENT_FIELDS = new Set(['per_day', 'size']);
 export const DEFAULT_HORIZON = '90d';
 const MAX_HORIZON_MS = 3650 * 86_400_000;
+/** Ten million a second: past it, counts and sizes lose their meaning in floating point. */
+const MAX_DOCUMENTS_PER_DAY = 864_000_000_000;
 /** ES's documents average about a kilobyte on disk; a guess is better than none for the disk forecast. */
 export const DEFAULT_DOCUMENT_SIZE = '1kb';
 
@@ -40,6 +42,7 @@ export function parseHorizon(raw: unknown, parser: string): number {
 export function parseDocumentRate(perDay: unknown, size: unknown, parser: string, names = { perDay: 'per_day', size: 'size' }): DocumentRate {
   if (typeof perDay !== 'number' || !Number.isFinite(perDay)) throw IlmErrors.parse(parser, `failed to parse field [${names.perDay}]`);
   if (perDay < 0) throw IlmErrors.illegalArgument(`[${names.perDay}] must not be negative, got [${perDay}]`);
+  if (perDay > MAX_DOCUMENTS_PER_DAY) throw IlmErrors.illegalArgument(`[${names.perDay}] must be at most ${MAX_DOCUMENTS_PER_DAY}, got [${perDay}]`);
   if (typeof size !== 'string') throw IlmErrors.parse(parser, `failed to parse field [${names.size}]`);
   return { perDay, sizeBytes: parseByteSize(size, names.size) };
 }
