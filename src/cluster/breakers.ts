@@ -5,6 +5,7 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import { ClusterError } from './cluster-error.js';
+import { byteSizeText } from './byte-size.js';
 import { ClusterState } from './cluster-state.js';
 import { parseByteSize } from './operations/rollover.js';
 
@@ -35,18 +36,6 @@ export function parseBreakerLimit(name: string, value: string, heap = getHeapSta
 export function breakerLimit(state: ClusterState, breaker: Breaker): number {
   const name = settingName(breaker);
   return parseBreakerLimit(name, ClusterState.setting(state, name) ?? DEFAULTS[breaker]);
-}
-
-/** ES's ByteSizeValue text: `512b`, `1.9kb`, `10mb` (one decimal, truncated; `.0` dropped, as format1Decimals does). */
-export function byteSizeText(bytes: number): string {
-  const units = ['b', 'kb', 'mb', 'gb', 'tb', 'pb'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value}b` : `${Math.floor(value * 10) / 10}${units[unit]}`;
 }
 
 /** Refuses an operation needing `bytes` of memory, naming it `label` as ES does (`<bulk_request>`). */

@@ -30,17 +30,8 @@ export function parseByteSize(text: string): number | undefined {
   return match && unit ? Math.floor(Number(match[1]) * unit) : undefined;
 }
 
-/** ES's own byte text, as `_cat` prints it: `512b`, `9.4kb`, `100gb` (one decimal, truncated). */
-export function formatBytes(bytes: number): string {
-  const units = ['b', 'kb', 'mb', 'gb', 'tb', 'pb'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value}b` : `${Math.floor(value * 10) / 10}${units[unit]}`;
-}
+/** ES's own byte text, as `_cat` prints it: `512b`, `9.4kb`, `100gb` (one decimal, truncated); the server's own function. */
+export { byteSizeText as formatBytes } from '../../src/cluster/byte-size.ts';
 
 /** An instant in UTC, readable and unambiguous: `2026-01-06 00:00:00 UTC` (milliseconds only when there are some). */
 export function formatInstant(millis: number): string {
