@@ -84,3 +84,8 @@ export async function esErrorOf(promise: Promise<unknown>): Promise<{ status: nu
   }
   throw new Error('expected an error');
 }
+
+/** A document of exactly `bytes` stored bytes (`{"t":"xx…"}`). */
+export function sizedDocument(bytes: number): { t: string } {
+  return { t: 'x'.repeat(bytes - 8) };
+}

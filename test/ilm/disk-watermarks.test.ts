@@ -6,12 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { explainRecord, useEsServer } from '../helpers/es.js';
+import { explainRecord, useEsServer, sizedDocument as doc } from '../helpers/es.js';
 
-/** A document of about `bytes` stored bytes. */
-function doc(bytes: number) {
-  return { t: 'x'.repeat(bytes - 8) };
-}
 
 describe('row 8: high disk watermark', () => {
   const es = useEsServer();

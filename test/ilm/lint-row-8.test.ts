@@ -6,14 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useEsServer } from '../helpers/es.js';
+import { useEsServer, sizedDocument as doc } from '../helpers/es.js';
 import { assertExplainShows, lintCluster, withoutRemedies } from '../helpers/lint.js';
 import { assertEntersAt, timeline } from '../helpers/simulate.js';
 
-/** A document of about `bytes` stored bytes. */
-function doc(bytes: number) {
-  return { t: 'x'.repeat(bytes - 8) };
-}
 
 describe('lint, row 8: the flood-stage block', () => {
   const es = useEsServer();
