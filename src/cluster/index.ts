@@ -17,7 +17,7 @@ export { rollover, generateRolloverIndexName, writeIndexOf, evaluateConditions, 
 export { parseAliasMetadata } from './alias-rules.js';
 export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, normalizeClusterSettings } from './cluster-settings.js';
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
-export { DocumentService, followIndices, type WriteRequest, type WriteResult, type WriteOp } from './documents/document-service.js';
+export { DocumentService, followIndices, type AutoCreateCheck, type WriteRequest, type WriteResult, type WriteOp } from './documents/document-service.js';
 export { KyselyDocumentRepository } from './store/kysely-document-repository.js';
 export { documentMigrations } from './store/document-migrations.js';
 export { DiskMonitor, type StoredBytes } from './disk/disk-monitor.js';

@@ -5,4 +5,4 @@ export { publicUser, type Role, type User } from './security-model.js';
 export { KyselySecurityRepository } from './store/kysely-security-repository.js';
 export { securityMigrations } from './store/security-migrations.js';
 export { authorizeAsUser } from './authorize-as-user.js';
-export { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, hasApplicationPrivilege, holdsClusterPrivilege, type RoleLookup } from './privileges.js';
+export { authorizeCluster, clusterDenial, authorizeIndexActionAnywhere, authorizeIndices, hasApplicationPrivilege, holdsClusterPrivilege, type RoleLookup } from './privileges.js';

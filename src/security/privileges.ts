@@ -6,6 +6,7 @@ import { SecurityError } from './security-error.js';
 import type { Role, User } from './security-model.js';
 
 type Patterns = readonly string[];
+type Table = readonly (readonly [string, Patterns])[];
 
 /** Cluster privileges, most specific first; `manage` and `all` close the list, as ES prints them. */
 const CLUSTER_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
@@ -21,7 +22,8 @@ const CLUSTER_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
 ];
 
 const INDEX_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
-  ['create_index', ['indices:admin/create']],
+  ['auto_configure', ['indices:admin/auto_create', 'indices:admin/mapping/auto_put', 'indices:admin/data_stream/create']],
+  ['create_index', ['indices:admin/create', 'indices:admin/auto_create', 'indices:admin/data_stream/create']],
   ['delete_index', ['indices:admin/delete']],
   ['read', ['indices:data/read/*']],
   ['write', ['indices:data/write/*']],
@@ -45,13 +47,13 @@ function matches(pattern: string, value: string): boolean {
   return pattern === value;
 }
 
-function grants(table: typeof CLUSTER_PRIVILEGES, privilege: string, action: string): boolean {
+function grants(table: Table, privilege: string, action: string): boolean {
   if (privilege === 'all' && table === INDEX_PRIVILEGES) return action.startsWith('indices:');
   const entry = table.find(([name]) => name === privilege);
   return entry !== undefined && entry[1].some((pattern) => matches(pattern, action));
 }
 
-function grantingPrivileges(table: typeof CLUSTER_PRIVILEGES, action: string): string[] {
+function grantingPrivileges(table: Table, action: string): string[] {
   return table.filter(([name]) => grants(table, name, action)).map(([name]) => name);
 }
 
@@ -67,11 +69,20 @@ function rolesOf(user: User, lookup: RoleLookup): Role[] {
   return user.roles.flatMap((name) => lookup(name) ?? []);
 }
 
-function deny(action: string, user: User, context: string, table: typeof CLUSTER_PRIVILEGES, kind: 'cluster' | 'index', apiKeyId?: string): SecurityError {
+function deny(action: string, user: User, context: string, table: Table, kind: 'cluster' | 'index', apiKeyId?: string): SecurityError {
   const privileges = grantingPrivileges(table, action);
   const granted = privileges.length > 0 ? `, this action is granted by the ${kind} privileges [${privileges.join(',')}]` : '';
   const principal = apiKeyId === undefined ? `user [${user.username}] with roles [${user.roles.join(',')}]` : `API key id [${apiKeyId}] of user [${user.username}]`;
   return new SecurityError('security_exception', 403, `action [${action}] is unauthorized for ${principal}${context}${granted}`);
+}
+
+/**
+ * ES's 403 for a cluster action that `user` holds a privilege for, but not for this request (`manage_own_api_key`
+ * on someone else's key): the privileges in `failed` are left out of those said to grant it.
+ */
+export function clusterDenial(user: User, action: string, failed: readonly string[], apiKeyId?: string): SecurityError {
+  const table = CLUSTER_PRIVILEGES.filter(([name]) => !failed.includes(name));
+  return deny(action, user, '', table, 'cluster', apiKeyId);
 }
 
 /** Undefined when `user` may perform the cluster action, else ES's 403 security_exception. */

@@ -5,7 +5,8 @@ export interface SecurityRepository {
   loadUsers(): Promise<User[]>;
   loadRoles(): Promise<Role[]>;
   saveUser(user: User): Promise<number>;
-  deleteUser(username: string): Promise<number>;
+  /** Deletes the user and saves its keys, invalidated, in one commit: a later user of the same name cannot revive them. */
+  deleteUser(username: string, invalidatedKeys: readonly ApiKey[]): Promise<number>;
   saveRole(role: Role): Promise<number>;
   deleteRole(name: string): Promise<number>;
   loadApiKeys(): Promise<ApiKey[]>;

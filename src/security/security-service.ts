@@ -4,14 +4,16 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../platform/clock.js';
+import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { AUTHENTICATE_HEADER, SecurityError, SecurityErrors } from './security-error.js';
 import { BUILT_IN_ROLES, RESERVED_USER, type ApiKey, type ApplicationPrivileges, type IndicesPrivileges, type Role, type User } from './security-model.js';
 import type { SecurityRepository } from './security-repository.js';
 
 const MIN_PASSWORD_LENGTH = 6;
-const MAX_FAILURES = 5;
-const LOCKOUT_MS = 60_000;
+/** How long a verified password is recognised without the slow hash (ES's `cache.ttl` default). */
+const VERIFIED_TTL_MS = 20 * 60_000;
+const MAX_VERIFIED = 10_000;
 
 export interface Authentication {
   readonly user: User;
@@ -26,6 +28,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** ES's RoleDescriptor.isEmpty: no privilege of any kind (metadata grants nothing). */
+function grantsNothing(role: Role): boolean {
+  return role.cluster.length === 0 && role.indices.length === 0 && role.applications.length === 0 && role.run_as.length === 0;
+}
+
 function strings(value: unknown, field: string): string[] {
   if (value === undefined) return [];
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
@@ -35,7 +42,12 @@ function strings(value: unknown, field: string): string[] {
 export class SecurityService {
   readonly #users = new Map<string, User>();
   readonly #roles = new Map<string, Role>();
-  readonly #failures = new Map<string, { count: number; until: number }>();
+  readonly #throttle: LoginThrottle;
+  /** Passwords verified lately, by user: a digest salted per process, and the stored hash it was checked against. */
+  readonly #verified = new Map<string, { digest: Buffer; passwordHash: string; until: number }>();
+  readonly #cacheSalt = randomBytes(32);
+  /** What an unknown user's password is checked against, so that costs what a known user's does. */
+  #dummyHash = '';
   readonly #apiKeys = new Map<string, ApiKey>();
   readonly #listeners = new Set<() => void>();
   /** The stored generation the realm in memory belongs to. */
@@ -47,16 +59,26 @@ export class SecurityService {
   private constructor(
     private readonly repository: SecurityRepository,
     private readonly clock: Clock,
-  ) {}
+    throttle: LoginThrottleLimits,
+  ) {
+    this.#throttle = new LoginThrottle(clock, throttle);
+  }
 
   /**
    * Loads the realm. A new realm gets the superuser `elastic`, with `bootstrapPassword` or a generated one,
    * which is returned so it can be printed once.
    */
-  static async open(repository: SecurityRepository, clock: Clock, bootstrapPassword: string | undefined): Promise<{ service: SecurityService; generatedPassword?: string }> {
-    const service = new SecurityService(repository, clock);
+  static async open(
+    repository: SecurityRepository,
+    clock: Clock,
+    bootstrapPassword: string | undefined,
+    throttle: LoginThrottleLimits = DEFAULT_LOGIN_THROTTLE,
+  ): Promise<{ service: SecurityService; generatedPassword?: string }> {
+    const service = new SecurityService(repository, clock, throttle);
+    service.#dummyHash = await hashPassword(randomBytes(16).toString('base64url'));
     service.#generation = await repository.generation();
     service.#adopt(await service.#load());
+    await service.#invalidateOrphanedKeys();
     if (service.#users.has(RESERVED_USER)) return { service };
     const generated = bootstrapPassword === undefined ? randomBytes(15).toString('base64url') : undefined;
     const elastic: User = {
@@ -73,8 +95,21 @@ export class SecurityService {
     return { service, ...(generated !== undefined && { generatedPassword: generated }) };
   }
 
-  /** Authenticates an `Authorization` header value for a request to `path`. */
-  async authenticate(authorization: string | undefined, path: string): Promise<Authentication> {
+  /** Keys whose owner was deleted before deleting a user invalidated its keys: a new user of that name must not revive them. */
+  async #invalidateOrphanedKeys(): Promise<void> {
+    for (const key of [...this.#apiKeys.values()]) {
+      if (key.invalidated || this.#users.has(key.username)) continue;
+      const updated = { ...key, invalidated: true };
+      this.#wrote(await this.repository.saveApiKey(updated));
+      this.#apiKeys.set(key.id, updated);
+    }
+  }
+
+  /**
+   * Authenticates an `Authorization` header value for a request to `path` from `client` (the peer's address, which
+   * scopes the lockout of failed passwords: see login-throttle.ts).
+   */
+  async authenticate(authorization: string | undefined, path: string, client = ''): Promise<Authentication> {
     if (!authorization) throw SecurityErrors.missingCredentials(path);
     const apiKey = /^ApiKey\s+(.+)$/i.exec(authorization.trim());
     if (apiKey) return this.#authenticateApiKey(apiKey[1]!);
@@ -85,19 +120,31 @@ export class SecurityService {
     if (colon < 0) throw SecurityErrors.missingCredentials(path);
     const username = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
-    const now = this.clock.now();
-    const failures = this.#failures.get(username);
-    // A locked-out user is refused without checking the password, so guessing gains nothing.
-    if (failures && failures.count >= MAX_FAILURES && now < failures.until) throw SecurityErrors.badCredentials(username, path);
+    const verdict = await this.#throttle.attempt(username, client, () => this.#checkPassword(username, password));
     const user = this.#users.get(username);
-    const valid = user !== undefined && user.enabled && (await verifyPassword(password, user.passwordHash));
-    if (!valid) {
-      const count = (failures && now < failures.until ? failures.count : 0) + 1;
-      this.#failures.set(username, { count, until: now + LOCKOUT_MS });
-      throw SecurityErrors.badCredentials(username, path);
-    }
-    this.#failures.delete(username);
-    return { user: user!, realm: user!.username === RESERVED_USER ? { name: 'reserved', type: 'reserved' } : { name: 'default_native', type: 'native' }, type: 'realm' };
+    // A locked-out pair is refused with the same answer as a wrong password, so guessing gains nothing.
+    if (verdict !== true || !user) throw SecurityErrors.badCredentials(username, path);
+    return { user, realm: user.username === RESERVED_USER ? { name: 'reserved', type: 'reserved' } : { name: 'default_native', type: 'native' }, type: 'realm' };
+  }
+
+  /**
+   * Whether `password` is the user's. An unknown or disabled user costs the same hash as a known one, so the time
+   * taken does not tell whether a user exists; a password verified lately is recognised by a fast salted digest
+   * (as ES's realm cache does), so a client's burst of parallel requests does not queue behind the slow hash.
+   */
+  async #checkPassword(username: string, password: string): Promise<boolean> {
+    const user = this.#users.get(username);
+    const digest = createHash('sha256').update(this.#cacheSalt).update(password).digest();
+    const cached = this.#verified.get(username);
+    if (user?.enabled && cached && cached.passwordHash === user.passwordHash && cached.until > this.clock.now() && timingSafeEqual(cached.digest, digest)) return true;
+    const valid = await verifyPassword(password, user?.enabled ? user.passwordHash : this.#dummyHash);
+    if (!valid || !user?.enabled) return false;
+    // The user may have changed while the hash ran: only the password checked is remembered.
+    if (this.#users.get(username)?.passwordHash !== user.passwordHash) return false;
+    this.#verified.delete(username);
+    this.#verified.set(username, { digest, passwordHash: user.passwordHash, until: this.clock.now() + VERIFIED_TTL_MS });
+    if (this.#verified.size > MAX_VERIFIED) this.#verified.delete(this.#verified.keys().next().value!);
+    return true;
   }
 
   #authenticateApiKey(encoded: string): Authentication {
@@ -152,7 +199,9 @@ export class SecurityService {
   }
 
   async #load(): Promise<{ users: User[]; roles: Role[]; keys: ApiKey[] }> {
-    return { users: await this.repository.loadUsers(), roles: await this.repository.loadRoles(), keys: await this.repository.loadApiKeys() };
+    // Keys first: every key read then has an owner that the users read after it include, unless since deleted.
+    const keys = await this.repository.loadApiKeys();
+    return { users: await this.repository.loadUsers(), roles: await this.repository.loadRoles(), keys };
   }
 
   #adopt({ users, roles, keys }: { users: User[]; roles: Role[]; keys: ApiKey[] }): void {
@@ -194,8 +243,13 @@ export class SecurityService {
     if (generation === this.#generation + 1) this.#generation = generation;
   }
 
-  /** `POST /_security/api_key`: a key for `owner`, optionally limited to `role_descriptors`. */
-  async createApiKey(owner: User, body: unknown): Promise<Record<string, unknown>> {
+  /**
+   * `POST /_security/api_key`: a key for the authenticated user, optionally limited to `role_descriptors`. A key may
+   * create a key only with role descriptors that grant nothing (as ES's TransportCreateApiKeyAction), so a narrowed
+   * key can never mint one with its owner's full privileges.
+   */
+  async createApiKey(authentication: Authentication, body: unknown): Promise<Record<string, unknown>> {
+    const owner = authentication.user;
     const b = isObject(body) ? body : {};
     if (typeof b.name !== 'string' || b.name.trim() === '') throw SecurityErrors.validation(['api key name is required']);
     const id = randomBytes(15).toString('base64url');
@@ -210,6 +264,9 @@ export class SecurityService {
     const descriptors = isObject(b.role_descriptors)
       ? await Promise.all(Object.entries(b.role_descriptors).map(([name, descriptor]) => this.#parseRole(name, descriptor)))
       : undefined;
+    if (authentication.type === 'api_key' && (descriptors === undefined || descriptors.length === 0 || !descriptors.every(grantsNothing))) {
+      throw SecurityErrors.illegalArgument('creating derived api keys requires an explicit role descriptor that is empty (has no privileges)');
+    }
     const key: ApiKey = {
       id,
       name: b.name,
@@ -324,11 +381,15 @@ export class SecurityService {
     this.#users.set(username, updated);
   }
 
+  /** Deletes the user and invalidates its API keys with it, so a later user of the same name does not inherit them. */
   async deleteUser(username: string): Promise<boolean> {
     if (username === RESERVED_USER) throw SecurityErrors.illegalArgument(`user [${username}] is reserved and cannot be deleted`);
     if (!this.#users.has(username)) return false;
-    this.#wrote(await this.repository.deleteUser(username));
+    const keys = [...this.#apiKeys.values()].filter((k) => k.username === username && !k.invalidated).map((k) => ({ ...k, invalidated: true }));
+    this.#wrote(await this.repository.deleteUser(username, keys));
     this.#users.delete(username);
+    this.#verified.delete(username);
+    for (const key of keys) this.#apiKeys.set(key.id, key);
     this.#changed();
     return true;
   }

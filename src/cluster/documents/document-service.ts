@@ -82,6 +82,9 @@ export function followIndices<T>(stats: Map<string, T>, after: ClusterState, bef
   for (const name of before.indices.keys()) if (!after.indices.has(name)) stats.delete(name);
 }
 
+/** Whether a write may create the missing index `name`: undefined to allow, else the error its writes fail with. */
+export type AutoCreateCheck = (name: string) => ClusterError | undefined;
+
 export class DocumentService {
   readonly #stats: Map<string, IndexDocStats>;
   #queue: Promise<unknown> = Promise.resolve();
@@ -121,8 +124,11 @@ export class DocumentService {
     return { docs: stats?.docs ?? 0, sizeBytes: stats?.sizeBytes ?? 0 };
   }
 
-  /** The concrete index a write to `target` goes to, created first if it does not exist. */
-  async #writeIndex(target: string, op: WriteOp): Promise<IndexMetadata> {
+  /**
+   * The concrete index a write to `target` goes to, created first if it does not exist and `mayCreate` (the caller's
+   * right to create indices by writing) lets it.
+   */
+  async #writeIndex(target: string, op: WriteOp, mayCreate: AutoCreateCheck | undefined): Promise<IndexMetadata> {
     let state = this.cluster.state;
     const direct = state.indices.get(target);
     if (direct) return direct;
@@ -137,6 +143,8 @@ export class DocumentService {
     }
     if (op === 'delete') throw ClusterErrors.indexNotFound(target);
     if (ClusterState.setting(state, 'action.auto_create_index') === 'false') throw ClusterErrors.indexNotFound(target);
+    const refused = mayCreate?.(target);
+    if (refused) throw refused;
     state = await this.cluster.update((current) => {
       if (current.indices.has(target)) return { state: current, result: current };
       const created = createIndex(current, { name: target, body: {}, now: this.clock.now(), uuid: this.newUuid() });
@@ -153,20 +161,20 @@ export class DocumentService {
   }
 
   /** One write; throws the ES error for a refused one. */
-  async write(request: WriteRequest): Promise<WriteResult> {
-    const [result] = await this.bulk([request]);
+  async write(request: WriteRequest, mayCreate?: AutoCreateCheck): Promise<WriteResult> {
+    const [result] = await this.bulk([request], mayCreate);
     if (result instanceof ClusterError) throw result;
     return result!;
   }
 
   /** Several writes, committed together; each gets its result or its error, in order (ES's _bulk). */
-  bulk(requests: readonly WriteRequest[]): Promise<(WriteResult | ClusterError)[]> {
+  bulk(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck): Promise<(WriteResult | ClusterError)[]> {
     return this.#serial(async () => {
       // Targets are resolved (and missing indices created) first: a cluster change cannot run inside the documents' transaction.
       const targets: (IndexMetadata | ClusterError)[] = [];
       for (const request of requests) {
         try {
-          const index = await this.#writeIndex(request.target, request.op);
+          const index = await this.#writeIndex(request.target, request.op, mayCreate);
           checkWritable(index, request.op);
           // Only ids the client chose are checked; generated ones may well start with '_' (base64url).
           if (request.id !== undefined) checkId(request.id);

@@ -1,6 +1,7 @@
 /** @module Documents: `_doc`, `_create`, `_bulk`, `_count`, `_refresh` and `_stats`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkBreakers, ClusterError, ClusterErrors, ClusterState, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
+import { autoCreateCheck } from './es-authorization.js';
 import type { EsContext } from './es-context.js';
 import { checkNestingDepth, decodeUtf8Body } from './es-content.js';
 import { esSend } from './es-reply.js';
@@ -128,7 +129,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   const write = (op: WriteOp) => async (req: FastifyRequest<{ Params: { index: string; id?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
     const effective: WriteOp = op === 'index' && req.query.op_type === 'create' ? 'create' : op;
-    const result = await documents.write({ op: effective, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body });
+    const result = await documents.write({ op: effective, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body }, autoCreateCheck(req, ctx.security));
     return sendWrite(req, reply, result);
   };
   app.post('/:index/_doc', write('index'));
@@ -151,7 +152,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     // A bulk request holds its whole body in memory while it runs.
     checkBreakers(ctx.cluster.state, '<bulk_request>', Buffer.byteLength(text));
     const requests = parseBulk(text, req.params.index);
-    const results = await documents.bulk(requests);
+    const results = await documents.bulk(requests, autoCreateCheck(req, ctx.security));
     const items = results.map((result, i) => {
       const op = requests[i]!.op;
       if (result instanceof ClusterError) {

@@ -3,7 +3,7 @@
  * against the user's cluster privileges, index actions against the index privileges on each index named.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveIndices, type ClusterState } from '../../cluster/index.js';
+import { ClusterError, parseAliasActions, resolveIndices, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
 import { parseBulk } from './document-routes.js';
 import type { EsContext } from './es-context.js';
@@ -87,15 +87,72 @@ function narrowWildcards(req: FastifyRequest, route: RouteAction, state: Cluster
   return named;
 }
 
+/** Fails with the first permission set that does not allow `action` on every one of `names`. */
+function requireOnAll(permissions: Permissions, action: string, names: readonly string[], keyId: string | undefined): void {
+  if (names.length === 0) return;
+  for (const { user, lookup } of permissions) {
+    const denied = authorizeIndices(user, lookup, action, names, keyId);
+    if (denied) throw denied;
+  }
+}
+
+const isPattern = (name: string) => name.includes('*') || name === '_all';
+
+/** Alias names a request's body creates (`aliases` of index creation and rollover). */
+function bodyAliasNames(body: unknown): string[] {
+  const aliases = (body as { aliases?: unknown } | undefined)?.aliases;
+  return aliases !== null && typeof aliases === 'object' && !Array.isArray(aliases) ? Object.keys(aliases) : [];
+}
+
+/**
+ * Names beyond the route's indices that a request touches, with the action each needs (as ES's AuthorizationService
+ * authorizes them): an alias is a name another team may own, so adding or removing one needs `indices:admin/aliases`
+ * on the alias as well as on the index; creating an index with aliases needs it on those aliases; a rollover to a
+ * named index needs `indices:admin/create` on that name.
+ */
+function secondaryNames(req: FastifyRequest, action: string): { action: string; names: string[] }[] {
+  const params = req.params as Record<string, string | undefined>;
+  const aliases = (names: readonly string[]) => ({ action: 'indices:admin/aliases', names: names.filter((n) => !isPattern(n)) });
+  switch (action) {
+    case 'indices:admin/aliases': {
+      if (params.name !== undefined) return [aliases(params.name.split(','))];
+      let actions: AliasAction[];
+      try {
+        actions = parseAliasActions(req.body);
+      } catch {
+        return []; // The handler reports the malformed body.
+      }
+      return [aliases(actions.flatMap((a) => (a.kind === 'remove_index' ? [] : a.aliases)))];
+    }
+    case 'indices:admin/create':
+      return [aliases(bodyAliasNames(req.body))];
+    case 'indices:admin/rollover':
+      return [aliases(bodyAliasNames(req.body)), { action: 'indices:admin/create', names: params.newIndex === undefined ? [] : [params.newIndex] }];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Authorizes in two stages. Before the body is read (onRequest): every check that needs no body, and for actions
+ * whose indices the body names, that the caller may perform the action on some index at all, so a caller without
+ * the privilege cannot make the server read, hold and parse a large body. After parsing (preHandler): the indices
+ * and aliases the body names.
+ */
 export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security: SecurityService): void {
-  app.addHook('preHandler', async (req) => {
+  const permissionsFor = (req: FastifyRequest) => {
     const route = req.routeOptions.config.esAction;
     const authentication = req.authentication;
-    if (!route || !authentication) return;
-    // Anyone may change their own password.
-    if (route.action.endsWith('/user/change_password') && (req.params as { name?: string }).name === authentication.user.username) return;
-    const keyId = authentication.apiKey?.id;
-    const permissions = security.permissionsOf(authentication);
+    if (!route || !authentication) return undefined;
+    return { route, authentication, keyId: authentication.apiKey?.id, permissions: security.permissionsOf(authentication) };
+  };
+  app.addHook('onRequest', async (req) => {
+    const checked = permissionsFor(req);
+    if (!checked) return;
+    const { route, authentication, keyId, permissions } = checked;
+    // Anyone signed in with their own password may change it; an API key may not (ES's checkChangePasswordAction),
+    // else a key narrowed to reading one index could take over its owner's account.
+    if (route.action.endsWith('/user/change_password') && authentication.type === 'realm' && (req.params as { name?: string }).name === authentication.user.username) return;
     if (!route.indices) {
       for (const { user, lookup } of permissions) {
         const denied = authorizeCluster(user, lookup, route.action, keyId);
@@ -103,10 +160,38 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
       }
       return;
     }
-    const indices = route.indices === 'path' ? narrowWildcards(req, route, ctx.cluster.state, permissions, keyId) : [...new Set(namedIndices(req, route, ctx.cluster.state))];
+    if (route.indices === 'path') {
+      requireOnAll(permissions, route.action, narrowWildcards(req, route, ctx.cluster.state, permissions, keyId), keyId);
+      return;
+    }
     for (const { user, lookup } of permissions) {
-      const denied = authorizeIndices(user, lookup, route.action, indices, keyId);
+      const denied = authorizeIndexActionAnywhere(user, lookup, route.action, keyId);
       if (denied) throw denied;
     }
   });
+  app.addHook('preHandler', async (req) => {
+    const checked = permissionsFor(req);
+    if (!checked) return;
+    const { route, keyId, permissions } = checked;
+    if (route.indices && route.indices !== 'path') requireOnAll(permissions, route.action, [...new Set(namedIndices(req, route, ctx.cluster.state))], keyId);
+    for (const { action, names } of secondaryNames(req, route.action)) requireOnAll(permissions, action, [...new Set(names)], keyId);
+  });
+}
+
+/**
+ * Writing to a missing index creates it, which needs `indices:admin/auto_create` (privileges `create_index` or
+ * `auto_configure`) on that name, not just `write`: else a writer could create indices it may not `PUT`. Undefined
+ * when security is off.
+ */
+export function autoCreateCheck(req: FastifyRequest, security: SecurityService | undefined): AutoCreateCheck | undefined {
+  const authentication = req.authentication;
+  if (!security || !authentication) return undefined;
+  const permissions = security.permissionsOf(authentication);
+  return (name) => {
+    for (const { user, lookup } of permissions) {
+      const denied = authorizeIndices(user, lookup, 'indices:admin/auto_create', [name], authentication.apiKey?.id);
+      if (denied) return new ClusterError(denied.type, denied.status, denied.message);
+    }
+    return undefined;
+  };
 }

@@ -1,6 +1,6 @@
 /** @module `_security`: users, roles, and `_authenticate`, plus the hook that authenticates every ES request. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { holdsClusterPrivilege, publicUser, type Authentication, type Role, type SecurityService } from '../../security/index.js';
+import { clusterDenial, holdsClusterPrivilege, publicUser, type Authentication, type Role, type SecurityService } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
@@ -38,20 +38,32 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
   });
 
   for (const method of ['put', 'post'] as const) {
-    app[method]<{ Body: unknown }>('/_security/api_key', async (req, reply) => esSend(req, reply, await security.createApiKey(req.authentication!.user, req.body)));
+    app[method]<{ Body: unknown }>('/_security/api_key', async (req, reply) => esSend(req, reply, await security.createApiKey(req.authentication!, req.body)));
   }
-  // Holders of manage_own_api_key see and invalidate only their own keys.
-  const ownOnly = (req: FastifyRequest, owner: boolean) =>
-    owner || !security.permissionsOf(req.authentication!).every(({ user, lookup }) => holdsClusterPrivilege(user, lookup, ['manage_api_key', 'manage_security', 'all']));
+  /**
+   * The keys a request may reach (ES's ManageOwnApiKeyClusterPrivilege): everyone's with manage_api_key, else the
+   * caller's own, and for a caller authenticated by an API key only that key itself, named by id.
+   */
+  const scope = (req: FastifyRequest, action: string, owner: boolean, ids: readonly string[]): { username?: string } => {
+    const authentication = req.authentication!;
+    const everyone = security.permissionsOf(authentication).every(({ user, lookup }) => holdsClusterPrivilege(user, lookup, ['manage_api_key', 'manage_security', 'all']));
+    if (everyone && !owner) return {};
+    const key = authentication.apiKey;
+    if (!everyone && key && (ids.length === 0 || ids.some((id) => id !== key.id))) {
+      throw clusterDenial(authentication.user, action, ['manage_own_api_key'], key.id);
+    }
+    return { username: authentication.user.username };
+  };
   app.get<{ Querystring: { id?: string; name?: string; owner?: string } }>('/_security/api_key', async (req, reply) => {
     const { id, name, owner } = req.query;
-    const username = ownOnly(req, owner === 'true') ? req.authentication!.user.username : undefined;
+    const { username } = scope(req, 'cluster:admin/xpack/security/api_key/get', owner === 'true', id === undefined ? [] : [id]);
     const apiKeys = security.getApiKeys({ ...(id !== undefined && { id }), ...(name !== undefined && { name }), ...(username !== undefined && { username }) });
     return esSend(req, reply, { api_keys: apiKeys });
   });
   app.delete<{ Body: unknown }>('/_security/api_key', async (req, reply) => {
-    const owner = typeof req.body === 'object' && req.body !== null && (req.body as { owner?: unknown }).owner === true;
-    const username = ownOnly(req, owner) ? req.authentication!.user.username : undefined;
+    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as { owner?: unknown; ids?: unknown; id?: unknown };
+    const ids = [...(Array.isArray(body.ids) ? body.ids : []), ...(body.id === undefined ? [] : [body.id])].map(String);
+    const { username } = scope(req, 'cluster:admin/xpack/security/api_key/invalidate', body.owner === true, ids);
     return esSend(req, reply, await security.invalidateApiKeys(req.body, username));
   });
 

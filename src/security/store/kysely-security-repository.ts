@@ -52,9 +52,10 @@ export class KyselySecurityRepository implements SecurityRepository {
     });
   }
 
-  deleteUser(username: string): Promise<number> {
+  deleteUser(username: string, invalidatedKeys: readonly ApiKey[]): Promise<number> {
     return this.#write(async (trx) => {
       await trx.deleteFrom('security_users').where('name', '=', username).execute();
+      for (const key of invalidatedKeys) await this.#saveKey(trx, key);
     });
   }
 
@@ -76,9 +77,11 @@ export class KyselySecurityRepository implements SecurityRepository {
   }
 
   saveApiKey(key: ApiKey): Promise<number> {
-    return this.#write(async (trx) => {
-      const data = JSON.stringify(key);
-      await trx.insertInto('security_api_keys').values({ id: key.id, data }).onConflict((oc) => oc.column('id').doUpdateSet({ data })).execute();
-    });
+    return this.#write((trx) => this.#saveKey(trx, key));
+  }
+
+  async #saveKey(trx: Transaction<SecurityTables>, key: ApiKey): Promise<void> {
+    const data = JSON.stringify(key);
+    await trx.insertInto('security_api_keys').values({ id: key.id, data }).onConflict((oc) => oc.column('id').doUpdateSet({ data })).execute();
   }
 }
