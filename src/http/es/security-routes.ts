@@ -24,7 +24,8 @@ function renderRole(role: Role) {
 /** Every ES request must carry credentials when security is on. */
 export function authenticateRequests(app: FastifyInstance, security: SecurityService): void {
   app.addHook('onRequest', async (req: FastifyRequest) => {
-    req.authentication = await security.authenticate(req.headers.authorization, req.url.split('?')[0]!);
+    // The peer's address scopes the lockout of failed passwords, so a stranger cannot lock a user out everywhere.
+    req.authentication = await security.authenticate(req.headers.authorization, req.url.split('?')[0]!, req.socket.remoteAddress ?? '');
   });
 }
 
