@@ -48,6 +48,8 @@ export interface ServerOptions {
   /** Told the generated `elastic` password, the one time there is one. */
   readonly onGeneratedPassword?: (password: string) => void;
   readonly clusterName?: string;
+  /** `http.max_content_length`: the largest ES request body, in bytes (default 100mb, as in ES). */
+  readonly httpMaxContentLength?: number;
 }
 
 export interface RunningServer {
@@ -167,6 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) },
       nodeName: options.nodeName ?? DEFAULT_NODE_NAME,
       clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME,
+      ...(options.httpMaxContentLength !== undefined && { maxContentLength: options.httpMaxContentLength }),
       // A request also waits for the passes its predecessors triggered here, as it would on SQLite, where they finish at once.
       ...(store.shared && { sync: async () => void (await Promise.all([sync.syncAll(), runner.settle()])) }),
       instance: { id: instanceId, store: store.dialect, isLeader: () => store.leadership.isLeader },

@@ -52,6 +52,7 @@ export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
   'tessera.disk.capacity': byteSize,
   'indices.breaker.total.limit': breakerLimitValue,
   'indices.breaker.request.limit': breakerLimitValue,
+  'network.breaker.inflight_requests.limit': breakerLimitValue,
   'action.auto_create_index': anyString,
   'action.destructive_requires_name': bool,
   'cluster.max_shards_per_node': nonNegativeInt,

@@ -25,5 +25,5 @@ export { MemoryClusterRepository } from './memory-cluster-repository.js';
 export { DEFAULT_DISK_CAPACITY, NODE_NAME, checkWatermarkOrder, diskCapacity, diskUsage, isExceeded, parseWatermark, watermark, type DiskUsage, type WatermarkLevel } from './disk/disk-usage.js';
 export { parseByteSize } from './operations/rollover.js';
 export { floodStageBlock } from './cluster-errors-blocks.js';
-export { checkBreakers } from './breakers.js';
+export { breakerLimit, checkBreakers, checkInFlightRequests, inFlightRequestsLimit } from './breakers.js';
 export { byteSizeText } from './byte-size.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkBreakers, ClusterError, ClusterErrors, ClusterState, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
 import { autoCreateCheck } from './es-authorization.js';
 import type { EsContext } from './es-context.js';
-import { checkNestingDepth, decodeUtf8Body } from './es-content.js';
+import { checkNestingDepth, decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend } from './es-reply.js';
 
 type Query = Record<string, string | undefined>;
@@ -119,7 +119,7 @@ function shardCounts(state: ClusterState, names: readonly string[]): { total: nu
 export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   const documents = ctx.documents;
   if (!documents) return;
-  app.addContentTypeParser(['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson'], { parseAs: 'buffer', bodyLimit: 100 * 1024 * 1024 }, (_req, body, done) => {
+  app.addContentTypeParser(['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson'], { parseAs: 'buffer', bodyLimit: ctx.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH }, (_req, body, done) => {
     try {
       done(null, decodeUtf8Body(body as Buffer));
     } catch (error) {

@@ -80,7 +80,10 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-export function registerEsContentTypes(app: FastifyInstance): void {
+/** ES's default `http.max_content_length`. */
+export const DEFAULT_MAX_CONTENT_LENGTH = 100 * 1024 * 1024;
+
+export function registerEsContentTypes(app: FastifyInstance, maxContentLength: number): void {
   app.removeAllContentTypeParsers();
   const parser = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
     try {
@@ -89,7 +92,7 @@ export function registerEsContentTypes(app: FastifyInstance): void {
       done(error as Error);
     }
   };
-  app.addContentTypeParser(['application/json', 'application/vnd.elasticsearch+json'], { parseAs: 'buffer', bodyLimit: 100 * 1024 * 1024 }, parser);
+  app.addContentTypeParser(['application/json', 'application/vnd.elasticsearch+json'], { parseAs: 'buffer', bodyLimit: maxContentLength }, parser);
   // ES accepts only XContent types for a body (since 6.0); curl's default form type included, others are a 406.
   app.addContentTypeParser('*', (req, _payload, done) => done(unsupportedContentType(req)));
 }

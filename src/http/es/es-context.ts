@@ -20,6 +20,8 @@ export interface EsContext {
     readonly scheduler: PollScheduler;
     readonly saveVirtualNow: (millis: number) => Promise<void>;
   };
+  /** `http.max_content_length`: the largest request body read, in bytes (ES's default: 100mb). */
+  readonly maxContentLength?: number;
   /** Catches up with what other instances of a shared store changed; run before every request. */
   readonly sync?: () => Promise<void>;
   readonly instance?: {

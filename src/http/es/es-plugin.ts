@@ -8,7 +8,8 @@ import { TimeValueError } from '../../platform/time-value.js';
 import { aliasRoutes } from './alias-routes.js';
 import { catRoutes } from './cat-routes.js';
 import { clusterRoutes } from './cluster-routes.js';
-import { registerEsContentTypes, requestedCompatibility, unsupportedContentType } from './es-content.js';
+import { DEFAULT_MAX_CONTENT_LENGTH, registerEsContentTypes, requestedCompatibility, unsupportedContentType } from './es-content.js';
+import { limitInFlightRequests } from './in-flight-requests.js';
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
 import { assignRouteActions, authorizeRequests } from './es-authorization.js';
@@ -62,7 +63,7 @@ export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unk
 export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<void> {
   const routes = new EsRouteTable();
   routes.watch(app);
-  registerEsContentTypes(app);
+  registerEsContentTypes(app, ctx.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH);
   app.addHook('onRequest', async (req) => {
     requestedCompatibility(req);
   });
@@ -83,6 +84,8 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     authenticateRequests(app, ctx.security);
     authorizeRequests(app, ctx, ctx.security);
   }
+  // After authorization (onRequest), so a caller refused there holds no bytes at all.
+  const inFlight = limitInFlightRequests(app, ctx);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     // RPC paths are the Connect mount's; an unknown method there is a 404, as Connect clients expect.
@@ -103,7 +106,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   rolloverRoutes(app, ctx);
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
-  nodeRoutes(app, ctx);
+  nodeRoutes(app, ctx, inFlight);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);

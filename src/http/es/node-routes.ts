@@ -1,14 +1,27 @@
-/** @module The node and its disk: `GET /_nodes/stats` (fs) and `GET /_cat/allocation`. */
+/** @module The node, its disk and breakers: `GET /_nodes/stats` (fs, breakers) and `GET /_cat/allocation`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { byteSizeText, ClusterErrors, ClusterState, IndexMetadata, NODE_NAME } from '../../cluster/index.js';
+import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit, NODE_NAME } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import { catBytes, sendTable } from './cat-routes.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import type { InFlightRequests } from './in-flight-requests.js';
 
 const NODE_ID = 'tessera0000000000000000';
 
-export function nodeRoutes(app: FastifyInstance, ctx: EsContext): void {
+/** One breaker as `_nodes/stats` reports it. */
+function breakerStats(limit: number, estimated: number, overhead: number, tripped: number) {
+  return {
+    limit_size_in_bytes: limit,
+    limit_size: byteSizeText(limit),
+    estimated_size_in_bytes: estimated,
+    estimated_size: byteSizeText(estimated),
+    overhead,
+    tripped,
+  };
+}
+
+export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFlightRequests): void {
   const disk = ctx.disk;
   if (!disk) return;
   const nodeStats = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -19,10 +32,17 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext): void {
       total: { total_in_bytes: usage.total, free_in_bytes: usage.free, available_in_bytes: usage.free },
       data: [{ path: './data', mount: './data', type: 'tessera', total_in_bytes: usage.total, free_in_bytes: usage.free, available_in_bytes: usage.free }],
     };
+    const state = ctx.cluster.state;
+    // Only the in-flight breaker holds bytes over time; the request breaker checks each operation alone.
+    const breakers = {
+      request: breakerStats(breakerLimit(state, 'request'), 0, 1, 0),
+      in_flight_requests: breakerStats(inFlightRequestsLimit(state), inFlight.bytes, 2, inFlight.tripped),
+      parent: breakerStats(breakerLimit(state, 'total'), inFlight.bytes, 1, 0),
+    };
     return esSend(req, reply, {
       _nodes: { total: 1, successful: 1, failed: 0 },
       cluster_name: ctx.clusterName,
-      nodes: { [NODE_ID]: { timestamp: ctx.clock.now(), name: NODE_NAME, host: '127.0.0.1', ip: '127.0.0.1:9300', roles: ['data', 'ingest', 'master'], fs } },
+      nodes: { [NODE_ID]: { timestamp: ctx.clock.now(), name: NODE_NAME, host: '127.0.0.1', ip: '127.0.0.1:9300', roles: ['data', 'ingest', 'master'], fs, breakers } },
     });
   };
   app.get('/_nodes/stats', nodeStats);
