@@ -46,6 +46,7 @@ export const GridErrorKinds = Object.freeze({
   ServerShuttingDown: kind('ServerShuttingDown', 10008, 'unavailable'),
   PermissionDenied: kind('PermissionDenied', 10009, 'permission_denied'),
   Unauthenticated: kind('Unauthenticated', 10010, 'unauthenticated'),
+  GridTooLarge: kind('GridTooLarge', 10011, 'resource_exhausted'),
 });
 
 export type GridErrorKindName = keyof typeof GridErrorKinds;

@@ -43,6 +43,7 @@ import { insertedManyChangeset } from './model/changeset.js';
 import { appendPropertyField, defaultGridFields, transientField } from './model/create-field.js';
 import { deleteField } from './model/delete-field.js';
 import { duplicateField } from './model/duplicate-field.js';
+import { checkGridSize } from './model/grid-size.js';
 import { indexOfField, type FieldRecord } from './model/field-record.js';
 import type { GridOperation } from './model/grid-edit.js';
 import { insertField } from './model/insert-field.js';
@@ -255,7 +256,8 @@ export class GridService {
 
   /**
    * One transaction: bump the revision (which also makes concurrent writers of this grid wait their
-   * turn), load, apply, persist, record. Any error rolls all of it back, so the revision does not move.
+   * turn), load, apply, check the grid's size, persist, record. Any error rolls all of it back, so the
+   * revision does not move.
    */
   async #mutate<Reply>(gridId: string, operation: GridOperation<Reply>): Promise<{ changeset: GridFieldChangeset; reply: Reply }> {
     const result = await this.#o.repository.transaction(async (tx) => {
@@ -263,6 +265,7 @@ export class GridService {
       if (revision === undefined) throw gridNotFound(gridId);
       const before = await tx.loadFieldRecords(gridId);
       const edit = operation(before, { gridId, newId: this.#o.newId });
+      checkGridSize(before, edit.fields);
       await tx.saveFields(gridId, before, edit.fields);
       const changeset = await this.#record(tx, gridId, revision, edit.changeset);
       return { changeset, reply: edit.reply };

@@ -7,6 +7,8 @@ export const MIN_WIDTH = 10;
 export const MAX_WIDTH = 10_000;
 export const MAX_FIELDS_PER_GRID = 1_024;
 export const MAX_TYPE_OPTION_BYTES = 1024 * 1024;
+/** All of a grid's fields, as encoded `Field` messages, plus every type option they keep. */
+export const MAX_GRID_BYTES = 8 * 1024 * 1024;
 
 /** Id lengths AppFlowy used with nanoid. */
 export const GRID_ID_LENGTH = 10;
