@@ -27,8 +27,18 @@ export const BREAKER_SETTING_DEFAULTS: Readonly<Record<string, string>> = Object
   [IN_FLIGHT_REQUESTS_SETTING]: IN_FLIGHT_REQUESTS_DEFAULT,
 });
 
+let heapLimit = (): number => getHeapStatistics().heap_size_limit;
+
+/**
+ * Measures percent limits against `bytes` rather than this thread's heap: a worker thread that runs the server's
+ * lifecycle steps (a forecast, simulation-worker.ts) has a heap of its own, but its steps must see the server's limits.
+ */
+export function assumeHeapLimit(bytes: number): void {
+  heapLimit = () => bytes;
+}
+
 /** A limit in bytes: a percentage of the heap, or a byte size. */
-export function parseBreakerLimit(name: string, value: string, heap = getHeapStatistics().heap_size_limit): number {
+export function parseBreakerLimit(name: string, value: string, heap = heapLimit()): number {
   const percent = /^(\d+(?:\.\d+)?)%$/.exec(value.trim());
   if (percent) return Math.floor((Number(percent[1]) / 100) * heap);
   try {

@@ -41,6 +41,9 @@ const breakerLimitValue: Check = (key, value) => {
   parseBreakerLimit(key, value);
 };
 
+/** Tessera's own: the wall-clock time one lifecycle forecast (`POST /_tessera/ilm/simulate`) may take. */
+export const FORECAST_TIMEOUT_SETTING = 'tessera.ilm.simulate.timeout';
+
 export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
   'indices.lifecycle.poll_interval': timeAtLeast(1_000, '1s'),
   'indices.lifecycle.rollover.only_if_has_documents': bool,
@@ -57,6 +60,7 @@ export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
   'action.destructive_requires_name': bool,
   'cluster.max_shards_per_node': nonNegativeInt,
   'xpack.ilm.enabled': bool,
+  [FORECAST_TIMEOUT_SETTING]: timeAtLeast(1, '1ms'),
 };
 
 export const CLUSTER_SETTING_DEFAULTS: FlatSettings = Object.freeze({
@@ -65,6 +69,7 @@ export const CLUSTER_SETTING_DEFAULTS: FlatSettings = Object.freeze({
   'indices.lifecycle.history_index_enabled': 'true',
   ...DISK_SETTING_DEFAULTS,
   ...BREAKER_SETTING_DEFAULTS,
+  [FORECAST_TIMEOUT_SETTING]: '30s',
 });
 
 /** Validates one scope (`persistent` or `transient`) of an update; `null` values reset. */

@@ -1,23 +1,30 @@
 /**
  * @module Tessera's lifecycle forecasts: `POST /_tessera/ilm/simulate` (a policy on an index before either
  * exists) and `GET /_tessera/ilm/timeline/<index>` (an index from where it stands). Both run the real runner on
- * a copy of the cluster under a private virtual clock; the server itself is left as it was.
+ * a copy of the cluster under a private virtual clock, in a worker thread (two at a time, each for at most
+ * `tessera.ilm.simulate.timeout`); the server itself is left as it was, and goes on answering meanwhile.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_DISK_CAPACITY } from '../../cluster/index.js';
+import { CLUSTER_SETTING_DEFAULTS, ClusterState, DEFAULT_DISK_CAPACITY, FORECAST_TIMEOUT_SETTING } from '../../cluster/index.js';
 import { DEFAULT_DOCUMENT_SIZE, DEFAULT_HORIZON, indexTimeline, parseDocumentRate, parseHorizon, parseSimulateRequest, simulatePolicy, type SimulationEnvironment } from '../../ilm/index.js';
+import { SimulationPool } from '../../ilm/simulate/simulation-pool.js';
+import { parseTimeValue } from '../../platform/time-value.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { lintEnvironment, requirePolicyRead } from './lint-routes.js';
 
-function environment(req: FastifyRequest, ctx: EsContext): SimulationEnvironment {
+function environment(req: FastifyRequest, ctx: EsContext, pool: SimulationPool): SimulationEnvironment {
   const { policies, scheduler } = ctx.ilm!;
+  const state = ctx.cluster.state;
+  const timeout = ClusterState.setting(state, FORECAST_TIMEOUT_SETTING) ?? CLUSTER_SETTING_DEFAULTS[FORECAST_TIMEOUT_SETTING]!;
+  const timeoutMillis = parseTimeValue(timeout, FORECAST_TIMEOUT_SETTING);
   return {
     ...lintEnvironment(req, ctx),
     policies: () => policies.resolve(undefined),
     lastTick: scheduler.lastTick,
     stats: (index) => ctx.documents?.stats(index) ?? { docs: 0, sizeBytes: 0 },
     defaultDiskCapacity: ctx.disk?.defaultCapacity ?? DEFAULT_DISK_CAPACITY,
+    runSimulation: (input) => pool.run(input, timeoutMillis),
   };
 }
 
@@ -35,13 +42,15 @@ function numberParam(value: unknown): unknown {
 export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
   const { ilm, security } = ctx;
   if (!ilm) return;
+  const pool = new SimulationPool();
+  app.addHook('onClose', () => pool.close());
 
   app.post<{ Body: unknown }>('/_tessera/ilm/simulate', async (req, reply) => {
     const request = parseSimulateRequest(req.body);
     // Every stored policy may come into play (a template may name another for the next index).
     if (security) requirePolicyRead(req, security);
     await ilm.runner.settle();
-    return esSend(req, reply, await simulatePolicy(request, environment(req, ctx)));
+    return esSend(req, reply, await simulatePolicy(request, environment(req, ctx, pool)));
   });
 
   app.get<{ Params: { index: string }; Querystring: Record<string, unknown> }>('/_tessera/ilm/timeline/:index', async (req, reply) => {
@@ -53,6 +62,6 @@ export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
     });
     if (security) requirePolicyRead(req, security);
     await ilm.runner.settle();
-    return esSend(req, reply, await indexTimeline(req.params.index, { horizon, documents }, environment(req, ctx)));
+    return esSend(req, reply, await indexTimeline(req.params.index, { horizon, documents }, environment(req, ctx, pool)));
   });
 }

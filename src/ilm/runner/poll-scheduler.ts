@@ -46,12 +46,16 @@ export class PollScheduler {
     await this.runner.settle();
   }
 
-  /** Moves the virtual clock forward by `millis`, running each poll tick on the way. Returns the ticks run. */
-  async advance(clock: VirtualClock, millis: number): Promise<number> {
+  /**
+   * Moves the virtual clock forward by `millis`, running each poll tick on the way. Returns the ticks run.
+   * `stop`, asked before each tick, ends the advance there, with the clock at the last tick run.
+   */
+  async advance(clock: VirtualClock, millis: number, stop?: () => boolean): Promise<number> {
     const target = clock.now() + millis;
     let ticks = 0;
     await this.runner.settle();
     for (;;) {
+      if (stop?.()) return ticks;
       const interval = this.runner.pollInterval();
       // The interval may have changed since the last tick: the next tick is the first on its grid not yet past.
       const elapsed = clock.now() - this.#lastTick;

@@ -20,6 +20,8 @@ export interface SimulationEnvironment extends LintEnvironment {
   readonly lastTick: number;
   readonly stats: (index: string) => IndexStats;
   readonly defaultDiskCapacity: number;
+  /** Where the simulation runs: here by default; the server runs it in a worker thread (SimulationPool). */
+  readonly runSimulation?: (input: SimulationInput) => Promise<SimulationResult>;
 }
 
 /** Steps are authorized as each policy's last modifier, each user's authorizer made once. */
@@ -38,7 +40,7 @@ function run(env: SimulationEnvironment, state: SimulationInput['state'], index:
   // A caller who may not see the user the steps run as is refused before anything runs.
   if (user !== undefined) env.authorizeAs?.(user);
   const authorize = stepAuthorizer(env);
-  return simulate({
+  return (env.runSimulation ?? simulate)({
     state,
     index,
     policies,

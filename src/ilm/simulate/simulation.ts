@@ -5,6 +5,7 @@
  * (its rollovers, its shrunken or mounted copies). Nothing of the real server changes.
  */
 import {
+  ClusterError,
   ClusterService,
   ClusterState,
   DiskMonitor,
@@ -12,12 +13,12 @@ import {
   diskCapacity,
   isExceeded,
   watermark,
-  type ClusterError,
   type DiskUsage,
   type IndexStats,
   type WatermarkLevel,
 } from '../../cluster/index.js';
 import { VirtualClock } from '../../platform/clock.js';
+import { humanDuration } from '../../platform/time-value.js';
 import { readExecution } from '../execution-state.js';
 import { ERROR_STEP } from '../step-key.js';
 import { MemoryPolicyRepository } from '../policy/memory-policy-repository.js';
@@ -82,6 +83,19 @@ export interface SimulationResult {
 
 /** Enough for years of a busy policy; beyond it a forecast is a loop, not a timeline. */
 const MAX_EVENTS = 20_000;
+/**
+ * The most work one forecast may do, in index-ticks: each lifecycle pass (a poll tick or a cluster change) and each
+ * write of documents between two ticks counts once per index in the simulated cluster, since each reads them all.
+ */
+export const MAX_FORECAST_WORK = 10_000_000;
+
+function workLimitReached(horizon: number): ClusterError {
+  return new ClusterError(
+    'illegal_argument_exception',
+    400,
+    `this forecast would take more than [${MAX_FORECAST_WORK}] index-ticks, the limit of one forecast (each poll tick, and each write of documents between two, counts once per index in the cluster); forecast a shorter [horizon] than [${humanDuration(horizon)}]`,
+  );
+}
 const MAX_SAMPLES = 100;
 const LEVELS: readonly WatermarkLevel[] = ['low', 'high', 'flood_stage'];
 
@@ -113,6 +127,12 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   let failure: unknown;
   let writes: WriteStatus = documents.writeStatus(input.state);
   let reached = level(input.state, disk.usage());
+  let work = 0;
+  /** Counts one step of the forecast against its work limit; past the limit the forecast fails with it. */
+  const spend = () => {
+    work += cluster.state.indices.size;
+    if (work > MAX_FORECAST_WORK) throw workLimitReached(input.horizon);
+  };
   const samples: DiskSample[] = [];
   const sampleEvery = Math.max(1, Math.ceil(input.horizon / MAX_SAMPLES));
   let nextSample = input.now;
@@ -158,12 +178,20 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
       if (execution.step === ERROR_STEP) firstErrorState ??= cluster.state;
       timeline.step(index, execution);
     },
-    prepare: async () => afterWrites(documents.accrue(cluster.state, clock.now())),
+    prepare: async () => {
+      spend();
+      afterWrites(documents.accrue(cluster.state, clock.now()));
+    },
     onError: (error) => {
       failure ??= error;
     },
   });
   const scheduler = new PollScheduler(runner, clock, input.lastTick);
+  // With documents, every poll interval is a step of its own, each reading at least the indices the forecast does
+  // not follow (they never go away): a forecast certain to exceed the limit is refused before it starts.
+  if (input.documents.perDay > 0 && Math.ceil(input.horizon / runner.pollInterval()) * (input.state.indices.size - followed.size) > MAX_FORECAST_WORK) {
+    throw workLimitReached(input.horizon);
+  }
   runner.start();
   await runner.settle();
   let ticks = 0;
@@ -171,7 +199,10 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   while (clock.now() < end) {
     // Between ticks documents keep arriving, and the disk monitor sees them as they are written.
     const step = input.documents.perDay > 0 ? Math.min(runner.pollInterval(), end - clock.now()) : end - clock.now();
-    ticks += await scheduler.advance(clock, step);
+    // A pass that fails (the work limit reached) stops the ticks at once.
+    ticks += await scheduler.advance(clock, step, () => failure !== undefined);
+    if (failure !== undefined) throw failure;
+    if (input.documents.perDay > 0) spend();
     afterWrites(documents.accrue(cluster.state, clock.now()));
     await disk.check();
     await runner.settle();
