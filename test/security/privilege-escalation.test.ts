@@ -151,6 +151,13 @@ describe('privilege escalation', () => {
       assert.deepEqual(Object.keys(await admin.indices.get({ index: 'mine-w-*' })), ['mine-w-000001'], 'no rollover happened');
       const rolled = await mallory().indices.rollover({ alias: 'mine-w', new_index: 'mine-w-000002' });
       assert.equal(rolled.rolled_over, true);
+      // An alias of the team's over another team's write index (set up by an admin): the generated name is checked too.
+      await admin.indices.create({ index: 'secret-x-000001', aliases: { 'mine-x': { is_write_index: true } } });
+      assert.deepEqual(
+        await esErrorOf(mallory().indices.rollover({ alias: 'mine-x' })),
+        denied('action [indices:admin/create] is unauthorized for user [mallory] with roles [team] on indices [secret-x-000002], this action is granted by the index privileges [create_index,manage,all]'),
+      );
+      assert.equal(await admin.indices.exists({ index: 'secret-x-000002' }), false);
     });
 
     it('writing creates a missing index only with create_index or auto_configure, as in ES', async () => {

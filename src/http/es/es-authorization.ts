@@ -3,7 +3,7 @@
  * against the user's cluster privileges, index actions against the index privileges on each index named.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClusterError, parseAliasActions, resolveIndices, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
+import { ClusterError, generateRolloverIndexName, parseAliasActions, resolveIndices, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
 import { parseBulk } from './document-routes.js';
 import type { EsContext } from './es-context.js';
@@ -98,6 +98,15 @@ function requireOnAll(permissions: Permissions, action: string, names: readonly 
 
 const isPattern = (name: string) => name.includes('*') || name === '_all';
 
+/** The index a rollover of `alias` without a name would create; undefined where the rollover itself will fail. */
+function generatedRolloverName(state: ClusterState, alias: string | undefined): string | undefined {
+  try {
+    return alias === undefined ? undefined : generateRolloverIndexName(writeIndexOf(state, alias).name);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Alias names a request's body creates (`aliases` of index creation and rollover). */
 function bodyAliasNames(body: unknown): string[] {
   const aliases = (body as { aliases?: unknown } | undefined)?.aliases;
@@ -107,10 +116,10 @@ function bodyAliasNames(body: unknown): string[] {
 /**
  * Names beyond the route's indices that a request touches, with the action each needs (as ES's AuthorizationService
  * authorizes them): an alias is a name another team may own, so adding or removing one needs `indices:admin/aliases`
- * on the alias as well as on the index; creating an index with aliases needs it on those aliases; a rollover to a
- * named index needs `indices:admin/create` on that name.
+ * on the alias as well as on the index; creating an index with aliases needs it on those aliases; a rollover needs
+ * `indices:admin/create` on the index it creates, named or generated.
  */
-function secondaryNames(req: FastifyRequest, action: string): { action: string; names: string[] }[] {
+function secondaryNames(req: FastifyRequest, action: string, state: ClusterState): { action: string; names: string[] }[] {
   const params = req.params as Record<string, string | undefined>;
   const aliases = (names: readonly string[]) => ({ action: 'indices:admin/aliases', names: names.filter((n) => !isPattern(n)) });
   switch (action) {
@@ -127,7 +136,7 @@ function secondaryNames(req: FastifyRequest, action: string): { action: string; 
     case 'indices:admin/create':
       return [aliases(bodyAliasNames(req.body))];
     case 'indices:admin/rollover':
-      return [aliases(bodyAliasNames(req.body)), { action: 'indices:admin/create', names: params.newIndex === undefined ? [] : [params.newIndex] }];
+      return [aliases(bodyAliasNames(req.body)), { action: 'indices:admin/create', names: [params.newIndex ?? generatedRolloverName(state, params.alias)].flatMap((n) => n ?? []) }];
     default:
       return [];
   }
@@ -174,7 +183,7 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
     if (!checked) return;
     const { route, keyId, permissions } = checked;
     if (route.indices && route.indices !== 'path') requireOnAll(permissions, route.action, [...new Set(namedIndices(req, route, ctx.cluster.state))], keyId);
-    for (const { action, names } of secondaryNames(req, route.action)) requireOnAll(permissions, action, [...new Set(names)], keyId);
+    for (const { action, names } of secondaryNames(req, route.action, ctx.cluster.state)) requireOnAll(permissions, action, [...new Set(names)], keyId);
   });
 }
 
