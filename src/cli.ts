@@ -2,9 +2,13 @@
 import { parseArgs } from 'node:util';
 import { ilmCommand } from './cli/ilm-command.js';
 import { parseByteSize } from './cluster/index.js';
+import { DEFAULT_CONNECTION_LIMITS, resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
 import { migrateToLatest } from './platform/store/migrate.js';
+import { parseTimeValue } from './platform/time-value.js';
 import { describeStore, openStore } from './platform/store/open-store.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MIGRATIONS, startServer } from './server.js';
+
+const seconds = (millis: number) => `${millis / 1000}s`;
 
 const HELP = `Usage: tessera <command> [options]
 
@@ -30,6 +34,23 @@ Options:
                     The superuser elastic takes ELASTIC_PASSWORD, or a generated password printed once.
   --insecure-allow-remote
                     Allow a non-loopback --host without --security.
+  --headers-timeout <time>
+                    Time a new connection has to show its protocol, and a request its headers (default
+                    ${seconds(DEFAULT_CONNECTION_LIMITS.headersTimeout)}); then the connection is closed, an HTTP/1 request after a 408 answer.
+  --request-timeout <time>
+                    Time a request has to arrive in full, body included (default ${seconds(DEFAULT_CONNECTION_LIMITS.requestTimeout)}); then HTTP/1
+                    answers 408 and closes, and an HTTP/2 stream is reset (CANCEL). Responses, such as
+                    WatchFields streams, may run as long as they like.
+  --idle-timeout <time>
+                    Time a connection with no request in flight stays open (default ${seconds(DEFAULT_CONNECTION_LIMITS.idleTimeout)}): HTTP/1
+                    keep-alive, or an HTTP/2 connection with no open stream (closed with GOAWAY).
+                    Times are ES time values (500ms, 20s, 2m); 0 means no limit.
+  --max-concurrent-streams <n>
+                    Streams one HTTP/2 connection may have open at once (default ${DEFAULT_CONNECTION_LIMITS.maxConcurrentStreams}); more
+                    are refused (REFUSED_STREAM).
+  --max-connections <n>
+                    Connections open at once, HTTP/1 and HTTP/2 together (default ${DEFAULT_CONNECTION_LIMITS.maxConnections}); more are
+                    closed on arrival. Keep it below the open-file limit (ulimit -n).
   --quiet           Do not log requests.
   -h, --help        Show this help.
 `;
@@ -48,6 +69,11 @@ async function main(argv: string[]): Promise<number> {
       'disk-capacity': { type: 'string' },
       security: { type: 'boolean' },
       'insecure-allow-remote': { type: 'boolean' },
+      'headers-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'idle-timeout': { type: 'string' },
+      'max-concurrent-streams': { type: 'string' },
+      'max-connections': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -91,6 +117,11 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  const connectionLimits = parseConnectionLimits(values);
+  if (typeof connectionLimits === 'string') {
+    process.stderr.write(`tessera: ${connectionLimits}\n`);
+    return 2;
+  }
   const security = values.security === true || process.env.TESSERA_SECURITY === 'true';
   const server = await startServer({
     host: values.host ?? DEFAULT_HOST,
@@ -103,6 +134,7 @@ async function main(argv: string[]): Promise<number> {
     insecureAllowRemote: values['insecure-allow-remote'] === true,
     onGeneratedPassword: (password) => process.stdout.write(`generated password for the elastic user (shown once): ${password}\n`),
     ...(diskCapacity !== undefined && { diskCapacity }),
+    connectionLimits,
   });
   process.stdout.write(`tessera listening on ${server.url} (data in ${describeStore({ dataDir, databaseUrl })})\n`);
   const stop = () => {
@@ -111,6 +143,43 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return -1;
+}
+
+const LIMIT_FLAGS: Readonly<Record<keyof ConnectionLimits, string>> = {
+  headersTimeout: '--headers-timeout',
+  requestTimeout: '--request-timeout',
+  idleTimeout: '--idle-timeout',
+  maxConcurrentStreams: '--max-concurrent-streams',
+  maxConnections: '--max-connections',
+};
+
+/** The connection limits the flags give (checked), or what is wrong with them. */
+function parseConnectionLimits(values: Partial<Record<string, string | boolean>>): Partial<ConnectionLimits> | string {
+  const limits: Partial<Record<keyof ConnectionLimits, number>> = {};
+  for (const key of ['headersTimeout', 'requestTimeout', 'idleTimeout'] as const) {
+    const text = values[LIMIT_FLAGS[key].slice(2)];
+    if (typeof text !== 'string') continue;
+    let millis: number;
+    try {
+      millis = parseTimeValue(text, LIMIT_FLAGS[key]);
+    } catch {
+      millis = NaN;
+    }
+    if (!Number.isInteger(millis) || millis < 0) return `${LIMIT_FLAGS[key]} must be a time such as 500ms, 30s or 2m (0: no limit), got "${text}"`;
+    limits[key] = millis;
+  }
+  for (const key of ['maxConcurrentStreams', 'maxConnections'] as const) {
+    const text = values[LIMIT_FLAGS[key].slice(2)];
+    if (typeof text !== 'string') continue;
+    if (!/^\d+$/.test(text)) return `${LIMIT_FLAGS[key]} must be a positive integer, got "${text}"`;
+    limits[key] = Number(text);
+  }
+  try {
+    resolveConnectionLimits(limits, LIMIT_FLAGS);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return limits;
 }
 
 main(process.argv.slice(2)).then(

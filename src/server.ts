@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, relayGridSignals, type GridAccess, type GridEvent } from './grid/index.js';
 import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
+import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
 import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
 import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
@@ -50,6 +51,8 @@ export interface ServerOptions {
   readonly clusterName?: string;
   /** `http.max_content_length`: the largest ES request body, in bytes (default 100mb, as in ES). */
   readonly httpMaxContentLength?: number;
+  /** Timeouts, HTTP/2 streams per connection and connections of the port (ConnectionLimits; defaults where not given). */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -93,6 +96,7 @@ export function isLoopback(host: string): boolean {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const listenHost = options.host ?? DEFAULT_HOST;
+  const connectionLimits = resolveConnectionLimits(options.connectionLimits);
   if (!isLoopback(listenHost) && !options.security && !options.insecureAllowRemote) {
     throw new Error(`refusing to listen on [${listenHost}] without security: use --security, or --insecure-allow-remote to accept the risk`);
   }
@@ -159,6 +163,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
+    connectionLimits,
     es: {
       cluster,
       clock,

@@ -12,7 +12,7 @@ import { esErrorBody } from './es/es-envelope.js';
 import { CONSOLE_PREFIX, consolePlugin } from './console-plugin.js';
 import { esPlugin } from './es/es-plugin.js';
 import { withMinimalGrpcMessageEncoding } from './grpc-message-encoding.js';
-import { createSharedPortServer } from './shared-port.js';
+import { createSharedPortServer, type ConnectionLimits } from './shared-port.js';
 
 /** Largest request Connect reads: a 1 MiB type option plus the rest of a payload. */
 export const READ_MAX_BYTES = 2 * 1024 * 1024;
@@ -21,6 +21,8 @@ export interface AppOptions {
   readonly routes: (router: ConnectRouter) => void;
   readonly es: EsContext;
   readonly logger?: FastifyServerOptions['logger'];
+  /** Timeouts and connection counts of the port (shared-port.ts); the defaults where not given. */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
@@ -39,7 +41,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Any path segment the HTTP parser lets through reaches the routes, which judge it (an over-long index name is
     // an invalid name, as in ES), rather than the router refusing it in a shape of its own.
     routerOptions: { maxParamLength: http.maxHeaderSize },
-    serverFactory: (handler) => createSharedPortServer(handler, onHttp2, shutdown.signal),
+    serverFactory: (handler) => createSharedPortServer(handler, onHttp2, shutdown.signal, options.connectionLimits),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
