@@ -51,6 +51,9 @@ Options:
   --max-connections <n>
                     Connections open at once, HTTP/1 and HTTP/2 together (default ${DEFAULT_CONNECTION_LIMITS.maxConnections}); more are
                     closed on arrival. Keep it below the open-file limit (ulimit -n).
+  --http-max-content-length <size>
+                    The largest Elasticsearch-API request body (ES's http.max_content_length, default 100mb,
+                    below 2gb); a larger one is refused with 413 before it is read.
   --quiet           Do not log requests.
   -h, --help        Show this help.
 `;
@@ -74,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
       'idle-timeout': { type: 'string' },
       'max-concurrent-streams': { type: 'string' },
       'max-connections': { type: 'string' },
+      'http-max-content-length': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -117,6 +121,19 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  let httpMaxContentLength: number | undefined;
+  if (values['http-max-content-length'] !== undefined) {
+    try {
+      httpMaxContentLength = parseByteSize(values['http-max-content-length'], '--http-max-content-length');
+    } catch {
+      httpMaxContentLength = NaN;
+    }
+    // ES keeps it in an int: 2gb less one byte is the most it takes.
+    if (!(httpMaxContentLength > 0 && httpMaxContentLength <= 2 ** 31 - 1)) {
+      process.stderr.write(`tessera: --http-max-content-length must be a size below 2gb, such as 100mb, got "${values['http-max-content-length']}"\n`);
+      return 2;
+    }
+  }
   const connectionLimits = parseConnectionLimits(values);
   if (typeof connectionLimits === 'string') {
     process.stderr.write(`tessera: ${connectionLimits}\n`);
@@ -135,6 +152,7 @@ async function main(argv: string[]): Promise<number> {
     onGeneratedPassword: (password) => process.stdout.write(`generated password for the elastic user (shown once): ${password}\n`),
     ...(diskCapacity !== undefined && { diskCapacity }),
     connectionLimits,
+    ...(httpMaxContentLength !== undefined && { httpMaxContentLength }),
   });
   process.stdout.write(`tessera listening on ${server.url} (data in ${describeStore({ dataDir, databaseUrl })})\n`);
   const stop = () => {

@@ -121,7 +121,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   } else {
     cause = new ClusterError('illegal_argument_exception', 400, error.message);
   }
-  if (socket.writable) {
+  // As Node's own handler: after a response has begun on this socket, a second status line would corrupt it.
+  const responding = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (socket.writable && !responding) {
     const body = JSON.stringify(esErrorBody(cause));
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nX-elastic-product: Elasticsearch\r\n` +

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { gridClient } from '../helpers/grid-clients.js';
+import { startInstance } from '../helpers/instances.js';
 import { removeTestData, tempDataDir, testStoreEnv } from '../helpers/server.js';
 
 const BIN = new URL('../../bin/tessera.js', import.meta.url).pathname;
@@ -57,6 +58,27 @@ describe('the tessera command', () => {
       assert.equal(migrate.stdout, 'schema is up to date\n');
     } finally {
       child.kill('SIGKILL');
+      await removeTestData(dataDir);
+    }
+  });
+
+  it('--http-max-content-length caps ES request bodies, and a size beyond what ES takes is refused', async () => {
+    for (const value of ['2gb', 'lots', '0b']) {
+      const refused = await run(['serve', '--http-max-content-length', value]);
+      assert.equal(refused.code, 2);
+      assert.equal(refused.stderr, `tessera: --http-max-content-length must be a size below 2gb, such as 100mb, got "${value}"\n`);
+    }
+    const dataDir = tempDataDir();
+    const instance = await startInstance(dataDir, ['--data-dir', dataDir, '--http-max-content-length', '1kb']);
+    try {
+      const send = (bytes: number) =>
+        fetch(`${instance.url}/_ilm/policy/p`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: `{"policy":{"phases":{}}}${' '.repeat(bytes - 24)}` });
+      assert.equal((await send(1024)).status, 200);
+      const over = await send(1025);
+      assert.equal(over.status, 413);
+      assert.equal(((await over.json()) as { error: { type: string } }).error.type, 'content_too_long_exception');
+    } finally {
+      await instance.stop();
       await removeTestData(dataDir);
     }
   });
