@@ -2,8 +2,9 @@
  * @module Who may use which grid (with security on): the caller is authenticated from the request's credentials,
  * and each RPC needs an application privilege of `tessera-grid` (`read`, `write`, `admin`) on `grid:<id>`.
  */
-import { createContextKey, type HandlerContext, type Interceptor } from '@connectrpc/connect';
+import { createContextKey, type HandlerContext } from '@connectrpc/connect';
 import { GridError } from '../grid-error.js';
+import type { Admit } from './decode-gate.js';
 import { toConnectError } from './grid-connect-error.js';
 
 export type GridPrivilege = 'read' | 'write' | 'admin';
@@ -23,17 +24,18 @@ export interface GridAccess {
 
 const PRINCIPAL = createContextKey<GridPrincipal | undefined>(undefined, { description: 'grid principal' });
 
-/** Authenticates every RPC; the principal travels to the handlers in the context. */
-export function authenticationInterceptor(access: GridAccess): Interceptor {
-  return (next) => async (req) => {
-    let principal: GridPrincipal;
+/**
+ * Authenticates every RPC from its headers alone, so the decode gate can refuse a caller before reading a byte of the
+ * body (which could be a compression bomb); the principal travels to the handlers in the context.
+ */
+export function gridAuthentication(access: GridAccess): Admit {
+  return async (request, values) => {
     try {
-      principal = await access.authenticate(req.header.get('authorization') ?? undefined, new URL(req.url).pathname);
+      values.set(PRINCIPAL, await access.authenticate(request.header.get('authorization') ?? undefined, new URL(request.url).pathname));
+      return undefined;
     } catch (error) {
-      throw toConnectError(new GridError('Unauthenticated', error instanceof Error ? error.message : 'authentication failed'));
+      return toConnectError(new GridError('Unauthenticated', error instanceof Error ? error.message : 'authentication failed'));
     }
-    req.contextValues.set(PRINCIPAL, principal);
-    return next(req);
   };
 }
 

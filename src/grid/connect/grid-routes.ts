@@ -6,12 +6,12 @@ import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from './decode-gate.js';
-import { authenticationInterceptor, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
+import { gridAuthentication, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
 import { toConnectError } from './grid-connect-error.js';
 
 export interface GridRoutesOptions {
   readonly service: GridService;
-  /** The largest request body the router reads; the decode gate reads no more. */
+  /** The largest request body the router reads, as sent and once decompressed (all its messages together). */
   readonly readMaxBytes: number;
   /** Told about every error that is not the client's fault. */
   readonly onInternalError?: (error: unknown) => void;
@@ -65,9 +65,11 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
     };
   }
 
+  // With security on, the gate authenticates before it reads the body.
   const gate = createDecodeGate({
     readMaxBytes: options.readMaxBytes,
     toError: (reason) => toConnectError(new GridError('InvalidData', reason)),
+    ...(options.access && { admit: gridAuthentication(options.access) }),
   });
 
   return (router) => {
@@ -103,7 +105,7 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
           fail(error);
         }
       },
-    }, { interceptors: [gate.interceptor, ...(options.access ? [authenticationInterceptor(options.access)] : [])] });
+    }, { interceptors: [gate.interceptor] });
     for (let i = first; i < router.handlers.length; i++) router.handlers[i] = gate.wrap(router.handlers[i]!);
   };
 }
