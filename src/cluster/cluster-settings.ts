@@ -4,7 +4,7 @@ import { ClusterErrors } from './cluster-error.js';
 import { BREAKER_SETTING_DEFAULTS, parseBreakerLimit } from './breakers.js';
 import { DISK_SETTING_DEFAULTS, parseWatermark, type WatermarkLevel } from './disk/disk-usage.js';
 import { parseByteSize } from './operations/rollover.js';
-import { flattenSettings, type FlatSettings } from './settings.js';
+import { checkWholeNumber, flattenSettings, type FlatSettings } from './settings.js';
 
 type Check = (key: string, value: string) => void;
 
@@ -24,9 +24,10 @@ const timeAtLeast =
     }
     if (millis < minMillis) throw ClusterErrors.illegalArgument(`failed to parse value [${value}] for setting [${key}], must be >= [${minText}]`);
   };
-const nonNegativeInt: Check = (key, value) => {
-  if (!/^\d+$/.test(value)) throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= 0`);
-};
+const intAtLeast =
+  (min: number): Check =>
+  (key, value) =>
+    checkWholeNumber(key, value, 'int', { min });
 
 function watermarkValue(level: WatermarkLevel): Check {
   return (_key, value) => {
@@ -58,7 +59,7 @@ export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
   'network.breaker.inflight_requests.limit': breakerLimitValue,
   'action.auto_create_index': anyString,
   'action.destructive_requires_name': bool,
-  'cluster.max_shards_per_node': nonNegativeInt,
+  'cluster.max_shards_per_node': intAtLeast(1),
   'xpack.ilm.enabled': bool,
   [FORECAST_TIMEOUT_SETTING]: timeAtLeast(1, '1ms'),
 };

@@ -2,6 +2,7 @@
  * @module Index settings as Elasticsearch keeps them: flat `index.*` keys with string values. Accepts nested,
  * flat and unprefixed input, validates the settings Tessera knows, and renders nested or flat output.
  */
+import { parseTimeValue, TimeValueError } from '../platform/time-value.js';
 import { ClusterErrors } from './cluster-error.js';
 
 export type FlatSettings = Readonly<Record<string, string>>;
@@ -10,8 +11,11 @@ type SettingKind = 'int' | 'bool' | 'string' | 'long' | 'time';
 
 interface SettingDef {
   readonly kind: SettingKind;
+  /** Ints and longs: the bounds (default: the Java type's own range). Time values: milliseconds. */
   readonly min?: number;
   readonly max?: number;
+  /** Time values: `min` as ES writes it in its message. */
+  readonly minText?: string;
   /** Final settings can be set at creation only. */
   readonly final?: boolean;
   /** Private settings are the server's own; users cannot set them. */
@@ -22,7 +26,7 @@ const INDEX_SETTINGS: Readonly<Record<string, SettingDef>> = {
   'index.number_of_shards': { kind: 'int', min: 1, max: 1024, final: true },
   'index.number_of_replicas': { kind: 'int', min: 0 },
   'index.auto_expand_replicas': { kind: 'string' },
-  'index.refresh_interval': { kind: 'time' },
+  'index.refresh_interval': { kind: 'time', min: -1, minText: '-1' },
   'index.priority': { kind: 'int', min: 0 },
   'index.hidden': { kind: 'bool' },
   'index.codec': { kind: 'string', final: true },
@@ -36,7 +40,7 @@ const INDEX_SETTINGS: Readonly<Record<string, SettingDef>> = {
   'index.lifecycle.origination_date': { kind: 'long', min: -1 },
   'index.lifecycle.parse_origination_date': { kind: 'bool' },
   'index.lifecycle.indexing_complete': { kind: 'bool' },
-  'index.lifecycle.step.wait_time_threshold': { kind: 'time' },
+  'index.lifecycle.step.wait_time_threshold': { kind: 'time', min: 3_600_000, minText: '1h' },
   'index.routing.allocation.total_shards_per_node': { kind: 'int', min: -1 },
   'index.creation_date': { kind: 'long', internal: true },
   'index.uuid': { kind: 'string', internal: true },
@@ -86,31 +90,51 @@ function stringValue(key: string, value: unknown): string {
   throw ClusterErrors.illegalArgument(`Failed to parse value [${JSON.stringify(value)}] for setting [${key}]`);
 }
 
-function checkValue(key: string, def: SettingDef, value: string): void {
+const INT_RANGE = { min: -(2n ** 31n), max: 2n ** 31n - 1n };
+const LONG_RANGE = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
+/**
+ * ES's Setting.parseInt and parseLong: a whole number (an optional sign, then digits) within the setting's bounds,
+ * and those within the Java type's range. A number outside them names the bound it crosses; anything else is not a
+ * number: `Failed to parse value [v] for setting [k]`.
+ */
+export function checkWholeNumber(key: string, value: string, kind: 'int' | 'long', bounds: { readonly min?: number; readonly max?: number } = {}): void {
+  const range = kind === 'int' ? INT_RANGE : LONG_RANGE;
   const fail = (extra = ''): never => {
     throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] for setting [${key}]${extra}`);
   };
+  if (!/^[+-]?\d+$/.test(value)) fail();
+  const n = BigInt(value);
+  const min = bounds.min === undefined ? range.min : BigInt(bounds.min);
+  // ES's parseLong checks no upper bound but the type's own.
+  const max = bounds.max === undefined || kind === 'long' ? range.max : BigInt(bounds.max);
+  if (n < min) fail(` must be >= ${min}`);
+  if (n > max) fail(` must be <= ${max}`);
+}
+
+/** ES's Setting.timeSetting: a TimeValue, at least `min` milliseconds when the setting has a minimum. */
+function checkTimeValue(key: string, def: SettingDef, value: string): void {
+  let millis: number;
+  try {
+    millis = parseTimeValue(value, key);
+  } catch (error) {
+    throw ClusterErrors.illegalArgument((error as TimeValueError).message);
+  }
+  if (def.min !== undefined && millis < def.min) throw ClusterErrors.illegalArgument(`failed to parse value [${value}] for setting [${key}], must be >= [${def.minText}]`);
+}
+
+function checkValue(key: string, def: SettingDef, value: string): void {
   switch (def.kind) {
     case 'int':
-    case 'long': {
-      if (!/^-?\d+$/.test(value)) fail();
-      const n = Number(value);
-      if (def.min !== undefined && n < def.min) fail(` must be >= ${def.min}`);
-      if (def.max !== undefined && n > def.max) fail(` must be <= ${def.max}`);
-      return;
-    }
+    case 'long':
+      return checkWholeNumber(key, value, def.kind, def);
     case 'bool':
       if (value !== 'true' && value !== 'false') {
         throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`);
       }
       return;
     case 'time':
-      if (!/^(-1|0|\d+(nanos|micros|ms|s|m|h|d))$/.test(value)) {
-        throw ClusterErrors.illegalArgument(
-          `failed to parse setting [${key}] with value [${value}] as a time value: unit is missing or unrecognized`,
-        );
-      }
-      return;
+      return checkTimeValue(key, def, value);
     case 'string':
       return;
   }

@@ -1,5 +1,6 @@
 /** @module `GET /<index>/_ilm/explain`: the explain record of each index, in ES's field order. */
 import type { ClusterState, IndexMetadata } from '../cluster/index.js';
+import { isoInstant } from '../platform/iso-instant.js';
 import { humanDuration } from '../platform/time-value.js';
 import { readExecution, readPhaseExecution, type PhaseExecutionInfo } from './execution-state.js';
 import { effectiveConditions } from './steps/rollover-steps.js';
@@ -22,7 +23,7 @@ export function explainIndex(state: ClusterState, index: IndexMetadata, policies
   const time = (field: string, millis: string | number | undefined) => {
     if (millis === undefined) return;
     // Explain formats dates with strict_date_optional_time: always seconds and millis.
-    if (options.human) out[field] = new Date(Number(millis)).toISOString();
+    if (options.human) out[field] = isoInstant(Number(millis));
     out[`${field}_millis`] = Number(millis);
   };
   if (!options.legacy) {

@@ -4,21 +4,30 @@ const UNITS: Readonly<Record<string, number>> = { nanos: 1e-6, micros: 1e-3, ms:
 
 export class TimeValueError extends Error {}
 
-/** Parses `<integer><unit>`, or `-1`/`0` without a unit, as ES's TimeValue.parseTimeValue does. */
+/** Java's Long.MAX_VALUE, the largest number of units and of milliseconds a TimeValue holds. */
+export const LONG_MAX = 9223372036854775807n;
+
+/**
+ * Parses `<integer><unit>`, or `-1`/`0` without a unit, as ES's TimeValue.parseTimeValue does. The number is a
+ * Java long: one beyond it fails as ES fails it (`Long.parseLong` refuses, `Double.parseDouble` accepts, hence ES's
+ * "fractional" message). The milliseconds saturate at Long.MAX_VALUE, as `TimeUnit.toMillis` does.
+ */
 export function parseTimeValue(value: string, settingName: string): number {
   const trimmed = value.trim();
   if (trimmed === '-1') return -1;
   if (trimmed === '0') return 0;
   const match = /^(-?\d+(?:\.\d+)?)\s*(nanos|micros|ms|s|m|h|d)$/.exec(trimmed.toLowerCase());
-  if (!match) {
+  // Minutes are the one case-sensitive unit: `M` would be months, which TimeValue does not have.
+  if (!match || (match[2] === 'm' && trimmed.endsWith('M'))) {
     throw new TimeValueError(`failed to parse setting [${settingName}] with value [${value}] as a time value: unit is missing or unrecognized`);
   }
-  if (match[1]!.includes('.')) throw new TimeValueError(`failed to parse [${value}], fractional time values are not supported`);
+  const number = match[1]!;
+  if (number.includes('.') || BigInt(number) > LONG_MAX || BigInt(number) < -LONG_MAX - 1n) throw new TimeValueError(`failed to parse [${value}], fractional time values are not supported`);
   // -1 is magic (with or without a unit); any other negative value is refused.
-  if (Number(match[1]) < -1) {
+  if (Number(number) < -1) {
     throw new TimeValueError(`failed to parse setting [${settingName}] with value [${value}] as a time value: negative durations are not supported`);
   }
-  return Number(match[1]) * UNITS[match[2]!]!;
+  return Math.min(Number(number) * UNITS[match[2]!]!, Number(LONG_MAX));
 }
 
 /** TimeValue.toHumanReadableString(2): the largest unit, two decimals truncated, trailing zeros dropped. */

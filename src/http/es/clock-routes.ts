@@ -1,7 +1,7 @@
 /** @module Tessera's clock endpoints: `GET /_tessera/clock` and, on the virtual clock, `POST /_tessera/clock/_advance`. */
 import type { FastifyInstance } from 'fastify';
 import { ClusterError, ClusterErrors } from '../../cluster/index.js';
-import { VirtualClock } from '../../platform/clock.js';
+import { MAX_CLOCK_MILLIS, VirtualClock } from '../../platform/clock.js';
 import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
@@ -34,6 +34,12 @@ export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
       throw ClusterErrors.illegalArgument((error as TimeValueError).message);
     }
     if (millis < 0) throw ClusterErrors.illegalArgument(`[by] must not be negative, got [${by}]`);
+    const left = MAX_CLOCK_MILLIS - clock.now();
+    if (millis > left) {
+      throw ClusterErrors.illegalArgument(
+        `[by] of [${by}] would move the virtual clock from [${new Date(clock.now()).toISOString()}] past [${new Date(MAX_CLOCK_MILLIS).toISOString()}], the latest date Elasticsearch handles; at most [${Math.max(0, left)}ms] is left`,
+      );
+    }
     const ticks = await ctx.ilm.scheduler.advance(clock, millis);
     await ctx.ilm.saveVirtualNow(clock.now());
     return esSend(req, reply, { ...describe(), ticks });

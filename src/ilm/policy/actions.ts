@@ -34,10 +34,16 @@ function fields(action: string, config: unknown, allowed: readonly string[]): Re
   return config as Record<string, unknown>;
 }
 
-function integer(action: string, name: string, value: unknown): number {
-  const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new ClusterError('x_content_parse_exception', 400, `[${action}] failed to parse field [${name}]`);
-  return n;
+const RANGES = { int: [-(2n ** 31n), 2n ** 31n - 1n], long: [-(2n ** 63n), 2n ** 63n - 1n] } as const;
+
+/** ObjectParser's declareInt / declareLong: a whole number (or its string) within the Java type's range. */
+function integer(action: string, name: string, value: unknown, type: keyof typeof RANGES = 'int'): number {
+  const whole = typeof value === 'string' ? /^-?\d+$/.test(value) : typeof value === 'number' && Number.isInteger(value);
+  const [min, max] = RANGES[type];
+  if (!whole || BigInt(value as string | number) < min || BigInt(value as string | number) > max) {
+    throw new ClusterError('x_content_parse_exception', 400, `[${action}] failed to parse field [${name}]`);
+  }
+  return Number(value);
 }
 
 /** ObjectParser's declareBoolean: a boolean, or the strings `true` and `false`; absent gives the default. */
@@ -58,7 +64,7 @@ export function normalizeAction(action: string, config: unknown): ActionConfig {
       const out: Record<string, unknown> = {};
       for (const key of ROLLOVER_CONDITIONS) {
         if (c[key] === undefined) continue;
-        if (key.endsWith('_docs')) out[key] = integer(action, key, c[key]);
+        if (key.endsWith('_docs')) out[key] = integer(action, key, c[key], 'long');
         else if (key.endsWith('_age')) {
           try {
             parseTimeValue(String(c[key]), key);

@@ -6,6 +6,9 @@
 import type { Clock, VirtualClock } from '../../platform/clock.js';
 import type { LifecycleRunner } from './lifecycle-runner.js';
 
+/** The longest delay `setTimeout` holds. */
+const MAX_TIMER_MILLIS = 2 ** 31 - 1;
+
 export class PollScheduler {
   #timer: NodeJS.Timeout | undefined;
   #lastTick: number;
@@ -23,15 +26,20 @@ export class PollScheduler {
     return this.#lastTick;
   }
 
-  /** Real time: a timer that re-reads the interval after every tick. */
+  /**
+   * Real time: a timer that re-reads the interval after every tick. An interval longer than a Node.js timer holds
+   * (about 24.8 days; Node would fire it at once) is waited out in several timers.
+   */
   startTimer(): void {
-    const arm = () => {
+    const arm = (wait: number) => {
+      const delay = Math.min(wait, MAX_TIMER_MILLIS);
       this.#timer = setTimeout(() => {
-        void this.tick().finally(arm);
-      }, this.runner.pollInterval());
+        if (wait > delay) arm(wait - delay);
+        else void this.tick().finally(() => arm(this.runner.pollInterval()));
+      }, delay);
       this.#timer.unref();
     };
-    arm();
+    arm(this.runner.pollInterval());
   }
 
   stopTimer(): void {

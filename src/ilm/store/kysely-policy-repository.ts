@@ -1,5 +1,6 @@
 /** @module The policy repository on Kysely. */
 import type { Kysely, Transaction } from 'kysely';
+import { restorableClockMillis } from '../../platform/clock.js';
 import type { Generations } from '../../platform/store/generations.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import type { OperationMode, PolicyReader, PolicyRepository, PolicyTransaction } from '../policy/policy-repository.js';
@@ -85,8 +86,9 @@ export class KyselyPolicyRepository extends KyselyPolicyReader implements Policy
     });
   }
 
-  loadVirtualNow(): Promise<number | undefined> {
-    return this.load<number>('virtual_now');
+  /** Past the latest date the clock may reach (stored before Tessera bounded it), the latest date: see restorableClockMillis. */
+  async loadVirtualNow(): Promise<number | undefined> {
+    return restorableClockMillis(await this.load<unknown>('virtual_now'));
   }
 
   saveVirtualNow(millis: number): Promise<void> {
