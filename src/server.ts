@@ -74,9 +74,9 @@ function stepAuthorizer(security: SecurityService): (user: string, action: strin
 /** The grid API's users are the same as the ES API's; grids are resources `grid:<id>` of application `tessera-grid`. */
 function gridAccess(security: SecurityService, shared: boolean): GridAccess {
   return {
-    async authenticate(authorization, path) {
+    async authenticate(authorization, path, client) {
       if (shared) await security.sync();
-      const authentication = await security.authenticate(authorization, path);
+      const authentication = await security.authenticate(authorization, path, client);
       return {
         username: authentication.user.username,
         // Re-read on every check, so a watch stream sees revocations made after it began.

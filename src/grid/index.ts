@@ -7,4 +7,4 @@ export { KyselyGridRepository } from './store/kysely-grid-repository.js';
 export { relayGridSignals } from './store/grid-signals.js';
 export { gridMigrations } from './store/grid-migrations.js';
 export { gridRoutes, type GridRoutesOptions } from './connect/grid-routes.js';
-export type { GridAccess, GridPrincipal, GridPrivilege } from './connect/grid-access.js';
+export { CLIENT_ADDRESS, type GridAccess, type GridPrincipal, type GridPrivilege } from './connect/grid-access.js';

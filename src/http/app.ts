@@ -1,5 +1,5 @@
 /** @module Builds the HTTP application without listening: Fastify for HTTP/1.1, the same Connect routes for h2c. */
-import type { ConnectRouter, ConnectRouterOptions } from '@connectrpc/connect';
+import { createContextValues, type ConnectRouter, type ConnectRouterOptions } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import { setMaxListeners } from 'node:events';
@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { ClusterError } from '../cluster/index.js';
+import { CLIENT_ADDRESS } from '../grid/index.js';
 import type { EsContext } from './es/es-context.js';
 import { esErrorBody } from './es/es-envelope.js';
 import { CONSOLE_PREFIX, consolePlugin } from './console-plugin.js';
@@ -35,7 +36,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     jsonOptions: { ignoreUnknownFields: false },
     shutdownSignal: shutdown.signal,
   };
-  const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes: options.routes }));
+  // The peer's address reaches the grid's authentication, which counts failed passwords per user and address.
+  const clientOf = (req: { socket: { remoteAddress?: string | undefined } }) => createContextValues().set(CLIENT_ADDRESS, req.socket.remoteAddress ?? '');
+  const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes: options.routes, contextValues: clientOf }));
   const app = Fastify({
     logger: options.logger ?? false,
     // Any path segment the HTTP parser lets through reaches the routes, which judge it (an over-long index name is
@@ -60,7 +63,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send();
       throw error;
     });
-    await connect.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes });
+    await connect.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes, contextValues: clientOf });
   });
   void app.register(esPlugin, options.es);
   void app.register(consolePlugin, { prefix: CONSOLE_PREFIX });

@@ -3,12 +3,17 @@
  * cannot lock a user out from another address, unknown names behave exactly as known ones, and the bookkeeping stays
  * bounded whatever names arrive.
  */
+import { Code, createClient } from '@connectrpc/connect';
+import { createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { VirtualClock } from '../../src/platform/clock.js';
 import { LoginThrottle } from '../../src/security/login-throttle.js';
+import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { EPOCH } from '../helpers/es.js';
+import { expectGridError } from '../helpers/grid-clients.js';
 import { startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 
 /** GET /_security/_authenticate with basic credentials, from `localAddress` (any address of 127.0.0.0/8 works on Linux). */
@@ -93,6 +98,40 @@ describe('password guessing', () => {
     }
     assert.deepEqual(known, Array(6).fill(refusal('elastic')));
     assert.deepEqual(unknown, Array(6).fill(refusal('no-such-user')));
+  });
+});
+
+describe('password guessing on the grid API', () => {
+  const clock = new VirtualClock(EPOCH);
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ dataDir: tempDataDir(), security: true, elasticPassword: 'elastic-pw', clock });
+  });
+  after(() => server.dispose());
+
+  /** A grid client with basic credentials, from `localAddress`, over Connect (HTTP/1.1) or gRPC (HTTP/2). */
+  const client = (password: string, localAddress: string, grpc = false) => {
+    const interceptors = [(next: any) => (req: any) => {
+      req.header.set('authorization', `Basic ${Buffer.from(`elastic:${password}`).toString('base64')}`);
+      return next(req);
+    }];
+    const transport = grpc
+      ? createGrpcTransport({ baseUrl: server.url, interceptors, nodeOptions: { createConnection: () => net.connect({ host: '127.0.0.1', port: server.port, localAddress }) } })
+      : createConnectTransport({ baseUrl: server.url, httpVersion: '1.1', interceptors, nodeOptions: { localAddress, agent: false } });
+    return createClient(GridService, transport);
+  };
+
+  it('counts failures per address there too, over HTTP/1.1 and HTTP/2 alike', async () => {
+    const refused = { code: Code.Unauthenticated, message: 'unable to authenticate user [elastic] for REST request [/tessera.grid.v1.GridService/ListGrids]', gridError: 10010 };
+    for (let i = 0; i < 5; i++) {
+      await expectGridError(client('wrong', '127.0.0.6').listGrids({}), refused);
+    }
+    // Locked out from that address, right password or not, on either protocol.
+    await expectGridError(client('elastic-pw', '127.0.0.6').listGrids({}), refused);
+    await expectGridError(client('elastic-pw', '127.0.0.6', true).listGrids({}), refused);
+    assert.deepEqual((await client('elastic-pw', '127.0.0.7').listGrids({})).items, []);
+    assert.deepEqual((await client('elastic-pw', '127.0.0.7', true).listGrids({})).items, []);
   });
 });
 

@@ -18,11 +18,14 @@ export interface GridPrincipal {
 }
 
 export interface GridAccess {
-  /** Throws (any error) when the credentials are missing or wrong. */
-  authenticate(authorization: string | undefined, path: string): Promise<GridPrincipal>;
+  /** Throws (any error) when the credentials are missing or wrong; `client` is the peer's address. */
+  authenticate(authorization: string | undefined, path: string, client: string): Promise<GridPrincipal>;
 }
 
 const PRINCIPAL = createContextKey<GridPrincipal | undefined>(undefined, { description: 'grid principal' });
+
+/** The peer's address, set by the HTTP adapter: failed passwords are counted per user and address. */
+export const CLIENT_ADDRESS = createContextKey<string>('', { description: 'client address' });
 
 /**
  * Authenticates every RPC from its headers alone, so the decode gate can refuse a caller before reading a byte of the
@@ -31,7 +34,7 @@ const PRINCIPAL = createContextKey<GridPrincipal | undefined>(undefined, { descr
 export function gridAuthentication(access: GridAccess): Admit {
   return async (request, values) => {
     try {
-      values.set(PRINCIPAL, await access.authenticate(request.header.get('authorization') ?? undefined, new URL(request.url).pathname));
+      values.set(PRINCIPAL, await access.authenticate(request.header.get('authorization') ?? undefined, new URL(request.url).pathname, values.get(CLIENT_ADDRESS)));
       return undefined;
     } catch (error) {
       return toConnectError(new GridError('Unauthenticated', error instanceof Error ? error.message : 'authentication failed'));
