@@ -80,6 +80,7 @@ async function seededServer(size: number, policy: SeedOptions['policy'], withAli
 async function atRest(): Promise<void> {
   const rows: string[][] = [];
   const explainRows: string[][] = [];
+  const lintRows: string[][] = [];
   for (const size of AT_REST_SIZES) {
     const { server, seedMs, startMs, heapPerIndex } = await seededServer(size, ROLLOVER_WAIT_POLICY, true);
     try {
@@ -117,6 +118,15 @@ async function atRest(): Promise<void> {
         const during = process.memoryUsage();
         const explained = Object.keys((JSON.parse(body) as { indices: object }).indices).length;
         explainRows.push([count(size), String(response.status), count(explained), ms(elapsed), ((elapsed * 1000) / size).toFixed(1), mib(Buffer.byteLength(body)), mibDelta(during.heapUsed - before.heapUsed)]);
+        // Lint runs a dry run of every index; it yields between indices, so the longest stall is what others wait.
+        const delay = monitorEventLoopDelay({ resolution: 10 });
+        delay.enable();
+        const lintStarted = performance.now();
+        const lint = await fetch(`${server.url}/_tessera/ilm/lint`);
+        const linted = Object.keys(((await lint.json()) as { indices: object }).indices).length;
+        const lintElapsed = performance.now() - lintStarted;
+        delay.disable();
+        lintRows.push([count(size), String(lint.status), count(linted), ms(lintElapsed), ((lintElapsed * 1000) / size).toFixed(1), ms(delay.max / 1e6)]);
       }
     } finally {
       await server.dispose();
@@ -131,6 +141,8 @@ async function atRest(): Promise<void> {
   );
   heading(`ILM: explain of every index (GET /${MANAGED_PATTERN}/_ilm/explain)`);
   console.log(table(['indices', 'status', 'explained', 'ms', 'µs per index', 'response, MiB', 'heap Δ, MiB'], explainRows));
+  heading('ILM: lint of every managed index (GET /_tessera/ilm/lint)');
+  console.log(table(['indices', 'status', 'linted', 'ms', 'µs per index', 'longest event-loop stall, ms'], lintRows));
 }
 
 async function phaseMove(): Promise<void> {

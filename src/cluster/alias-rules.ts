@@ -1,7 +1,7 @@
 /** @module Alias validation as Elasticsearch does it: names, collisions with indices, and one write index per alias. */
 import { ClusterError, ClusterErrors } from './cluster-error.js';
-import type { ClusterState } from './cluster-state.js';
-import type { AliasMetadata } from './index-metadata.js';
+import { ClusterState } from './cluster-state.js';
+import type { AliasMetadata, IndexMetadata } from './index-metadata.js';
 
 export function validateAliasName(alias: string, index?: string): void {
   const fail = (why: string): never => {
@@ -38,6 +38,26 @@ export function checkAliases(state: ClusterState): void {
   }
   for (const [alias, indices] of writeIndices) {
     if (indices.length > 1) throw ClusterErrors.illegalState(`alias [${alias}] has more than one write index [${indices.sort().join(',')}]`);
+  }
+}
+
+/**
+ * checkAliases for a state that was valid before `index` joined it: only the new index's aliases can break the rules,
+ * so only they are checked, rather than every alias of the cluster at each index created.
+ */
+export function checkAliasesOf(state: ClusterState, index: IndexMetadata): void {
+  for (const alias of Object.keys(index.aliases)) {
+    if (state.indices.has(alias)) {
+      throw new ClusterError('invalid_alias_name_exception', 400, `Invalid alias name [${alias}]: an index or data stream exists with the same name as the alias`, {
+        index_uuid: '_na_',
+        index: alias,
+      });
+    }
+  }
+  for (const [alias, meta] of Object.entries(index.aliases)) {
+    if (meta.is_write_index !== true) continue;
+    const writers = ClusterState.indicesOfAlias(state, alias).filter((i) => i.aliases[alias]?.is_write_index === true);
+    if (writers.length > 1) throw ClusterErrors.illegalState(`alias [${alias}] has more than one write index [${writers.map((i) => i.name).sort().join(',')}]`);
   }
 }
 

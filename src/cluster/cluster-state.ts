@@ -24,12 +24,14 @@ class LayeredIndices implements ReadonlyMap<string, IndexMetadata> {
   constructor(
     readonly base: Map<string, IndexMetadata>,
     readonly layer: ReadonlyMap<string, IndexMetadata | undefined> = new Map(),
+    /** Whether the builder owns `base`, so a fold may write into it; an overlay's base belongs to a live state. */
+    readonly owned = true,
   ) {}
 
   with(name: string, index: IndexMetadata | undefined): LayeredIndices {
     const layer = new Map(this.layer);
     layer.set(name, index);
-    return new LayeredIndices(this.base, layer);
+    return new LayeredIndices(this.base, layer, this.owned);
   }
 
   get(name: string): IndexMetadata | undefined {
@@ -47,6 +49,7 @@ class LayeredIndices implements ReadonlyMap<string, IndexMetadata> {
   }
 
   *entries(): MapIterator<[string, IndexMetadata]> {
+    if (this.layer.size === 0) return yield* this.base.entries();
     for (const [name, index] of this.base) {
       const changed = this.layer.has(name) ? this.layer.get(name) : index;
       if (changed !== undefined) yield [name, changed];
@@ -59,6 +62,7 @@ class LayeredIndices implements ReadonlyMap<string, IndexMetadata> {
   }
 
   *values(): MapIterator<IndexMetadata> {
+    if (this.layer.size === 0) return yield* this.base.values();
     for (const [, index] of this.entries()) yield index;
   }
 
@@ -69,6 +73,29 @@ class LayeredIndices implements ReadonlyMap<string, IndexMetadata> {
   [Symbol.iterator](): MapIterator<[string, IndexMetadata]> {
     return this.entries();
   }
+}
+
+/**
+ * Each index map's aliases, by alias, in the map's order, computed once per map. A state's map never changes once the
+ * state exists (a change makes a new map; only a draft's own base is written, and that gets no table), so a table
+ * stays true for as long as its map lives. Lookups by alias run for every step of every index in a lifecycle pass or
+ * a lint, which would otherwise scan the whole cluster each time.
+ */
+const aliasTables = new WeakMap<ReadonlyMap<string, IndexMetadata>, Map<string, IndexMetadata[]>>();
+
+function aliasTable(indices: ReadonlyMap<string, IndexMetadata>): Map<string, IndexMetadata[]> {
+  let table = aliasTables.get(indices);
+  if (table) return table;
+  table = new Map();
+  for (const index of indices.values()) {
+    for (const alias of Object.keys(index.aliases)) {
+      const list = table.get(alias);
+      if (list) list.push(index);
+      else table.set(alias, [index]);
+    }
+  }
+  aliasTables.set(indices, table);
+  return table;
 }
 
 export const ClusterState = Object.freeze({
@@ -95,12 +122,21 @@ export const ClusterState = Object.freeze({
     return Object.freeze({ ...state, indices: new LayeredIndices(new Map(state.indices)) });
   },
   /**
+   * A copy of `state` to try changes on, for a what-if (lint's dry runs, one per index): nothing is copied up front,
+   * and each change copies only the changes made so far. Folding or finishing it copies the indices once.
+   */
+  overlay(state: ClusterState): ClusterState {
+    const base = state.indices instanceof LayeredIndices ? new Map(state.indices) : (state.indices as Map<string, IndexMetadata>);
+    return Object.freeze({ ...state, indices: new LayeredIndices(base, new Map(), false) });
+  },
+  /**
    * Writes a draft's latest changes into the map the draft owns, and returns the draft to go on from. Every
    * state of the draft from before the fold is stale after it and must not be read again.
    */
   fold(state: ClusterState): ClusterState {
     const indices = state.indices;
     if (!(indices instanceof LayeredIndices)) return ClusterState.draft(state);
+    if (!indices.owned) return ClusterState.draft(state);
     if (indices.layer.size === 0) return state;
     for (const [name, index] of indices.layer) {
       if (index === undefined) indices.base.delete(name);
@@ -119,10 +155,36 @@ export const ClusterState = Object.freeze({
   },
   /** Indices that carry `alias`. */
   indicesOfAlias(state: ClusterState, alias: string): IndexMetadata[] {
-    return [...state.indices.values()].filter((index) => alias in index.aliases);
+    const { indices } = state;
+    if (!(indices instanceof LayeredIndices)) return [...(aliasTable(indices).get(alias) ?? [])];
+    if (!indices.owned) {
+      // An overlay: the live state's table, with the overlay's changes in their places and its additions after.
+      const found: IndexMetadata[] = [];
+      const listed = new Set<string>();
+      for (const base of aliasTable(indices.base).get(alias) ?? []) {
+        listed.add(base.name);
+        const index = indices.layer.has(base.name) ? indices.layer.get(base.name) : base;
+        if (index !== undefined && alias in index.aliases) found.push(index);
+      }
+      for (const [name, index] of indices.layer) if (index !== undefined && !listed.has(name) && alias in index.aliases) found.push(index);
+      return found;
+    }
+    // A draft's base changes as it folds, so no table is kept for it; the loop reads the map directly.
+    const found: IndexMetadata[] = [];
+    for (const [name, base] of indices.base) {
+      const index = indices.layer.has(name) ? indices.layer.get(name) : base;
+      if (index !== undefined && alias in index.aliases) found.push(index);
+    }
+    for (const [name, index] of indices.layer) if (index !== undefined && !indices.base.has(name) && alias in index.aliases) found.push(index);
+    return found;
+  },
+  /** The indices an overlay or draft created or changed since its last fold (every index of a plain state). */
+  changedIndices(state: ClusterState): IndexMetadata[] {
+    const { indices } = state;
+    if (!(indices instanceof LayeredIndices)) return [...indices.values()];
+    return [...indices.layer.values()].filter((index): index is IndexMetadata => index !== undefined);
   },
   aliasExists(state: ClusterState, alias: string): boolean {
-    for (const index of state.indices.values()) if (alias in index.aliases) return true;
-    return false;
+    return ClusterState.indicesOfAlias(state, alias).length > 0;
   },
 });

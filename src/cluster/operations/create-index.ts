@@ -1,5 +1,5 @@
 /** @module Creates an index: name rules, the matching template's settings and aliases, then the request's own. */
-import { checkAliases, parseAliases } from '../alias-rules.js';
+import { checkAliasesOf, parseAliases } from '../alias-rules.js';
 import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
@@ -66,6 +66,6 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
     throw ClusterErrors.invalidIndexName(name, 'already exists as alias');
   }
   const next = ClusterState.withIndex(state, index);
-  checkAliases(next);
+  checkAliasesOf(next, index);
   return { state: next, index };
 }

@@ -61,6 +61,6 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.get('/_tessera/ilm/lint', async (req, reply) => {
     if (security) requirePolicyRead(req, security);
     await ilm.runner.settle();
-    return esSend(req, reply, { indices: lintManagedIndices(lintEnvironment(req, ctx)) });
+    return esSend(req, reply, { indices: await lintManagedIndices(lintEnvironment(req, ctx)) });
   });
 }

@@ -104,7 +104,8 @@ export function dryRun(input: DryRunInput): DryRunEvent[] {
   const { policy, now } = input;
   const events: DryRunEvent[] = [];
   let name = input.index;
-  let { state, key } = startingPoint(input.state, name, policy, now);
+  // Each step's change copies only the changes before it, not every index of the cluster.
+  let { state, key } = startingPoint(ClusterState.overlay(input.state), name, policy, now);
   let steps = stepsOf(readExecution(state.indices.get(name)!), policy, key.phase);
   for (let moves = 0; moves < MAX_MOVES; moves++) {
     if (key.action === 'complete' && key.name === 'complete') {
@@ -140,8 +141,9 @@ export function dryRun(input: DryRunInput): DryRunEvent[] {
       next = afterAction(steps, step);
     }
     if (!state.indices.has(name)) {
-      // Deleted, or handed over (shrink, searchable_snapshot) to the index that now carries its name as an alias.
-      const successor = ClusterState.indicesOfAlias(state, name)[0];
+      // Deleted, or handed over (shrink, searchable_snapshot) to the index that now carries its name as an alias: one
+      // this run created, so only what the run changed is searched, not every index of the cluster.
+      const successor = ClusterState.changedIndices(state).find((index) => name in index.aliases);
       if (!successor) break;
       name = successor.name;
       const execution = readExecution(successor);
