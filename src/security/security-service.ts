@@ -3,7 +3,8 @@
  * per-user rate limiting of failures, and the bootstrap superuser `elastic`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../platform/clock.js';
+import { MAX_CLOCK_MILLIS, type Clock } from '../platform/clock.js';
+import { parseTimeValue } from '../platform/time-value.js';
 import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { AUTHENTICATE_HEADER, SecurityError, SecurityErrors } from './security-error.js';
@@ -256,10 +257,11 @@ export class SecurityService {
     const secret = randomBytes(16).toString('base64url');
     let expiration: number | undefined;
     if (typeof b.expiration === 'string') {
-      const match = /^(\d+)(ms|s|m|h|d)$/.exec(b.expiration);
-      if (!match) throw SecurityErrors.illegalArgument(`failed to parse setting [expiration] with value [${b.expiration}] as a time value: unit is missing or unrecognized`);
-      const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms'];
-      expiration = this.clock.now() + Number(match[1]) * unit;
+      // ES's TimeValue rules: a Java long of units, no fraction, no negative duration but -1.
+      expiration = this.clock.now() + parseTimeValue(b.expiration, 'expiration');
+      if (expiration > MAX_CLOCK_MILLIS) {
+        throw SecurityErrors.illegalArgument(`[expiration] of [${b.expiration}] would end after [9999-12-31T23:59:59.999Z], the latest date Elasticsearch handles; leave it out for a key that never expires`);
+      }
     }
     const descriptors = isObject(b.role_descriptors)
       ? await Promise.all(Object.entries(b.role_descriptors).map(([name, descriptor]) => this.#parseRole(name, descriptor)))

@@ -117,6 +117,19 @@ describe('API keys', () => {
       'illegal_argument_exception',
       'failed to parse setting [expiration] with value [soon] as a time value: unit is missing or unrecognized',
     );
+    // A duration beyond a Java long, or an end beyond the dates ES handles, is refused rather than stored.
+    await expectEsError(
+      ops.security.createApiKey({ name: 'bad', expiration: '999999999999999999999d' }),
+      400,
+      'illegal_argument_exception',
+      'failed to parse [999999999999999999999d], fractional time values are not supported',
+    );
+    await expectEsError(
+      ops.security.createApiKey({ name: 'bad', expiration: '3000000d' }),
+      400,
+      'illegal_argument_exception',
+      '[expiration] of [3000000d] would end after [9999-12-31T23:59:59.999Z], the latest date Elasticsearch handles; leave it out for a key that never expires',
+    );
     await expectEsError(
       ops.security.invalidateApiKey({}),
       400,
