@@ -150,6 +150,9 @@ describe('ES bad input found by the fuzzing', () => {
     assertEnvelope(await rollover('{"settings":"x"}'), envelope(400, 'parse_exception', '[rollover] failed to parse field [settings]'));
     assertEnvelope(await rollover('{"conditions":{"min_foo":"0b"}}'), envelope(400, 'parse_exception', '[conditions] unknown field [min_foo]'));
     assertEnvelope(await rollover('{"conditions":{"max_docs":"abc"}}'), envelope(400, 'parse_exception', '[conditions] failed to parse field [max_docs]'));
+    // Counts are Java longs: one beyond them is refused, not compared as a float.
+    assertEnvelope(await rollover('{"conditions":{"max_docs":1e30}}'), envelope(400, 'parse_exception', '[conditions] failed to parse field [max_docs]'));
+    assertEnvelope(await rollover('{"conditions":{"min_docs":"9223372036854775808"}}'), envelope(400, 'parse_exception', '[conditions] failed to parse field [min_docs]'));
     assertEnvelope(await rollover('{"conditions":{"max_age":7}}'), envelope(400, 'parse_exception', '[conditions] failed to parse field [max_age]'));
     assertEnvelope(
       await rollover('{"conditions":{"max_age":"-3d"}}'),

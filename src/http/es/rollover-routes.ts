@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ClusterErrors, rollover, type RolloverResult } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
+import { LONG_MAX } from '../../platform/time-value.js';
 
 const BODY_KEYS = new Set(['conditions', 'settings', 'mappings', 'aliases']);
 
@@ -16,6 +17,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A count as a Java long: an integer, as a number or as text, within Long's range. */
+function isLong(value: unknown): boolean {
+  const text = typeof value === 'number' && Number.isInteger(value) ? BigInt(value).toString() : typeof value === 'string' ? value : undefined;
+  return text !== undefined && /^-?\d+$/.test(text) && BigInt(text) <= LONG_MAX && BigInt(text) >= -LONG_MAX - 1n;
+}
+
 /** The body as RolloverRequest parses it: an object of objects, with conditions it knows, of the types it takes. */
 function parseBody(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
@@ -27,7 +34,7 @@ function parseBody(body: unknown): Record<string, unknown> {
   for (const [name, value] of Object.entries((body.conditions ?? {}) as Record<string, unknown>)) {
     const kind = CONDITIONS[name];
     if (kind === undefined) throw ClusterErrors.parse(`[conditions] unknown field [${name}]`);
-    const ok = kind === 'count' ? Number.isInteger(value) || (typeof value === 'string' && /^-?\d+$/.test(value)) : typeof value === 'string';
+    const ok = kind === 'count' ? isLong(value) : typeof value === 'string';
     if (!ok) throw ClusterErrors.parse(`[conditions] failed to parse field [${name}]`);
   }
   return body;
