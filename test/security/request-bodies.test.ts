@@ -19,15 +19,13 @@ interface Pending {
   finish(): void;
 }
 
-/** Starts a request declaring `declared` bytes of body, sends the first `sent` of them, and waits. */
-function startUpload(server: TestServer, method: string, path: string, authorization: string | undefined, declared: number, sent: number, contentType = 'application/json'): Pending {
+/** Starts a request with `body`, sends its first `sent` bytes, and waits for `finish()` to send the rest. */
+function startUpload(server: TestServer, method: string, path: string, authorization: string | undefined, body: Buffer, sent: number, contentType = 'application/json'): Pending {
   const request = http.request(`${server.url}${path}`, {
     method,
     agent: false,
-    headers: { 'content-type': contentType, 'content-length': declared, ...(authorization && { authorization }) },
+    headers: { 'content-type': contentType, 'content-length': body.byteLength, ...(authorization && { authorization }) },
   });
-  // Whitespace is valid JSON padding and valid NDJSON blank lines, whatever the route.
-  const filler = (bytes: number) => Buffer.alloc(bytes, 0x20);
   const response = new Promise<{ status: number; json: any }>((resolve, reject) => {
     request.on('response', (res) => {
       let text = '';
@@ -39,14 +37,12 @@ function startUpload(server: TestServer, method: string, path: string, authoriza
     request.on('error', (error) => reject(error));
   });
   response.catch(() => undefined);
-  request.write(filler(sent));
-  return {
-    response,
-    finish() {
-      request.end(filler(declared - sent));
-    },
-  };
+  request.write(body.subarray(0, sent));
+  return { response, finish: () => request.end(body.subarray(sent)) };
 }
+
+/** Whitespace: valid JSON padding and valid NDJSON blank lines, whatever the route. */
+const filler = (bytes: number) => Buffer.alloc(bytes, 0x20);
 
 function bulkBody(bytes: number): string {
   const action = '{"index":{"_index":"logs-1"}}\n';
@@ -83,15 +79,15 @@ describe('request bodies and authorization', () => {
     ];
     for (const [method, path, reason] of cases) {
       // The body is never completed: only an answer given before reading it can arrive.
-      const upload = startUpload(server, method, path, basic('nobody', 'nobody-pw'), DECLARED, SENT, path === '/_bulk' ? 'application/x-ndjson' : 'application/json');
+      const upload = startUpload(server, method, path, basic('nobody', 'nobody-pw'), filler(DECLARED), SENT, path === '/_bulk' ? 'application/x-ndjson' : 'application/json');
       assert.deepEqual(await upload.response, { status: 403, json: esEnvelope(403, 'security_exception', reason) }, `${method} ${path}`);
     }
-    const anonymous = startUpload(server, 'PUT', '/_ilm/policy/x', undefined, DECLARED, SENT);
+    const anonymous = startUpload(server, 'PUT', '/_ilm/policy/x', undefined, filler(DECLARED), SENT);
     assert.equal((await anonymous.response).status, 401);
   });
 
   it('a body over http.max_content_length is refused before it is read', { timeout: 60_000 }, async () => {
-    const upload = startUpload(server, 'PUT', '/_ilm/policy/x', basic('elastic', 'elastic-pw'), 9 * 1024 * 1024, SENT);
+    const upload = startUpload(server, 'PUT', '/_ilm/policy/x', basic('elastic', 'elastic-pw'), filler(9 * 1024 * 1024), SENT);
     const { status, json } = await upload.response;
     assert.equal(status, 413);
     assert.equal(json.error.type, 'content_too_long_exception');
@@ -107,7 +103,7 @@ describe('request bodies and authorization', () => {
       const first = bulkBody(4 * 1024 * 1024 + 512 * 1024);
       // The first request holds 4 MiB of its body, and waits.
       const held = 4 * 1024 * 1024;
-      const pending = startUploadOf(server, '/_bulk', first, held);
+      const pending = startUpload(server, 'POST', '/_bulk', basic('elastic', 'elastic-pw'), Buffer.from(first), held, 'application/x-ndjson');
       while ((await inFlight()).estimated_size_in_bytes! < held) await new Promise((resolve) => setTimeout(resolve, 10));
       const second = await rawBulk(server, bulkBody(2 * 1024 * 1024));
       assert.equal(second.status, 429);
@@ -128,27 +124,6 @@ describe('request bodies and authorization', () => {
     }
   });
 });
-
-/** Sends the first `sent` bytes of `body` to a bulk path and waits for `finish()`. */
-function startUploadOf(server: TestServer, path: string, body: string, sent: number): Pending {
-  const bytes = Buffer.from(body);
-  const request = http.request(`${server.url}${path}`, {
-    method: 'POST',
-    agent: false,
-    headers: { 'content-type': 'application/x-ndjson', 'content-length': bytes.byteLength, authorization: basic('elastic', 'elastic-pw') },
-  });
-  const response = new Promise<{ status: number; json: any }>((resolve, reject) => {
-    request.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) }));
-    });
-    request.on('error', reject);
-  });
-  request.write(bytes.subarray(0, sent));
-  return { response, finish: () => request.end(bytes.subarray(sent)) };
-}
 
 async function rawBulk(server: TestServer, body: string): Promise<{ status: number; json: any }> {
   const response = await fetch(`${server.url}/_bulk`, {
