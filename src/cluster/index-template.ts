@@ -10,8 +10,9 @@ export interface ComposableTemplate {
   readonly version?: number;
   readonly composed_of?: readonly string[];
   readonly _meta?: Readonly<Record<string, unknown>>;
-  readonly data_stream?: Readonly<Record<string, unknown>>;
+  readonly ignore_missing_component_templates?: readonly string[];
   readonly allow_auto_create?: boolean;
+  readonly deprecated?: boolean;
   readonly template?: {
     readonly settings?: FlatSettings;
     readonly mappings?: Readonly<Record<string, unknown>>;

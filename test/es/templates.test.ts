@@ -1,6 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { esErrorOf } from '../helpers/es.js';
 import { assertEnvelope, envelope, esFetch, expectEsError, TEST_OPTIONS, useEsServer } from './es-helpers.js';
 
 async function flatSettings(client: Client, index: string): Promise<Record<string, string>> {
@@ -284,5 +285,44 @@ describe('templates applied to new indices', () => {
       'writer-1': { aliases: { writer: { is_write_index: true } } },
       'writer-2': { aliases: { writer: { is_write_index: false } } },
     });
+  });
+});
+
+describe('index template members Tessera cannot honour yet are refused, not ignored', () => {
+  const fx = useEsServer();
+  const refusal = async (body: Record<string, unknown>) => esErrorOf(fx.client.indices.putIndexTemplate({ name: 'ds', index_patterns: ['logs-*'], ...body } as never));
+
+  it('a data stream template is refused, and so is a data stream lifecycle', async () => {
+    assert.deepEqual(await refusal({ data_stream: {} }), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'index template [ds] has [data_stream], but Tessera does not support data streams yet: writes to its indices would create plain indices; leave [data_stream] out',
+    });
+    assert.deepEqual(await refusal({ template: { lifecycle: { data_retention: '7d' } } }), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'index template [ds] specifies lifecycle configuration that can only be used in combination with a data stream',
+    });
+    assert.equal((await fx.client.indices.existsIndexTemplate({ name: 'ds' })), false);
+  });
+
+  it('composed_of naming component templates that do not exist is refused with ES\'s error, unless they are all ignored', async () => {
+    assert.deepEqual(await refusal({ composed_of: ['logs@mappings', 'logs@settings'] }), {
+      status: 400,
+      type: 'invalid_index_template_exception',
+      reason: 'index_template [ds] invalid, cause [index template [ds] specifies component templates [logs@mappings, logs@settings] that do not exist]',
+    });
+    assert.deepEqual(await refusal({ composed_of: ['logs@mappings', 'logs@custom'], ignore_missing_component_templates: ['logs@custom'] }), {
+      status: 400,
+      type: 'invalid_index_template_exception',
+      reason:
+        "index_template [ds] invalid, cause [index template [ds] specifies a missing component templates [logs@mappings] that does not exist and is not part of 'ignore_missing_component_templates']",
+    });
+    assert.equal((await fx.client.indices.existsIndexTemplate({ name: 'ds' })), false);
+    await fx.client.indices.putIndexTemplate({ name: 'ds', index_patterns: ['logs-*'], composed_of: ['logs@custom'], ignore_missing_component_templates: ['logs@custom'], deprecated: true });
+    const [stored] = (await fx.client.indices.getIndexTemplate({ name: 'ds' })).index_templates;
+    assert.deepEqual(stored!.index_template.composed_of, ['logs@custom']);
+    assert.deepEqual(stored!.index_template.ignore_missing_component_templates, ['logs@custom']);
+    assert.equal(stored!.index_template.deprecated, true);
   });
 });

@@ -57,7 +57,13 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   for (const field of ['_meta', 'data_stream'] as const) {
     if (b[field] !== undefined && !isObject(b[field])) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
   }
-  if (b.allow_auto_create !== undefined && typeof b.allow_auto_create !== 'boolean') throw ClusterErrors.xContentParse('[index_template] failed to parse field [allow_auto_create]');
+  for (const field of ['allow_auto_create', 'deprecated'] as const) {
+    if (b[field] !== undefined && typeof b[field] !== 'boolean') throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
+  }
+  // Writes through such a template would make a data stream in ES and a plain index here: refused, not ignored.
+  if (b.data_stream !== undefined) {
+    throw ClusterErrors.illegalArgument(`index template [${name}] has [data_stream], but Tessera does not support data streams yet: writes to its indices would create plain indices; leave [data_stream] out`);
+  }
   if (b.priority !== undefined && (!Number.isInteger(b.priority) || (b.priority as number) < 0)) {
     throw ClusterErrors.validation(['index template priority must be >= 0']);
   }
@@ -65,6 +71,10 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   if (typeof inner !== 'object' || Array.isArray(inner)) throw ClusterErrors.xContentParse('[index_template] failed to parse field [template]');
   for (const key of Object.keys(inner)) {
     if (!['settings', 'mappings', 'aliases', 'lifecycle'].includes(key)) throw ClusterErrors.xContentParse(`[template] unknown field [${key}]`);
+  }
+  // A data stream lifecycle: with [data_stream] refused above, this is ES's own answer (validateLifecycle).
+  if (inner.lifecycle !== undefined && inner.lifecycle !== null) {
+    throw ClusterErrors.illegalArgument(`index template [${name}] specifies lifecycle configuration that can only be used in combination with a data stream`);
   }
   if (inner.mappings !== undefined && inner.mappings !== null && !isObject(inner.mappings)) throw ClusterErrors.xContentParse('[template] failed to parse field [mappings]');
   validateNameAndPatterns(name, patterns);
@@ -79,14 +89,32 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
     ...(b.priority !== undefined && { priority: b.priority as number }),
     ...(b.version !== undefined && { version: b.version as number }),
     ...(b.composed_of !== undefined && { composed_of: strings(b.composed_of, 'composed_of') }),
+    ...(b.ignore_missing_component_templates !== undefined && { ignore_missing_component_templates: strings(b.ignore_missing_component_templates, 'ignore_missing_component_templates') }),
+    ...(b.deprecated !== undefined && { deprecated: b.deprecated as boolean }),
     ...(b._meta !== undefined && { _meta: b._meta as Record<string, unknown> }),
-    ...(b.data_stream !== undefined && { data_stream: b.data_stream as Record<string, unknown> }),
     ...(b.allow_auto_create !== undefined && { allow_auto_create: Boolean(b.allow_auto_create) }),
     ...(Object.keys(template).length > 0 && { template }),
   }) as ComposableTemplate;
 }
 
+/**
+ * MetadataIndexTemplateService.validateIndexTemplateV2's check of `composed_of`: Tessera has no component templates
+ * yet, so every one named is missing, and a template is accepted only when `ignore_missing_component_templates`
+ * lists each of them (ES then applies the rest, here none).
+ */
+function checkComponentTemplates(template: ComposableTemplate): void {
+  const ignored = template.ignore_missing_component_templates ?? [];
+  const missing = (template.composed_of ?? []).filter((name) => !ignored.includes(name));
+  if (missing.length === 0) return;
+  const cause =
+    ignored.length === 0
+      ? `index template [${template.name}] specifies component templates [${missing.join(', ')}] that do not exist`
+      : `index template [${template.name}] specifies a missing component templates [${missing.join(', ')}] that does not exist and is not part of 'ignore_missing_component_templates'`;
+  throw new ClusterError('invalid_index_template_exception', 400, `index_template [${template.name}] invalid, cause [${cause}]`);
+}
+
 export function putTemplate(state: ClusterState, template: ComposableTemplate, create: boolean): ClusterState {
+  checkComponentTemplates(template);
   if (create && state.templates.has(template.name)) {
     throw ClusterErrors.illegalArgument(`index template [${template.name}] already exists`);
   }

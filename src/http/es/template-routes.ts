@@ -16,7 +16,7 @@ function render(template: ComposableTemplate, flat: boolean) {
     };
   }
   body.composed_of = rest.composed_of ?? [];
-  for (const key of ['priority', 'version', '_meta', 'data_stream', 'allow_auto_create'] as const) if (rest[key] !== undefined) body[key] = rest[key];
+  for (const key of ['priority', 'version', '_meta', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'] as const) if (rest[key] !== undefined) body[key] = rest[key];
   return { name, index_template: body };
 }
 
