@@ -167,6 +167,28 @@ describe('rollover API', () => {
     assert.deepEqual(await aliasesOf(client, 'dup'), { 'dup-000001': { aliases: { dup: { is_write_index: true } } } });
   });
 
+  it("validates as ES does, in ES's order: min_* alone is refused, and the new name before any condition, dry run or not", async () => {
+    const { client } = es;
+    const minOnly = await raw(es.server.url, 'POST', '/logs/_rollover', { conditions: { min_docs: 1, min_age: '1d' } });
+    assert.deepEqual(
+      minOnly.json,
+      envelope(400, 'action_request_validation_exception', 'Validation Failed: 1: at least one max_* rollover condition must be set when using min_* conditions;'),
+    );
+    await client.indices.create({ index: 'order-000001', aliases: { order: { is_write_index: true } } });
+    await client.indices.create({ index: 'order-000002' });
+    // Conditions that are not met, and a dry run: the existing name is still found first, as ES finds it.
+    for (const query of ['', '?dry_run=true']) {
+      const exists = await raw(es.server.url, 'POST', `/order/_rollover${query}`, { conditions: { max_docs: 1_000_000 } });
+      assert.equal(exists.status, 400, query);
+      assert.equal(exists.json.error.type, 'resource_already_exists_exception');
+      assert.match(exists.json.error.reason, /^index \[order-000002\/[^\]]+\] already exists$/);
+      const invalid = await raw(es.server.url, 'POST', `/order/_rollover/Order-Bad${query}`, { conditions: { max_docs: 1_000_000 } });
+      assert.equal(invalid.status, 400, query);
+      assert.equal(invalid.json.error.type, 'invalid_index_name_exception');
+    }
+    assert.deepEqual(await aliasesOf(client, 'order'), { 'order-000001': { aliases: { order: { is_write_index: true } } } });
+  });
+
   it('rejects unknown body fields', async () => {
     const response = await raw(es.server.url, 'POST', '/logs/_rollover', { condition: { max_age: '1d' } });
     assert.equal(response.status, 400);

@@ -9,6 +9,7 @@ import { IndexMetadata } from '../index-metadata.js';
 import { findTemplate } from '../index-template.js';
 import { floodStageBlock } from '../cluster-errors-blocks.js';
 import { createIndex } from './create-index.js';
+import { validateIndexName } from '../index-name.js';
 
 export const ROLLOVER_NAME_PATTERN = /^.*-\d+$/;
 
@@ -98,9 +99,18 @@ export interface RolloverResult {
 
 export function rollover(state: ClusterState, request: RolloverRequest): { state: ClusterState; result: RolloverResult } {
   const { alias, now } = request;
+  // RolloverRequest.validate, before the target is looked at.
+  const names = Object.keys(request.conditions);
+  if (names.some((n) => n.startsWith('min_')) && !names.some((n) => n.startsWith('max_'))) {
+    throw ClusterErrors.validation(['at least one max_* rollover condition must be set when using min_* conditions']);
+  }
   if (state.indices.has(alias)) throw ClusterErrors.illegalArgument(`rollover target is a [concrete index] but one of [alias,data_stream] was expected`);
   const source = writeIndexOf(state, alias);
   const newIndex = request.newIndexName ?? generateRolloverIndexName(source.name);
+  // MetadataRolloverService validates the new name before any condition is evaluated, for a dry run too.
+  validateIndexName(newIndex);
+  const existing = state.indices.get(newIndex);
+  if (existing) throw ClusterErrors.indexAlreadyExists(newIndex, existing.uuid);
   const results = evaluateConditions(source, request.conditions, request.stats(source.name), now);
   const met = conditionsMet(request.conditions, results);
   const result = { acknowledged: false, shards_acknowledged: false, old_index: source.name, new_index: newIndex, rolled_over: false, dry_run: request.dryRun, lazy: false, conditions: results };
