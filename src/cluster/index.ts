@@ -18,6 +18,7 @@ export { parseAliasMetadata } from './alias-rules.js';
 export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, FORECAST_TIMEOUT_SETTING, normalizeClusterSettings } from './cluster-settings.js';
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
 export { DocumentService, followIndices, type AutoCreateCheck, type WriteRequest, type WriteResult, type WriteOp } from './documents/document-service.js';
+export { checkIfPrimaryTerm, checkIfSeqNo, parseVersionType, type VersionType, type WriteConditions } from './documents/write-conditions.js';
 export { KyselyDocumentRepository } from './store/kysely-document-repository.js';
 export { documentMigrations } from './store/document-migrations.js';
 export { DiskMonitor, type StoredBytes } from './disk/disk-monitor.js';

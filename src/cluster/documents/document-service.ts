@@ -13,6 +13,7 @@ import { IndexMetadata } from '../index-metadata.js';
 import { createIndex } from '../operations/create-index.js';
 import type { IndexStats } from '../operations/rollover.js';
 import type { DocumentRepository, DocumentWrite, IndexDocStats } from './document-repository.js';
+import { checkConditions, checkStorableVersion, conditionProblems, type WriteConditions } from './write-conditions.js';
 
 export type WriteOp = 'index' | 'create' | 'delete';
 
@@ -21,6 +22,8 @@ export interface WriteRequest {
   readonly target: string;
   readonly id?: string;
   readonly source?: unknown;
+  /** Optimistic concurrency control: the write happens only if the stored document still meets these. */
+  readonly conditions?: WriteConditions;
 }
 
 export interface WriteResult {
@@ -69,6 +72,21 @@ function checkId(id: string): void {
   if (id.startsWith('_')) throw ClusterErrors.validation([`id [${id}] cannot start with '_'`]);
   // PostgreSQL text cannot hold U+0000, so no store takes it.
   if (id.includes('\u0000')) throw ClusterErrors.validation([`id [${id.replaceAll('\u0000', '\\u0000')}] must not contain the null character`]);
+}
+
+/** A version conflict as ES reports it, with the index it happened in. */
+function versionConflict(index: IndexMetadata, reason: string): ClusterError {
+  return new ClusterError('version_conflict_engine_exception', 409, reason, { index_uuid: index.uuid, shard: '0', index: index.name });
+}
+
+/**
+ * Validates every request's conditions before anything runs, as BulkRequest.validate does: one invalid item refuses
+ * the whole request with all items' messages, and no index is created for it.
+ */
+function validateConditions(requests: readonly WriteRequest[]): void {
+  const problems = requests.flatMap((r) => conditionProblems(r.op, r.id !== undefined, r.conditions));
+  if (problems.length > 0) throw ClusterErrors.validation(problems);
+  for (const request of requests) checkStorableVersion(request.conditions);
 }
 
 /** Derived indices start with their source's documents; deleted ones take theirs along (same commit). */
@@ -170,6 +188,7 @@ export class DocumentService {
   /** Several writes, committed together; each gets its result or its error, in order (ES's _bulk). */
   bulk(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck): Promise<(WriteResult | ClusterError)[]> {
     return this.#serial(async () => {
+      validateConditions(requests);
       // Targets are resolved (and missing indices created) first: a cluster change cannot run inside the documents' transaction.
       const targets: (IndexMetadata | ClusterError)[] = [];
       for (const request of requests) {
@@ -224,28 +243,22 @@ export class DocumentService {
     const reply = (version: number, result: WriteResult['result'], status: number): WriteResult => ({
       _index: index.name, _id: id, _version: version, result, _shards: shards(index), _seq_no: seqNo, _primary_term: PRIMARY_TERM, status,
     });
+    if (request.op !== 'delete' && (request.source === null || typeof request.source !== 'object' || Array.isArray(request.source))) {
+      return { result: ClusterErrors.parse('request body is required') };
+    }
+    const outcome = checkConditions(request.op, id, request.conditions, existing, PRIMARY_TERM);
+    // A refused write changes nothing, not even the sequence counter (ES plans it as skipped before one is assigned).
+    if ('conflict' in outcome) return { result: versionConflict(index, outcome.conflict) };
+    const { version } = outcome;
     if (request.op === 'delete') {
       if (!existing) {
         stats.set(index.name, { ...before, nextSeqNo: seqNo + 1 });
-        return { result: reply(1, 'not_found', 404) };
+        return { result: reply(version, 'not_found', 404) };
       }
       stats.set(index.name, { docs: before.docs - 1, sizeBytes: before.sizeBytes - Buffer.byteLength(existing.source), nextSeqNo: seqNo + 1 });
-      return { result: reply(existing.version + 1, 'deleted', 200), write: { index: index.name, id, source: undefined, seqNo, version: existing.version + 1 } };
-    }
-    if (request.source === null || typeof request.source !== 'object' || Array.isArray(request.source)) {
-      return { result: ClusterErrors.parse('request body is required') };
-    }
-    if (request.op === 'create' && existing) {
-      return {
-        result: new ClusterError('version_conflict_engine_exception', 409, `[${id}]: version conflict, document already exists (current version [${existing.version}])`, {
-          index_uuid: index.uuid,
-          shard: '0',
-          index: index.name,
-        }),
-      };
+      return { result: reply(version, 'deleted', 200), write: { index: index.name, id, source: undefined, seqNo, version } };
     }
     const source = JSON.stringify(request.source);
-    const version = existing ? existing.version + 1 : 1;
     const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
     stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
     return { result: reply(version, existing ? 'updated' : 'created', existing ? 200 : 201), write: { index: index.name, id, source, seqNo, version } };

@@ -1,6 +1,20 @@
 /** @module Documents: `_doc`, `_create`, `_bulk`, `_count`, `_refresh` and `_stats`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkBreakers, ClusterError, ClusterErrors, ClusterState, IndexMetadata, resolveIndices, type WriteOp, type WriteRequest, type WriteResult } from '../../cluster/index.js';
+import {
+  checkBreakers,
+  checkIfPrimaryTerm,
+  checkIfSeqNo,
+  ClusterError,
+  ClusterErrors,
+  ClusterState,
+  IndexMetadata,
+  parseVersionType,
+  resolveIndices,
+  type WriteConditions,
+  type WriteOp,
+  type WriteRequest,
+  type WriteResult,
+} from '../../cluster/index.js';
 import { autoCreateCheck } from './es-authorization.js';
 import type { EsContext } from './es-context.js';
 import { checkNestingDepth, decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
@@ -17,7 +31,47 @@ function errorBody(error: ClusterError): Record<string, unknown> {
   return { type: error.type, reason: error.reason, ...error.metadata };
 }
 
-/** The metadata BulkRequestParser reads (Tessera acts on `_index` and `_id`, and takes the others as ES does). */
+const LONG_MIN = -(2n ** 63n);
+const LONG_MAX = 2n ** 63n - 1n;
+
+/** RestRequest.paramAsLong: Long.parseLong's syntax (an optional sign, then digits) and range. */
+function longParam(query: Query, key: string): bigint | undefined {
+  const text = query[key];
+  if (text === undefined) return undefined;
+  const value = /^[+-]?\d+$/.test(text) ? BigInt(text) : undefined;
+  if (value === undefined || value < LONG_MIN || value > LONG_MAX) {
+    throw ClusterErrors.illegalArgument(`Failed to parse long parameter [${key}] with value [${text}]`);
+  }
+  return value;
+}
+
+/** The concurrency parameters of a single-document write, read in RestIndexAction's and RestDeleteAction's order. */
+function queryConditions(query: Query): WriteConditions {
+  const version = longParam(query, 'version');
+  const versionType = query.version_type === undefined ? undefined : parseVersionType(query.version_type);
+  const ifSeqNo = longParam(query, 'if_seq_no');
+  if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
+  const ifPrimaryTerm = longParam(query, 'if_primary_term');
+  if (ifPrimaryTerm !== undefined) checkIfPrimaryTerm(ifPrimaryTerm);
+  return { ...(version !== undefined && { version }), ...(versionType && { versionType }), ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) };
+}
+
+/** The operation `op_type` makes of a write to `_doc` (IndexRequest.opType) or `_create` (CreateHandler.validateOpType). */
+function effectiveOp(route: 'index' | 'create', opType: string | undefined): 'index' | 'create' {
+  if (opType === undefined) return route;
+  const lower = opType.toLowerCase();
+  if (route === 'create') {
+    if (lower !== 'create') throw ClusterErrors.illegalArgument(`opType must be 'create', found: [${opType}]`);
+    return 'create';
+  }
+  if (lower !== 'create' && lower !== 'index') throw ClusterErrors.illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`);
+  return lower;
+}
+
+/**
+ * The metadata BulkRequestParser reads. Tessera acts on `_index`, `_id`, `op_type` and the concurrency fields (`version`,
+ * `version_type`, `if_seq_no`, `if_primary_term`), and takes the others as ES does without acting on them.
+ */
 const BULK_METADATA = new Set([
   '_index', '_id', 'routing', 'op_type', 'version', 'version_type', 'if_seq_no', 'if_primary_term', 'retry_on_conflict', 'pipeline', '_source',
   'require_alias', 'require_data_stream', 'list_executed_pipelines', 'dynamic_templates',
@@ -59,6 +113,36 @@ function metadataText(value: unknown): string | undefined {
   return value === null || value === undefined ? undefined : String(value);
 }
 
+/**
+ * A numeric metadata value as XContentParser.longValue() reads it (coercing): a number or numeric string, a
+ * fraction truncated. JSON numbers beyond 2^53 arrive already rounded by JSON.parse.
+ */
+function metadataLong(value: unknown): bigint | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = String(value);
+  // A string must be a Java BigDecimal (no blanks, no hex); a boolean is no number at all.
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(number)) throw ClusterErrors.illegalArgument(`For input string: "${text}"`);
+  if (/^[+-]?\d+$/.test(text)) {
+    const exact = BigInt(text);
+    if (exact >= LONG_MIN && exact <= LONG_MAX) return exact;
+  }
+  if (number >= 2 ** 63 || number < -(2 ** 63)) throw ClusterErrors.illegalArgument(`Value [${text}] is out of range for a long`);
+  return BigInt(Math.trunc(number));
+}
+
+/** The concurrency metadata of a bulk action, read as BulkRequestParser reads and sets it. */
+function metadataConditions(meta: Record<string, unknown>): WriteConditions {
+  const version = metadataLong(meta.version);
+  const versionTypeText = metadataText(meta.version_type);
+  const versionType = versionTypeText === undefined ? undefined : parseVersionType(versionTypeText);
+  const ifSeqNo = metadataLong(meta.if_seq_no);
+  const ifPrimaryTerm = metadataLong(meta.if_primary_term);
+  if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
+  if (ifPrimaryTerm !== undefined) checkIfPrimaryTerm(ifPrimaryTerm);
+  return { ...(version !== undefined && { version }), ...(versionType && { versionType }), ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) };
+}
+
 /** Splits an NDJSON bulk body into write requests (ES's BulkRequestParser, for index, create and delete). */
 export function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest[] {
   const lines = text.split('\n');
@@ -84,9 +168,10 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
     const target = metadataText(meta._index) ?? defaultIndex;
     if (!target) throw ClusterErrors.validation(['index is missing']);
     const id = metadataText(meta._id);
+    const conditions = metadataConditions(meta);
     if (op === 'delete') {
       if (id === undefined) throw ClusterErrors.validation(['id is missing']);
-      requests.push({ op, target, id });
+      requests.push({ op, target, id, conditions });
       continue;
     }
     const sourceLine = lines[++i];
@@ -98,7 +183,9 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
     } catch (error) {
       throw new ClusterError('x_content_parse_exception', 400, `[${i + 1}:1] ${(error as Error).message}`);
     }
-    requests.push({ op: op as WriteOp, target, ...(id !== undefined && { id }), source });
+    // An index action with op_type "create" is a create; any other op_type leaves it an index (BulkRequestParser).
+    const effective: WriteOp = op === 'index' && metadataText(meta.op_type) === 'create' ? 'create' : (op as WriteOp);
+    requests.push({ op: effective, target, ...(id !== undefined && { id }), source, conditions });
   }
   return requests;
 }
@@ -127,9 +214,12 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
   });
 
-  const write = (op: WriteOp) => async (req: FastifyRequest<{ Params: { index: string; id?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
-    const effective: WriteOp = op === 'index' && req.query.op_type === 'create' ? 'create' : op;
-    const result = await documents.write({ op: effective, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body }, autoCreateCheck(req, ctx.security));
+  const write = (route: 'index' | 'create') => async (req: FastifyRequest<{ Params: { index: string; id?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
+    // CreateHandler checks op_type before it reads anything else; RestIndexAction reads it last.
+    const createOp = route === 'create' ? effectiveOp(route, req.query.op_type) : undefined;
+    const conditions = queryConditions(req.query);
+    const op = createOp ?? effectiveOp(route, req.query.op_type);
+    const result = await documents.write({ op, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body, conditions }, autoCreateCheck(req, ctx.security));
     return sendWrite(req, reply, result);
   };
   app.post('/:index/_doc', write('index'));
@@ -137,8 +227,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.post('/:index/_doc/:id', write('index'));
   app.put('/:index/_create/:id', write('create'));
   app.post('/:index/_create/:id', write('create'));
-  app.delete<{ Params: { index: string; id: string } }>('/:index/_doc/:id', async (req, reply) =>
-    sendWrite(req, reply, await documents.write({ op: 'delete', target: req.params.index, id: req.params.id })),
+  app.delete<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', async (req, reply) =>
+    sendWrite(req, reply, await documents.write({ op: 'delete', target: req.params.index, id: req.params.id, conditions: queryConditions(req.query) })),
   );
   app.get<{ Params: { index: string; id: string } }>('/:index/_doc/:id', async (req, reply) => {
     const doc = await documents.get(req.params.index, req.params.id);
