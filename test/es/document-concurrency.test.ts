@@ -99,6 +99,9 @@ describe('document concurrency control', TEST_OPTIONS, () => {
     assertEnvelope(await esFetch(url, '/ver-i/_doc/d?version=1&version_type=internal', { method: 'PUT', body: { v: 2 } }), validation(internal));
     assertEnvelope(await esFetch(url, '/ver-i/_doc/d?version=1', { method: 'DELETE' }), validation(internal));
     assertEnvelope(await esFetch(url, '/ver-i/_doc/d?version=-7', { method: 'PUT', body: { v: 2 } }), validation('illegal version value [-7] for version type [INTERNAL]', internal));
+    // ES still reads an If-Match header as the version when there is no `version` parameter.
+    assertEnvelope(await esFetch(url, '/ver-i/_doc/d', { method: 'PUT', body: { v: 2 }, headers: { 'if-match': '1' } }), validation(internal));
+    assertEnvelope(await esFetch(url, '/ver-i/_doc/d', { method: 'DELETE', headers: { 'if-match': '"1"' } }), envelope(400, 'number_format_exception', 'For input string: ""1""'));
     assert.deepEqual(await stateOf('ver-i', 'd'), before);
   });
 

@@ -45,9 +45,18 @@ function longParam(query: Query, key: string): bigint | undefined {
   return value;
 }
 
+/** RestActions.parseVersion: the `version` parameter, else an `If-Match` header read as a bare Long.parseLong. */
+function requestVersion(query: Query, ifMatch: string | string[] | undefined): bigint | undefined {
+  if (query.version !== undefined || ifMatch === undefined) return longParam(query, 'version');
+  const text = String(ifMatch);
+  const value = /^[+-]?\d+$/.test(text) ? BigInt(text) : undefined;
+  if (value === undefined || value < LONG_MIN || value > LONG_MAX) throw new ClusterError('number_format_exception', 400, `For input string: "${text}"`);
+  return value;
+}
+
 /** The concurrency parameters of a single-document write, read in RestIndexAction's and RestDeleteAction's order. */
-function queryConditions(query: Query): WriteConditions {
-  const version = longParam(query, 'version');
+function queryConditions(query: Query, ifMatch: string | string[] | undefined): WriteConditions {
+  const version = requestVersion(query, ifMatch);
   const versionType = query.version_type === undefined ? undefined : parseVersionType(query.version_type);
   const ifSeqNo = longParam(query, 'if_seq_no');
   if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
@@ -217,7 +226,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   const write = (route: 'index' | 'create') => async (req: FastifyRequest<{ Params: { index: string; id?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
     // CreateHandler checks op_type before it reads anything else; RestIndexAction reads it last.
     const createOp = route === 'create' ? effectiveOp(route, req.query.op_type) : undefined;
-    const conditions = queryConditions(req.query);
+    const conditions = queryConditions(req.query, req.headers['if-match']);
     const op = createOp ?? effectiveOp(route, req.query.op_type);
     const result = await documents.write({ op, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body, conditions }, autoCreateCheck(req, ctx.security));
     return sendWrite(req, reply, result);
@@ -228,7 +237,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.put('/:index/_create/:id', write('create'));
   app.post('/:index/_create/:id', write('create'));
   app.delete<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', async (req, reply) =>
-    sendWrite(req, reply, await documents.write({ op: 'delete', target: req.params.index, id: req.params.id, conditions: queryConditions(req.query) })),
+    sendWrite(req, reply, await documents.write({ op: 'delete', target: req.params.index, id: req.params.id, conditions: queryConditions(req.query, req.headers['if-match']) })),
   );
   app.get<{ Params: { index: string; id: string } }>('/:index/_doc/:id', async (req, reply) => {
     const doc = await documents.get(req.params.index, req.params.id);
