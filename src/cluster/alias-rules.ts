@@ -1,4 +1,5 @@
 /** @module Alias validation as Elasticsearch does it: names, collisions with indices, and one write index per alias. */
+import { xContentBoolean } from '../platform/xcontent.js';
 import { ClusterError, ClusterErrors } from './cluster-error.js';
 import { ClusterState } from './cluster-state.js';
 import type { AliasMetadata, IndexMetadata } from './index-metadata.js';
@@ -87,10 +88,12 @@ export function parseAliasMetadata(raw: unknown): AliasMetadata {
   for (const [key, value] of Object.entries(r)) {
     switch (key) {
       case 'is_write_index':
-      case 'is_hidden':
-        if (typeof value !== 'boolean') throw ClusterErrors.parse(`[alias] failed to parse field [${key}]`);
-        meta[key] = value;
+      case 'is_hidden': {
+        const flag = xContentBoolean(value);
+        if (flag === undefined) throw ClusterErrors.parse(`[alias] failed to parse field [${key}]`);
+        meta[key] = flag;
         break;
+      }
       case 'filter':
         // A query: an object, or null for none.
         if (value !== null && (typeof value !== 'object' || Array.isArray(value))) throw ClusterErrors.parse(`[alias] failed to parse field [${key}]`);

@@ -24,4 +24,5 @@ export const SecurityErrors = Object.freeze({
   validation: (messages: readonly string[]) =>
     new SecurityError('action_request_validation_exception', 400, `Validation Failed: ${messages.map((m, i) => `${i + 1}: ${m};`).join('')}`),
   illegalArgument: (reason: string) => new SecurityError('illegal_argument_exception', 400, reason),
+  parse: (reason: string) => new SecurityError('parse_exception', 400, reason),
 });

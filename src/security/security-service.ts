@@ -5,6 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAX_CLOCK_MILLIS, type Clock } from '../platform/clock.js';
 import { parseTimeValue } from '../platform/time-value.js';
+import { xContentToken } from '../platform/xcontent.js';
 import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { AUTHENTICATE_HEADER, SecurityError, SecurityErrors } from './security-error.js';
@@ -27,6 +28,38 @@ export interface Authentication {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The members of `PUT /_security/user/<name>` and the XContent type each must have (PutUserRequestBuilder). */
+const USER_MEMBERS: Readonly<Record<string, 'string' | 'nullable string' | 'object' | 'boolean' | 'roles'>> = {
+  username: 'string',
+  password: 'string',
+  roles: 'roles',
+  full_name: 'nullable string',
+  email: 'nullable string',
+  metadata: 'object',
+  enabled: 'boolean',
+};
+
+/**
+ * Refuses what PutUserRequestBuilder refuses, in its words, rather than ignoring it: an unknown member (a misspelt
+ * `enabeld: false` would leave the account enabled) or a member of the wrong type (ES takes `enabled` only as a JSON
+ * boolean). `password_hash` needs ES's own hash algorithms, which Tessera does not use.
+ */
+function checkUserBody(body: Record<string, unknown>): void {
+  for (const [member, value] of Object.entries(body)) {
+    if (member === 'password_hash') throw SecurityErrors.illegalArgument('[password_hash] is not supported: Tessera hashes passwords with scrypt; send [password] instead');
+    const kind = USER_MEMBERS[member];
+    if (kind === undefined) throw SecurityErrors.parse(`failed to parse add user request. unexpected field [${member}]`);
+    const expected = { string: 'string', 'nullable string': 'string', object: 'object', boolean: 'boolean', roles: undefined }[kind];
+    const ok =
+      kind === 'string' ? typeof value === 'string'
+      : kind === 'nullable string' ? value === null || typeof value === 'string'
+      : kind === 'object' ? isObject(value)
+      : kind === 'boolean' ? typeof value === 'boolean'
+      : true;
+    if (!ok) throw SecurityErrors.parse(`expected field [${member}] to be of type ${expected}, but found [${xContentToken(value)}] instead`);
+  }
 }
 
 /** ES's RoleDescriptor.isEmpty: no privilege of any kind (metadata grants nothing). */
@@ -344,26 +377,29 @@ export class SecurityService {
   async putUser(username: string, body: unknown): Promise<boolean> {
     if (!isObject(body)) throw SecurityErrors.validation(['roles are missing']);
     if (username === RESERVED_USER) throw SecurityErrors.validation([`user [${username}] is reserved and only the password can be changed`]);
+    checkUserBody(body);
+    // The official clients send the name in the body as well as the path.
+    if (body.username !== undefined && body.username !== username) {
+      throw SecurityErrors.illegalArgument(`[username] [${String(body.username)}] in the body does not match the user [${username}] in the path`);
+    }
     const existing = this.#users.get(username);
     const errors: string[] = [];
     if (!/^[\w@\-.+ ]{1,507}$/.test(username) || username.startsWith(' ') || username.endsWith(' ')) {
       errors.push(`invalid username [${username}]`);
     }
-    const password = body.password;
-    if (password !== undefined && (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH)) {
-      errors.push(`passwords must be at least [${MIN_PASSWORD_LENGTH}] characters long`);
-    }
-    if (!existing && password === undefined && body.password_hash === undefined) errors.push('password must be specified unless you are updating an existing user');
+    const password = body.password as string | undefined;
+    if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) errors.push(`passwords must be at least [${MIN_PASSWORD_LENGTH}] characters long`);
+    if (!existing && password === undefined) errors.push('password must be specified unless you are updating an existing user');
     if (body.roles === undefined && !existing) errors.push('roles are missing');
     if (errors.length > 0) throw SecurityErrors.validation(errors);
     const user: User = {
       username,
       roles: body.roles === undefined ? (existing?.roles ?? []) : strings(body.roles, 'roles'),
-      full_name: typeof body.full_name === 'string' ? body.full_name : (existing?.full_name ?? null),
-      email: typeof body.email === 'string' ? body.email : (existing?.email ?? null),
+      full_name: 'full_name' in body ? ((body.full_name as string | null) ?? null) : (existing?.full_name ?? null),
+      email: 'email' in body ? ((body.email as string | null) ?? null) : (existing?.email ?? null),
       metadata: isObject(body.metadata) ? body.metadata : (existing?.metadata ?? {}),
       enabled: typeof body.enabled === 'boolean' ? body.enabled : (existing?.enabled ?? true),
-      passwordHash: typeof password === 'string' ? await hashPassword(password) : existing!.passwordHash,
+      passwordHash: password !== undefined ? await hashPassword(password) : existing!.passwordHash,
     };
     this.#wrote(await this.repository.saveUser(user));
     this.#users.set(username, user);

@@ -255,6 +255,22 @@ describe('PUT/DELETE /<index>/_alias/<name>', () => {
   });
 });
 
+describe('booleans as ES reads them', () => {
+  const ctx = useEsServer();
+
+  it('is_write_index and is_hidden take "true" and "false" as strings, and nothing else', TEST_OPTIONS, async () => {
+    await ctx.client.indices.create({ index: 'sb-1' });
+    const put = (body: unknown) => esFetch(ctx.url, '/sb-1/_alias/sb', { method: 'PUT', body });
+    assert.equal((await put({ is_write_index: 'true', is_hidden: 'false' })).status, 200);
+    assert.deepEqual(await ctx.client.indices.getAlias({ name: 'sb' }), { 'sb-1': { aliases: { sb: { is_write_index: true, is_hidden: false } } } });
+    assertEnvelope(await put({ is_write_index: 'yes' }), envelope(400, 'parse_exception', '[alias] failed to parse field [is_write_index]'));
+    const template = await esFetch(ctx.url, '/_index_template/sb-t', { method: 'PUT', body: { index_patterns: ['sb-t-*'], allow_auto_create: 'false' } });
+    assert.equal(template.status, 200, template.text);
+    const [stored] = (await ctx.client.indices.getIndexTemplate({ name: 'sb-t' })).index_templates;
+    assert.equal(stored!.index_template.allow_auto_create, false);
+  });
+});
+
 describe('GET /_alias and GET /<index>/_alias', () => {
   const ctx = useEsServer();
   before(async () => {

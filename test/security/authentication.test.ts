@@ -68,6 +68,34 @@ describe('authentication', () => {
     });
   });
 
+  it('refuses a user body ES refuses, in its words, instead of ignoring a member: nothing changes', async () => {
+    await elastic.security.putUser({ username: 'dora', password: 'dora-password', roles: [] });
+    const put = (body: Record<string, unknown>) => fetch(`${server.url}/_security/user/dora`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`elastic:${PASSWORD}`).toString('base64')}` },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, error: ((await r.json()) as { error?: { type: string; reason: string } }).error }));
+    const cases: [Record<string, unknown>, string, string][] = [
+      // A misspelt member would have left the account enabled.
+      [{ enabeld: false }, 'parse_exception', 'failed to parse add user request. unexpected field [enabeld]'],
+      [{ enabled: 'false' }, 'parse_exception', 'expected field [enabled] to be of type boolean, but found [VALUE_STRING] instead'],
+      [{ full_name: 5 }, 'parse_exception', 'expected field [full_name] to be of type string, but found [VALUE_NUMBER] instead'],
+      [{ metadata: [] }, 'parse_exception', 'expected field [metadata] to be of type object, but found [START_ARRAY] instead'],
+      [{ password: 12345678 }, 'parse_exception', 'expected field [password] to be of type string, but found [VALUE_NUMBER] instead'],
+      [{ password_hash: '$2a$10$abc' }, 'illegal_argument_exception', '[password_hash] is not supported: Tessera hashes passwords with scrypt; send [password] instead'],
+    ];
+    for (const [body, type, reason] of cases) assert.deepEqual(await put(body), { status: 400, error: { root_cause: [{ type, reason }], type, reason } }, JSON.stringify(body));
+    const [user] = Object.values(await elastic.security.getUser({ username: 'dora' }));
+    assert.equal(user!.enabled, true);
+    assert.equal(user!.full_name, null);
+    // What ES takes still works, null clearing a name.
+    await elastic.security.putUser({ username: 'dora', full_name: 'Dora', enabled: false });
+    await elastic.security.putUser({ username: 'dora', full_name: null as never });
+    const [after] = Object.values(await elastic.security.getUser({ username: 'dora' }));
+    assert.equal(after!.enabled, false);
+    assert.equal(after!.full_name, null);
+  });
+
   it('locks a user out after five failed attempts, even with the right password, until a minute passes', async () => {
     await elastic.security.putUser({ username: 'carl', password: 'carl-password', roles: [] });
     const bad = new Client({ node: server.url, auth: { username: 'carl', password: 'guess-guess' } });

@@ -1,4 +1,5 @@
 /** @module `PUT/DELETE /_index_template/<name>`: parsing, validation and the same-priority overlap rule. */
+import { xContentBoolean } from '../../platform/xcontent.js';
 import { parseAliases } from '../alias-rules.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
@@ -58,7 +59,7 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
     if (b[field] !== undefined && !isObject(b[field])) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
   }
   for (const field of ['allow_auto_create', 'deprecated'] as const) {
-    if (b[field] !== undefined && typeof b[field] !== 'boolean') throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
+    if (b[field] !== undefined && xContentBoolean(b[field]) === undefined) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
   }
   // Writes through such a template would make a data stream in ES and a plain index here: refused, not ignored.
   if (b.data_stream !== undefined) {
@@ -90,9 +91,9 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
     ...(b.version !== undefined && { version: b.version as number }),
     ...(b.composed_of !== undefined && { composed_of: strings(b.composed_of, 'composed_of') }),
     ...(b.ignore_missing_component_templates !== undefined && { ignore_missing_component_templates: strings(b.ignore_missing_component_templates, 'ignore_missing_component_templates') }),
-    ...(b.deprecated !== undefined && { deprecated: b.deprecated as boolean }),
+    ...(b.deprecated !== undefined && { deprecated: xContentBoolean(b.deprecated)! }),
     ...(b._meta !== undefined && { _meta: b._meta as Record<string, unknown> }),
-    ...(b.allow_auto_create !== undefined && { allow_auto_create: Boolean(b.allow_auto_create) }),
+    ...(b.allow_auto_create !== undefined && { allow_auto_create: xContentBoolean(b.allow_auto_create)! }),
     ...(Object.keys(template).length > 0 && { template }),
   }) as ComposableTemplate;
 }

@@ -4,6 +4,7 @@
  */
 import { ClusterError } from '../../cluster/index.js';
 import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
+import { xContentBoolean } from '../../platform/xcontent.js';
 
 export type ActionConfig = Readonly<Record<string, unknown>>;
 
@@ -49,8 +50,8 @@ function integer(action: string, name: string, value: unknown, type: keyof typeo
 /** ObjectParser's declareBoolean: a boolean, or the strings `true` and `false`; absent gives the default. */
 function boolean(action: string, name: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback;
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
+  const parsed = xContentBoolean(value);
+  if (parsed !== undefined) return parsed;
   throw new ClusterError('x_content_parse_exception', 400, `[${action}] failed to parse field [${name}]`);
 }
 
