@@ -147,3 +147,29 @@ describe('generated document ids', () => {
     });
   });
 });
+
+describe('_count before search exists', () => {
+  const es = useEsServer();
+
+  it('counts every document with no query, match_all or q=*, and refuses any query it cannot evaluate instead of answering the total', async () => {
+    await es.client.indices.create({ index: 'cq' });
+    await es.client.bulk({ refresh: true, operations: [{ index: { _index: 'cq' } }, { level: 'info' }, { index: { _index: 'cq' } }, { level: 'error' }] });
+    assert.equal((await es.client.count({ index: 'cq' })).count, 2);
+    assert.equal((await es.client.count({ index: 'cq', query: { match_all: {} } })).count, 2);
+    assert.equal((await es.client.count({ index: 'cq', q: '*' })).count, 2);
+    const cannot = (what: string) => ({
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: `Tessera cannot evaluate ${what} yet: _count counts all documents, with no query, [match_all] or [q=*]; search is not implemented`,
+    });
+    assert.deepEqual(await esErrorOf(es.client.count({ index: 'cq', query: { term: { level: 'error' } } })), cannot('[term] queries'));
+    assert.deepEqual(await esErrorOf(es.client.count({ index: 'cq', q: 'level:error' })), cannot('the query string [level:error]'));
+    assert.deepEqual(await esErrorOf(es.client.count({ index: 'cq', min_score: 2 })), cannot('[min_score]'));
+    assert.deepEqual(await esErrorOf(es.client.count({ index: 'cq', terminate_after: 1 })), cannot('[terminate_after]'));
+    assert.deepEqual(await esErrorOf(es.client.transport.request({ method: 'POST', path: '/cq/_count', body: { query: { match_all: {} }, size: 1 } })), {
+      status: 400,
+      type: 'parsing_exception',
+      reason: 'request does not support [size]',
+    });
+  });
+});

@@ -16,6 +16,7 @@ import {
   type WriteResult,
 } from '../../cluster/index.js';
 import { autoCreateCheck } from './es-authorization.js';
+import { checkCountsEverything } from './count-query.js';
 import type { EsContext } from './es-context.js';
 import { checkNestingDepth, decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend } from './es-reply.js';
@@ -267,7 +268,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.post('/:index/_bulk', bulk);
   app.put('/:index/_bulk', bulk);
 
-  const count = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+  const count = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
+    checkCountsEverything(req.body, req.query);
     await documents.sync();
     const state = ctx.cluster.state;
     const names = resolveIndices(state, req.params.index);
