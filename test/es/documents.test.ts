@@ -173,3 +173,20 @@ describe('_count before search exists', () => {
     });
   });
 });
+
+describe('_bulk content types', () => {
+  const es = useEsServer();
+
+  it('takes application/json as ES does (the Python client sends it), and the vendor JSON type too', async () => {
+    await es.client.indices.create({ index: 'bj' });
+    const body = '{"index":{"_index":"bj","_id":"1"}}\n{"a":1}\n{"index":{"_index":"bj","_id":"2"}}\n{"a":2}\n';
+    for (const type of ['application/json', 'application/json; charset=UTF-8', 'application/vnd.elasticsearch+json; compatible-with=8']) {
+      const response = await fetch(`${es.url}/_bulk`, { method: 'POST', headers: { 'content-type': type }, body });
+      assert.equal(response.status, 200, type);
+      const json = (await response.json()) as { errors: boolean; items: unknown[] };
+      assert.equal(json.errors, false, type);
+      assert.equal(json.items.length, 2, type);
+    }
+    assert.equal((await es.client.count({ index: 'bj' })).count, 2);
+  });
+});

@@ -216,6 +216,13 @@ function shardCounts(state: ClusterState, names: readonly string[]): { total: nu
 export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   const documents = ctx.documents;
   if (!documents) return;
+  // RestBulkAction takes a JSON content type too (the Python client sends one): its lines are read as NDJSON either way.
+  const bulkRoutes = new Set(['/_bulk', '/:index/_bulk']);
+  app.addHook('onRequest', async (req) => {
+    const type = req.headers['content-type'];
+    if (type === undefined || !bulkRoutes.has(req.routeOptions.url ?? '')) return;
+    req.headers['content-type'] = type.replace(/^\s*application\/(vnd\.elasticsearch\+)?json\b/i, (_match, vendor: string | undefined) => `application/${vendor ?? ''}x-ndjson`);
+  });
   app.addContentTypeParser(['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson'], { parseAs: 'buffer', bodyLimit: ctx.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH }, (_req, body, done) => {
     try {
       done(null, decodeUtf8Body(body as Buffer));
