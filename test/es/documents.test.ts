@@ -190,3 +190,33 @@ describe('_bulk content types', () => {
     assert.equal((await es.client.count({ index: 'bj' })).count, 2);
   });
 });
+
+describe('creating an index by writing to it', () => {
+  const es = useEsServer();
+  const refused = (index: string, reason: string) => ({ status: 404, type: 'index_not_found_exception', reason: `no such index [${index}] and ${reason}` });
+
+  it('follows allow_auto_create and action.auto_create_index as ES does, instead of ignoring them', async () => {
+    await es.client.indices.putIndexTemplate({ name: 'no-auto', index_patterns: ['audit-*'], allow_auto_create: false });
+    await es.client.indices.putIndexTemplate({ name: 'auto', index_patterns: ['events-*'], allow_auto_create: true });
+    assert.deepEqual(await esErrorOf(es.client.index({ index: 'audit-1', document: { a: 1 } })), refused('audit-1', 'composable template [audit-*] forbids index auto creation'));
+    await es.client.cluster.putSettings({ transient: { 'action.auto_create_index': 'false' } });
+    try {
+      assert.deepEqual(await esErrorOf(es.client.index({ index: 'plain-1', document: { a: 1 } })), refused('plain-1', '[action.auto_create_index] is [false]'));
+      // A template's explicit true overrides the setting.
+      assert.equal((await es.client.index({ index: 'events-1', document: { a: 1 } })).result, 'created');
+      await es.client.cluster.putSettings({ transient: { 'action.auto_create_index': '+logs-*,-secret-*' } });
+      assert.equal((await es.client.index({ index: 'logs-auto', document: { a: 1 } })).result, 'created');
+      assert.deepEqual(
+        await esErrorOf(es.client.index({ index: 'secret-1', document: { a: 1 } })),
+        refused('secret-1', '[action.auto_create_index] contains [-secret-*] which forbids automatic creation of the index'),
+      );
+      assert.deepEqual(await esErrorOf(es.client.index({ index: 'other-1', document: { a: 1 } })), refused('other-1', "[action.auto_create_index] ([+logs-*,-secret-*]) doesn't match"));
+      const bulk = await es.client.bulk({ operations: [{ index: { _index: 'other-2' } }, { a: 1 }, { index: { _index: 'logs-auto' } }, { a: 2 }] });
+      assert.equal(bulk.items[0]!.index!.status, 404);
+      assert.equal(bulk.items[1]!.index!.status, 201);
+      for (const index of ['audit-1', 'plain-1', 'secret-1', 'other-1', 'other-2']) assert.equal(await es.client.indices.exists({ index }), false, index);
+    } finally {
+      await es.client.cluster.putSettings({ transient: { 'action.auto_create_index': null } });
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { floodStageBlock } from '../cluster-errors-blocks.js';
 import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
+import { autoCreateRefusal } from '../operations/auto-create.js';
 import { createIndex } from '../operations/create-index.js';
 import type { IndexStats } from '../operations/rollover.js';
 import type { DocumentRepository, DocumentWrite, IndexDocStats } from './document-repository.js';
@@ -160,7 +161,8 @@ export class DocumentService {
       );
     }
     if (op === 'delete') throw ClusterErrors.indexNotFound(target);
-    if (ClusterState.setting(state, 'action.auto_create_index') === 'false') throw ClusterErrors.indexNotFound(target);
+    const forbidden = autoCreateRefusal(state, target);
+    if (forbidden) throw forbidden;
     const refused = mayCreate?.(target);
     if (refused) throw refused;
     state = await this.cluster.update((current) => {
