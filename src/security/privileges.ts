@@ -27,7 +27,7 @@ const INDEX_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
   ['delete_index', ['indices:admin/delete']],
   ['read', ['indices:data/read/*']],
   ['write', ['indices:data/write/*']],
-  ['index', ['indices:data/write/index', 'indices:data/write/bulk']],
+  ['index', ['indices:data/write/index', 'indices:data/write/update', 'indices:data/write/bulk']],
   ['delete', ['indices:data/write/delete', 'indices:data/write/bulk']],
   ['view_index_metadata', ['indices:admin/get', 'indices:admin/aliases/get', 'indices:monitor/settings/get', 'indices:admin/ilm/explain']],
   ['monitor', ['indices:monitor/*']],
