@@ -77,7 +77,6 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'POST /:index/_create/:id': onPath('indices:data/write/index'),
   'GET /:index/_doc/:id': onPath('indices:data/read/get'),
   'DELETE /:index/_doc/:id': onPath('indices:data/write/delete'),
-  'POST /:index/_update/:id': onPath('indices:data/write/update'),
   'POST /_bulk': { action: 'indices:data/write/bulk', indices: 'bulk-body' },
   'PUT /_bulk': { action: 'indices:data/write/bulk', indices: 'bulk-body' },
   'POST /:index/_bulk': { action: 'indices:data/write/bulk', indices: 'bulk-body' },
