@@ -13,7 +13,7 @@ export { parseTemplate, putTemplate, deleteTemplates } from './operations/index-
 export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';
 export { clusterMigrations } from './store/cluster-migrations.js';
 export { matchesPattern } from './patterns.js';
-export { rollover, generateRolloverIndexName, writeIndexOf, evaluateConditions, conditionsMet, type IndexStats, type RolloverResult } from './operations/rollover.js';
+export { rollover, generateRolloverIndexName, rolloverIndexName, writeIndexOf, evaluateConditions, conditionsMet, type IndexStats, type RolloverResult } from './operations/rollover.js';
 export { parseAliasMetadata } from './alias-rules.js';
 export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, FORECAST_TIMEOUT_SETTING, normalizeClusterSettings } from './cluster-settings.js';
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
@@ -28,3 +28,4 @@ export { parseByteSize } from './operations/rollover.js';
 export { floodStageBlock } from './cluster-errors-blocks.js';
 export { assumeHeapLimit, breakerLimit, checkBreakers, checkInFlightRequests, inFlightRequestsLimit } from './breakers.js';
 export { byteSizeText } from './byte-size.js';
+export { isDateMathName, resolveDateMathName } from './date-math-name.js';

@@ -12,7 +12,10 @@ export const ES_VERSION = '8.17.0';
 export const ES_VERSION_ID = '8521000';
 
 export interface CreateIndexRequest {
+  /** The concrete name, date math already resolved. */
   readonly name: string;
+  /** The name as the request gave it, date math and all (`index.provided_name`); the name itself when absent. */
+  readonly providedName?: string;
   readonly body: unknown;
   readonly now: number;
   readonly uuid: string;
@@ -49,7 +52,7 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
   Object.assign(settings, {
     'index.creation_date': String(now),
     'index.uuid': uuid,
-    'index.provided_name': name,
+    'index.provided_name': request.providedName ?? name,
     'index.version.created': ES_VERSION_ID,
   });
   const index: IndexMetadata = Object.freeze({

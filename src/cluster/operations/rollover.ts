@@ -10,16 +10,33 @@ import { findTemplate } from '../index-template.js';
 import { floodStageBlock } from '../cluster-errors-blocks.js';
 import { createIndex } from './create-index.js';
 import { validateIndexName } from '../index-name.js';
+import { resolveDateMathName } from '../date-math-name.js';
 
 export const ROLLOVER_NAME_PATTERN = /^.*-\d+$/;
 
-export function generateRolloverIndexName(source: string): string {
-  if (!ROLLOVER_NAME_PATTERN.test(source)) {
+/**
+ * The next name in a rollover series (MetadataRolloverService.generateRolloverIndexName): the counter after the last
+ * `-` goes up by one, six digits wide. A date math name (`<logs-{now/d}-000001>`) keeps its date math, so each
+ * rollover resolves it anew.
+ */
+export function generateRolloverIndexName(source: string, now = 0): string {
+  const resolved = resolveDateMathName(source, now);
+  const isDateMath = resolved !== source;
+  if (!ROLLOVER_NAME_PATTERN.test(resolved)) {
     throw ClusterErrors.illegalArgument(`index name [${source}] does not match pattern '^.*-\\d+$'`);
   }
   const dash = source.lastIndexOf('-');
-  const counter = Number(source.slice(dash + 1)) + 1;
-  return `${source.slice(0, dash)}-${String(counter).padStart(6, '0')}`;
+  const counter = Number(source.slice(dash + 1, isDateMath ? -1 : undefined)) + 1;
+  return `${source.slice(0, dash)}-${String(counter).padStart(6, '0')}${isDateMath ? '>' : ''}`;
+}
+
+/**
+ * The index a rollover of `source` creates: `newIndexName` (date math resolved) or the next in its series, from the
+ * name it was created with (`index.provided_name`); `provided` is what the new index records as its own.
+ */
+export function rolloverIndexName(source: IndexMetadata, newIndexName: string | undefined, now: number): { name: string; provided: string } {
+  const provided = newIndexName ?? generateRolloverIndexName(source.settings['index.provided_name'] ?? source.name, now);
+  return { name: resolveDateMathName(provided, now), provided };
 }
 
 /** The index an alias writes to: its explicit write index, or its only index. */
@@ -106,7 +123,7 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
   }
   if (state.indices.has(alias)) throw ClusterErrors.illegalArgument(`rollover target is a [concrete index] but one of [alias,data_stream] was expected`);
   const source = writeIndexOf(state, alias);
-  const newIndex = request.newIndexName ?? generateRolloverIndexName(source.name);
+  const { name: newIndex, provided } = rolloverIndexName(source, request.newIndexName, now);
   // MetadataRolloverService validates the new name before any condition is evaluated, for a dry run too.
   validateIndexName(newIndex);
   const existing = state.indices.get(newIndex);
@@ -123,7 +140,7 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
       `Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${Object.keys(template.template.aliases).join(', ')}]] in index template [${template.name}]`,
     );
   }
-  const created = createIndex(state, { name: newIndex, body: request.createBody, now, uuid: request.uuid });
+  const created = createIndex(state, { name: newIndex, providedName: provided, body: request.createBody, now, uuid: request.uuid });
   const explicitWrite = source.aliases[alias]!.is_write_index === true;
   const sourceAliases = { ...source.aliases };
   if (explicitWrite) sourceAliases[alias] = { ...sourceAliases[alias], is_write_index: false };

@@ -3,7 +3,7 @@
  * against the user's cluster privileges, index actions against the index privileges on each index named.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClusterError, generateRolloverIndexName, parseAliasActions, resolveIndices, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
+import { ClusterError, parseAliasActions, resolveDateMathName, resolveIndices, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
 import { parseBulk } from './document-routes.js';
 import type { EsContext } from './es-context.js';
@@ -27,24 +27,25 @@ export function assignRouteActions(app: FastifyInstance): void {
   });
 }
 
-function expand(state: ClusterState, expression: string | undefined): string[] {
+/** The names an expression stands for at `now`: wildcards expanded, date math (`<logs-{now/d}>`) resolved, as ES authorizes them. */
+function expand(state: ClusterState, expression: string | undefined, now: number): string[] {
   const parts = (expression ?? '_all').split(',');
   return parts.flatMap((part) =>
-    part.includes('*') || part === '_all' ? resolveIndices(state, part, { allowNoIndices: true, ignoreUnavailable: true }) : [part],
+    part.includes('*') || part === '_all' ? resolveIndices(state, part, { allowNoIndices: true, ignoreUnavailable: true }) : [resolveDateMathName(part, now)],
   );
 }
 
-function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterState): string[] {
+function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterState, now: number): string[] {
   const params = req.params as Record<string, string | undefined>;
   switch (route.indices) {
     case 'path':
-      return expand(state, params[route.param ?? 'index']);
+      return expand(state, params[route.param ?? 'index'], now);
     case 'aliases-body': {
       const actions = (req.body as { actions?: unknown[] } | undefined)?.actions ?? [];
       return actions.flatMap((entry) => {
         const spec = Object.values((entry ?? {}) as Record<string, { index?: string | string[]; indices?: string[] }>)[0] ?? {};
         const names = [...(spec.index === undefined ? [] : Array.isArray(spec.index) ? spec.index : [spec.index]), ...(spec.indices ?? [])];
-        return names.flatMap((name) => expand(state, name));
+        return names.flatMap((name) => expand(state, name, now));
       });
     }
     case 'bulk-body':
@@ -65,14 +66,14 @@ type Permissions = ReturnType<SecurityService['permissionsOf']>;
  * and the request runs on those; indices named outright must all be allowed. When nothing is left the request runs
  * on no index (`*,-*`), provided the caller may perform the action on some index at all.
  */
-function narrowWildcards(req: FastifyRequest, route: RouteAction, state: ClusterState, permissions: Permissions, keyId: string | undefined): string[] {
+function narrowWildcards(req: FastifyRequest, route: RouteAction, state: ClusterState, permissions: Permissions, keyId: string | undefined, now: number): string[] {
   const params = req.params as Record<string, string | undefined>;
   const param = route.param ?? 'index';
   const parts = (params[param] ?? '_all').split(',');
   const isWildcard = (part: string) => part.includes('*') || part === '_all';
-  if (!parts.some(isWildcard)) return [...new Set(expand(state, params[param]))];
+  if (!parts.some(isWildcard)) return [...new Set(expand(state, params[param], now))];
   const allowed = (index: string) => permissions.every(({ user, lookup }) => !authorizeIndices(user, lookup, route.action, [index], keyId));
-  const narrowed = parts.flatMap((part, i) => (i > 0 && part.startsWith('-') ? [part] : isWildcard(part) ? expand(state, part).filter(allowed) : [part]));
+  const narrowed = parts.flatMap((part, i) => (i > 0 && part.startsWith('-') ? [part] : isWildcard(part) ? expand(state, part, now).filter(allowed) : [part]));
   // Index names never start with '-', so what does is an exclusion.
   const named = [...new Set(narrowed.filter((part) => !part.startsWith('-')))];
   if (named.length === 0) {
@@ -99,9 +100,9 @@ function requireOnAll(permissions: Permissions, action: string, names: readonly 
 const isPattern = (name: string) => name.includes('*') || name === '_all';
 
 /** The index a rollover of `alias` without a name would create; undefined where the rollover itself will fail. */
-function generatedRolloverName(state: ClusterState, alias: string | undefined): string | undefined {
+function generatedRolloverName(state: ClusterState, alias: string | undefined, now: number): string | undefined {
   try {
-    return alias === undefined ? undefined : generateRolloverIndexName(writeIndexOf(state, alias).name);
+    return alias === undefined ? undefined : rolloverIndexName(writeIndexOf(state, alias), undefined, now).name;
   } catch {
     return undefined;
   }
@@ -119,7 +120,7 @@ function bodyAliasNames(body: unknown): string[] {
  * on the alias as well as on the index; creating an index with aliases needs it on those aliases; a rollover needs
  * `indices:admin/create` on the index it creates, named or generated.
  */
-function secondaryNames(req: FastifyRequest, action: string, state: ClusterState): { action: string; names: string[] }[] {
+function secondaryNames(req: FastifyRequest, action: string, state: ClusterState, now: number): { action: string; names: string[] }[] {
   const params = req.params as Record<string, string | undefined>;
   const aliases = (names: readonly string[]) => ({ action: 'indices:admin/aliases', names: names.filter((n) => !isPattern(n)) });
   switch (action) {
@@ -136,7 +137,7 @@ function secondaryNames(req: FastifyRequest, action: string, state: ClusterState
     case 'indices:admin/create':
       return [aliases(bodyAliasNames(req.body))];
     case 'indices:admin/rollover':
-      return [aliases(bodyAliasNames(req.body)), { action: 'indices:admin/create', names: [params.newIndex ?? generatedRolloverName(state, params.alias)].flatMap((n) => n ?? []) }];
+      return [aliases(bodyAliasNames(req.body)), { action: 'indices:admin/create', names: [params.newIndex === undefined ? generatedRolloverName(state, params.alias, now) : resolveDateMathName(params.newIndex, now)].flatMap((n) => n ?? []) }];
     default:
       return [];
   }
@@ -170,7 +171,7 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
       return;
     }
     if (route.indices === 'path') {
-      requireOnAll(permissions, route.action, narrowWildcards(req, route, ctx.cluster.state, permissions, keyId), keyId);
+      requireOnAll(permissions, route.action, narrowWildcards(req, route, ctx.cluster.state, permissions, keyId, ctx.clock.now()), keyId);
       return;
     }
     for (const { user, lookup } of permissions) {
@@ -182,8 +183,8 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
     const checked = permissionsFor(req);
     if (!checked) return;
     const { route, keyId, permissions } = checked;
-    if (route.indices && route.indices !== 'path') requireOnAll(permissions, route.action, [...new Set(namedIndices(req, route, ctx.cluster.state))], keyId);
-    for (const { action, names } of secondaryNames(req, route.action, ctx.cluster.state)) requireOnAll(permissions, action, [...new Set(names)], keyId);
+    if (route.indices && route.indices !== 'path') requireOnAll(permissions, route.action, [...new Set(namedIndices(req, route, ctx.cluster.state, ctx.clock.now()))], keyId);
+    for (const { action, names } of secondaryNames(req, route.action, ctx.cluster.state, ctx.clock.now())) requireOnAll(permissions, action, [...new Set(names)], keyId);
   });
 }
 

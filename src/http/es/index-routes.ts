@@ -1,6 +1,6 @@
 /** @module Indices: `PUT/GET/HEAD/DELETE /<index>` and `GET/PUT /<index>/_settings`. */
 import type { FastifyInstance } from 'fastify';
-import { ClusterErrors, ClusterState, createIndex, matchesPattern, nestSettings, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
+import { ClusterErrors, ClusterState, createIndex, matchesPattern, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { EsSimpleError } from './es-simple-error.js';
@@ -19,7 +19,9 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.put<{ Params: { index: string }; Body: unknown }>('/:index', async (req, reply) => {
     rootMethodNotAllowed(req.params.index, 'PUT');
     const index = await ctx.cluster.update((state) => {
-      const created = createIndex(state, { name: req.params.index, body: req.body, now: ctx.clock.now(), uuid: ctx.newUuid() });
+      // `<logs-{now/d}-000001>` names the index of today; the expression is kept as index.provided_name for rollovers.
+      const now = ctx.clock.now();
+      const created = createIndex(state, { name: resolveDateMathName(req.params.index, now), providedName: req.params.index, body: req.body, now, uuid: ctx.newUuid() });
       return { state: created.state, result: created.index };
     });
     return esSend(req, reply, { acknowledged: true, shards_acknowledged: true, index: index.name });

@@ -1,0 +1,40 @@
+/**
+ * Index names with date math, as Elastic's ILM bootstrap documentation creates them (`PUT /<logs-{now/d}-000001>`):
+ * resolved on the server's clock at creation and at every rollover, the expression kept as `index.provided_name`.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { esErrorOf, rawRequest, useEsServer } from '../helpers/es.js';
+
+describe('date math index names', () => {
+  const es = useEsServer();
+
+  it('creates today\'s index, and each rollover names the day it happens on', async () => {
+    // The helper's clock starts at 2026-01-01T00:00:00Z.
+    const created = await rawRequest(es.server.url, 'PUT', `/${encodeURIComponent('<logs-{now/d}-000001>')}`, { aliases: { logs: { is_write_index: true } } });
+    assert.deepEqual(created.json, { acknowledged: true, shards_acknowledged: true, index: 'logs-2026.01.01-000001' });
+    const settings = await es.client.indices.getSettings({ index: 'logs-2026.01.01-000001', flat_settings: true });
+    assert.equal((settings['logs-2026.01.01-000001']!.settings as Record<string, string>)['index.provided_name'], '<logs-{now/d}-000001>');
+    await es.advance('1d');
+    const rolled = await es.client.indices.rollover({ alias: 'logs' });
+    assert.equal(rolled.new_index, 'logs-2026.01.02-000002');
+    const next = await es.client.indices.getSettings({ index: 'logs-2026.01.02-000002', flat_settings: true });
+    assert.equal((next['logs-2026.01.02-000002']!.settings as Record<string, string>)['index.provided_name'], '<logs-{now/d}-000002>');
+    // A named target with date math, and a custom format and time zone.
+    const named = await es.client.indices.rollover({ alias: 'logs', new_index: '<logs-{now/M{uuuu.MM|+01:00}}-000003>' } as never);
+    assert.equal(named.new_index, 'logs-2026.01-000003');
+  });
+
+  it('refuses a malformed expression with ES\'s message', async () => {
+    assert.deepEqual(await esErrorOf(es.client.indices.create({ index: '<logs-{now/d>' })), {
+      status: 400,
+      type: 'parse_exception',
+      reason: 'invalid dynamic name expression [logs-{now/d>]. date math placeholder is open ended',
+    });
+    assert.deepEqual(await esErrorOf(es.client.indices.create({ index: '<logs-}>' })), {
+      status: 400,
+      type: 'parse_exception',
+      reason: 'invalid dynamic name expression [logs-}>]. invalid character at position [6]. `{` and `}` are reserved characters and should be escaped when used as part of the index name using `\\` (e.g. `\\{text\\}`)',
+    });
+  });
+});
