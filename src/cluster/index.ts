@@ -19,6 +19,7 @@ export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, FORECAST_TIMEOUT_SETTING
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
 export { DocumentService, followIndices, type AutoCreateCheck, type WriteRequest, type WriteResult, type WriteOp } from './documents/document-service.js';
 export { checkIfPrimaryTerm, checkIfSeqNo, parseVersionType, type VersionType, type WriteConditions } from './documents/write-conditions.js';
+export { fetchSourceOf, parseUpdateBody, scriptRefusal, type ParsedUpdateBody, type UpdateSpec } from './documents/update-request.js';
 export { KyselyDocumentRepository } from './store/kysely-document-repository.js';
 export { documentMigrations } from './store/document-migrations.js';
 export { DiskMonitor, type StoredBytes } from './disk/disk-monitor.js';

@@ -1,5 +1,5 @@
 /**
- * @module Documents: index, create, get and delete, one at a time or in bulk. Writes go through aliases to
+ * @module Documents: index, create, update, get and delete, one at a time or in bulk. Writes go through aliases to
  * their write index, respect write blocks, auto-create missing indices (templates apply), and are committed
  * before they are acknowledged. Per-index counts and sizes are kept in memory for rollover conditions and stats.
  */
@@ -14,9 +14,10 @@ import { autoCreateRefusal } from '../operations/auto-create.js';
 import { createIndex } from '../operations/create-index.js';
 import type { IndexStats } from '../operations/rollover.js';
 import type { DocumentRepository, DocumentWrite, IndexDocStats } from './document-repository.js';
+import { mergeSource, updateProblems, type UpdateSpec } from './update-request.js';
 import { checkConditions, checkStorableVersion, conditionProblems, type WriteConditions } from './write-conditions.js';
 
-export type WriteOp = 'index' | 'create' | 'delete';
+export type WriteOp = 'index' | 'create' | 'delete' | 'update';
 
 export interface WriteRequest {
   readonly op: WriteOp;
@@ -25,16 +26,22 @@ export interface WriteRequest {
   readonly source?: unknown;
   /** Optimistic concurrency control: the write happens only if the stored document still meets these. */
   readonly conditions?: WriteConditions;
+  /** An update's partial document, upsert and options (op `update` only). */
+  readonly update?: UpdateSpec;
+  /** An item refused before it runs (a bulk update Tessera cannot do): it fails alone and changes nothing. */
+  readonly refusal?: ClusterError;
 }
 
 export interface WriteResult {
   readonly _index: string;
   readonly _id: string;
   readonly _version: number;
-  readonly result: 'created' | 'updated' | 'deleted' | 'not_found';
+  readonly result: 'created' | 'updated' | 'deleted' | 'not_found' | 'noop';
   readonly _shards: { total: number; successful: number; failed: number };
   readonly _seq_no: number;
   readonly _primary_term: number;
+  /** An update's resulting document, when its `_source` was asked for (UpdateResponse's `get`). */
+  readonly get?: { _seq_no: number; _primary_term: number; found: true; _source: unknown };
   readonly status: number;
 }
 
@@ -85,7 +92,9 @@ function versionConflict(index: IndexMetadata, reason: string): ClusterError {
  * the whole request with all items' messages, and no index is created for it.
  */
 function validateConditions(requests: readonly WriteRequest[]): void {
-  const problems = requests.flatMap((r) => conditionProblems(r.op, r.id !== undefined, r.conditions));
+  const problems = requests.flatMap((r) =>
+    r.refusal ? [] : r.op === 'update' ? updateProblems(r.id !== undefined && r.id !== '', r.conditions, r.update!) : conditionProblems(r.op, r.id !== undefined, r.conditions),
+  );
   if (problems.length > 0) throw ClusterErrors.validation(problems);
   for (const request of requests) checkStorableVersion(request.conditions);
 }
@@ -195,6 +204,7 @@ export class DocumentService {
       const targets: (IndexMetadata | ClusterError)[] = [];
       for (const request of requests) {
         try {
+          if (request.refusal) throw request.refusal;
           const index = await this.#writeIndex(request.target, request.op, mayCreate);
           checkWritable(index, request.op);
           // Only ids the client chose are checked; generated ones may well start with '_' (base64url).
@@ -245,6 +255,7 @@ export class DocumentService {
     const reply = (version: number, result: WriteResult['result'], status: number): WriteResult => ({
       _index: index.name, _id: id, _version: version, result, _shards: shards(index), _seq_no: seqNo, _primary_term: PRIMARY_TERM, status,
     });
+    if (request.op === 'update') return this.#update(request, index, stats, id, existing, reply);
     if (request.op !== 'delete' && (request.source === null || typeof request.source !== 'object' || Array.isArray(request.source))) {
       return { result: ClusterErrors.parse('request body is required') };
     }
@@ -264,6 +275,52 @@ export class DocumentService {
     const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
     stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
     return { result: reply(version, existing ? 'updated' : 'created', existing ? 200 : 201), write: { index: index.name, id, source, seqNo, version } };
+  }
+
+  /**
+   * An update (UpdateHelper.prepare): `doc` merged into the stored source, or the upsert stored when there is none;
+   * a merge that changes nothing is a noop that writes nothing and takes no sequence number.
+   */
+  #update(
+    request: WriteRequest,
+    index: IndexMetadata,
+    stats: Map<string, IndexDocStats>,
+    id: string,
+    existing: { version: number; seqNo: number; source: string } | undefined,
+    reply: (version: number, result: WriteResult['result'], status: number) => WriteResult,
+  ): { result: WriteResult | ClusterError; write?: DocumentWrite } {
+    const spec = request.update!;
+    const before = stats.get(index.name) ?? { docs: 0, sizeBytes: 0, nextSeqNo: 0 };
+    const seqNo = before.nextSeqNo;
+    // The document is read with the request's if_seq_no/if_primary_term: a stale pair conflicts, a missing one is missing.
+    if (existing && request.conditions?.ifSeqNo !== undefined) {
+      const outcome = checkConditions('index', id, request.conditions, existing, PRIMARY_TERM);
+      if ('conflict' in outcome) return { result: versionConflict(index, outcome.conflict) };
+    }
+    const withGet = (result: WriteResult, source: unknown): WriteResult =>
+      spec.fetchSource ? { ...result, get: { _seq_no: result._seq_no, _primary_term: PRIMARY_TERM, found: true, _source: source } } : result;
+    let document: Record<string, unknown>;
+    if (!existing) {
+      const upsert = spec.docAsUpsert ? spec.doc : spec.upsert;
+      if (!upsert) return { result: new ClusterError('document_missing_exception', 404, `[${id}]: document missing`, { index_uuid: index.uuid, shard: '0', index: index.name }) };
+      document = upsert;
+    } else {
+      document = JSON.parse(existing.source) as Record<string, unknown>;
+      const changed = mergeSource(document, spec.doc ?? {}, spec.detectNoop);
+      if (spec.detectNoop && !changed) {
+        const noop: WriteResult = {
+          _index: index.name, _id: id, _version: existing.version, result: 'noop', _shards: { total: 0, successful: 0, failed: 0 },
+          _seq_no: existing.seqNo, _primary_term: PRIMARY_TERM, status: 200,
+        };
+        return { result: withGet(noop, document) };
+      }
+    }
+    const source = JSON.stringify(document);
+    const version = existing ? existing.version + 1 : 1;
+    const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
+    stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
+    const result = reply(version, existing ? 'updated' : 'created', existing ? 200 : 201);
+    return { result: withGet(result, document), write: { index: index.name, id, source, seqNo, version } };
   }
 
   /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */

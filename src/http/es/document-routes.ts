@@ -1,4 +1,4 @@
-/** @module Documents: `_doc`, `_create`, `_bulk`, `_count`, `_refresh` and `_stats`. */
+/** @module Documents: `_doc`, `_create`, `_update`, `_bulk`, `_count`, `_refresh` and `_stats`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   checkBreakers,
@@ -8,8 +8,12 @@ import {
   ClusterErrors,
   ClusterState,
   IndexMetadata,
+  fetchSourceOf,
+  parseUpdateBody,
   parseVersionType,
+  scriptRefusal,
   resolveIndices,
+  type UpdateSpec,
   type WriteConditions,
   type WriteOp,
   type WriteRequest,
@@ -44,6 +48,65 @@ function longParam(query: Query, key: string): bigint | undefined {
     throw ClusterErrors.illegalArgument(`Failed to parse long parameter [${key}] with value [${text}]`);
   }
   return value;
+}
+
+/** RestRequest.paramAsInt. */
+function intParam(query: Query, key: string): number | undefined {
+  const text = query[key];
+  if (text === undefined) return undefined;
+  const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < -(2 ** 31) || value >= 2 ** 31) throw ClusterErrors.illegalArgument(`Failed to parse int parameter [${key}] with value [${text}]`);
+  return value;
+}
+
+/** RestRequest.paramAsBoolean: only "true" and "false" (an empty value keeps the default). */
+function booleanParam(query: Query, key: string, fallback: boolean): boolean {
+  const text = query[key];
+  if (text === undefined || text === '') return fallback;
+  if (text === 'true' || text === 'false') return text === 'true';
+  throw ClusterErrors.illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`);
+}
+
+/** WriteRequest.RefreshPolicy.parse: every policy is met at once, since a committed document is already searchable. */
+function checkRefresh(query: Query): void {
+  const text = query.refresh;
+  if (text !== undefined && !['true', 'false', 'wait_for', ''].includes(text)) throw ClusterErrors.illegalArgument(`Unknown value for refresh: [${text}].`);
+}
+
+/**
+ * An `_update` request's parameters and body, read in RestUpdateAction's order: refresh, doc_as_upsert, _source,
+ * retry_on_conflict, the refusal of versioning, if_seq_no and if_primary_term, require_alias, then the body.
+ */
+function updateRequest(query: Query, body: unknown): { spec: UpdateSpec; conditions: WriteConditions } {
+  checkRefresh(query);
+  let docAsUpsert = booleanParam(query, 'doc_as_upsert', false);
+  let fetchSource = query._source === undefined ? false : fetchSourceOf(query._source, 'the parameter [_source]');
+  for (const key of ['_source_includes', '_source_excludes']) {
+    if (query[key] !== undefined) throw ClusterErrors.illegalArgument(`Tessera's update returns the whole updated source or none: [${key}] is not supported, use _source=true`);
+  }
+  const retryOnConflict = intParam(query, 'retry_on_conflict') ?? 0;
+  if (query.version !== undefined || query.version_type !== undefined) {
+    throw ClusterErrors.validation(['internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead']);
+  }
+  let ifSeqNo = longParam(query, 'if_seq_no');
+  if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
+  let ifPrimaryTerm = longParam(query, 'if_primary_term');
+  if (ifPrimaryTerm !== undefined) checkIfPrimaryTerm(ifPrimaryTerm);
+  if (booleanParam(query, 'require_alias', false)) throw ClusterErrors.illegalArgument('Tessera does not support [require_alias=true] on updates; write to the alias or index by name');
+  const parsed = parseUpdateBody(body);
+  docAsUpsert = parsed.docAsUpsert ?? docAsUpsert;
+  fetchSource = parsed.fetchSource ?? fetchSource;
+  ifSeqNo = parsed.ifSeqNo ?? ifSeqNo;
+  ifPrimaryTerm = parsed.ifPrimaryTerm ?? ifPrimaryTerm;
+  const spec: UpdateSpec = {
+    ...(parsed.doc && { doc: parsed.doc }),
+    ...(parsed.upsert && { upsert: parsed.upsert }),
+    docAsUpsert,
+    detectNoop: parsed.detectNoop ?? true,
+    fetchSource,
+    retryOnConflict,
+  };
+  return { spec, conditions: { ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) } };
 }
 
 /** RestActions.parseVersion: the `version` parameter, else an `If-Match` header read as a bare Long.parseLong. */
@@ -153,7 +216,55 @@ function metadataConditions(meta: Record<string, unknown>): WriteConditions {
   return { ...(version !== undefined && { version }), ...(versionType && { versionType }), ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) };
 }
 
-/** Splits an NDJSON bulk body into write requests (ES's BulkRequestParser, for index, create and delete). */
+/** BulkRequestParser's refusals of an update action's metadata: versioning, and dynamic templates. */
+function checkBulkUpdateMetadata(meta: Record<string, unknown>, conditions: WriteConditions, line: number): void {
+  if (conditions.version !== undefined || (conditions.versionType !== undefined && conditions.versionType !== 'internal')) {
+    throw ClusterErrors.illegalArgument('Update requests do not support versioning. Please use `if_seq_no` and `if_primary_term` instead');
+  }
+  const templates = meta.dynamic_templates;
+  if (templates !== null && typeof templates === 'object' && Object.keys(templates).length > 0) {
+    throw ClusterErrors.illegalArgument(`Update request in line [${line}] does not accept dynamic_templates`);
+  }
+}
+
+/**
+ * A bulk update item: its source line read as UpdateRequest.fromXContent reads it (a malformed one fails the whole
+ * request, as in ES); a script, which ES would run on the shard, fails the item alone.
+ */
+function bulkUpdate(target: string, id: string | undefined, metaConditions: WriteConditions, meta: Record<string, unknown>, source: unknown): WriteRequest {
+  const retry = metadataLong(meta.retry_on_conflict);
+  const metaSource = meta._source === undefined || meta._source === null ? undefined : fetchSourceOf(meta._source, 'the metadata [_source]');
+  let parsed: ReturnType<typeof parseUpdateBody>;
+  let refusal: ClusterError | undefined;
+  const scripted = source !== null && typeof source === 'object' && !Array.isArray(source) && ('script' in source || 'scripted_upsert' in source);
+  if (scripted) {
+    const { script: _script, scripted_upsert: _upsert, ...rest } = source as Record<string, unknown>;
+    parsed = parseUpdateBody(rest);
+    refusal = scriptRefusal('script' in source ? 'script' : 'scripted_upsert');
+  } else {
+    parsed = parseUpdateBody(source ?? {});
+  }
+  const ifSeqNo = parsed.ifSeqNo ?? metaConditions.ifSeqNo;
+  const ifPrimaryTerm = parsed.ifPrimaryTerm ?? metaConditions.ifPrimaryTerm;
+  const update: UpdateSpec = {
+    ...(parsed.doc && { doc: parsed.doc }),
+    ...(parsed.upsert && { upsert: parsed.upsert }),
+    docAsUpsert: parsed.docAsUpsert ?? false,
+    detectNoop: parsed.detectNoop ?? true,
+    fetchSource: metaSource ?? parsed.fetchSource ?? false,
+    retryOnConflict: retry === undefined ? 0 : Number(retry),
+  };
+  return {
+    op: 'update',
+    target,
+    ...(id !== undefined && { id }),
+    conditions: { ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) },
+    update,
+    ...(refusal && { refusal }),
+  };
+}
+
+/** Splits an NDJSON bulk body into write requests (ES's BulkRequestParser, for index, create, delete and update). */
 export function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest[] {
   const lines = text.split('\n');
   const requests: WriteRequest[] = [];
@@ -171,7 +282,7 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
       throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${i + 1}], expected START_OBJECT but found [${Array.isArray(action) ? 'START_ARRAY' : 'VALUE'}]`);
     }
     const [op, rawMeta] = Object.entries(action as Record<string, unknown>)[0]!;
-    if (op !== 'index' && op !== 'create' && op !== 'delete') {
+    if (op !== 'index' && op !== 'create' && op !== 'delete' && op !== 'update') {
       throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${i + 1}], expected field [create], [delete], [index] or [update] but found [${op}]`);
     }
     const meta = bulkMetadata(rawMeta, i + 1);
@@ -179,6 +290,7 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
     if (!target) throw ClusterErrors.validation(['index is missing']);
     const id = metadataText(meta._id);
     const conditions = metadataConditions(meta);
+    if (op === 'update') checkBulkUpdateMetadata(meta, conditions, i + 1);
     if (op === 'delete') {
       if (id === undefined) throw ClusterErrors.validation(['id is missing']);
       requests.push({ op, target, id, conditions });
@@ -192,6 +304,10 @@ export function parseBulk(text: string, defaultIndex: string | undefined): Write
       source = JSON.parse(sourceLine);
     } catch (error) {
       throw new ClusterError('x_content_parse_exception', 400, `[${i + 1}:1] ${(error as Error).message}`);
+    }
+    if (op === 'update') {
+      requests.push(bulkUpdate(target, id, conditions, meta, source));
+      continue;
     }
     // An index action with op_type "create" is a create; any other op_type leaves it an index (BulkRequestParser).
     const effective: WriteOp = op === 'index' && metadataText(meta.op_type) === 'create' ? 'create' : (op as WriteOp);
@@ -247,6 +363,11 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.delete<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', async (req, reply) =>
     sendWrite(req, reply, await documents.write({ op: 'delete', target: req.params.index, id: req.params.id, conditions: queryConditions(req.query, req.headers['if-match']) })),
   );
+  app.post<{ Params: { index: string; id: string }; Body: unknown; Querystring: Query }>('/:index/_update/:id', async (req, reply) => {
+    const { spec, conditions } = updateRequest(req.query, req.body);
+    const result = await documents.write({ op: 'update', target: req.params.index, id: req.params.id, conditions, update: spec }, autoCreateCheck(req, ctx.security));
+    return sendWrite(req, reply, result);
+  });
   app.get<{ Params: { index: string; id: string } }>('/:index/_doc/:id', async (req, reply) => {
     const doc = await documents.get(req.params.index, req.params.id);
     return esSend(req, reply, doc, doc.found ? 200 : 404);

@@ -75,6 +75,7 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'POST /:index/_doc/:id': onPath('indices:data/write/index'),
   'PUT /:index/_create/:id': onPath('indices:data/write/index'),
   'POST /:index/_create/:id': onPath('indices:data/write/index'),
+  'POST /:index/_update/:id': onPath('indices:data/write/update'),
   'GET /:index/_doc/:id': onPath('indices:data/read/get'),
   'DELETE /:index/_doc/:id': onPath('indices:data/write/delete'),
   'POST /_bulk': { action: 'indices:data/write/bulk', indices: 'bulk-body' },
