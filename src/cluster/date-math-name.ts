@@ -17,20 +17,27 @@ export function isDateMathName(name: string): boolean {
   return name.startsWith('<') && name.endsWith('>');
 }
 
+/** `+01:00`, `-0530`, `GMT+01:00`'s sign and digits, as milliseconds; undefined when `text` is none. */
+function offsetMillis(text: string): number | undefined {
+  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(text);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : undefined;
+}
+
 /** The offset of `zone` from UTC at `millis`, in milliseconds. */
 function zoneOffset(zone: string, millis: number, expression: string): number {
   if (zone === 'UTC' || zone === 'Z' || zone === 'GMT') return 0;
-  const fixed = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
-  if (fixed) return (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3])) * 60_000;
+  const fixed = offsetMillis(zone);
+  if (fixed !== undefined) return fixed;
   let name: string | undefined;
   try {
+    // Intl names the zone's offset at that instant: "GMT+01:00", or "GMT" for none.
     name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(millis).find((p) => p.type === 'timeZoneName')?.value;
   } catch {
-    throw parseError(`invalid dynamic name expression [${expression}]. unknown time zone [${zone}]`);
+    name = undefined;
   }
-  const offset = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name ?? '');
-  if (!offset) throw parseError(`invalid dynamic name expression [${expression}]. unknown time zone [${zone}]`);
-  return offset[1] === undefined ? 0 : (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000;
+  const offset = name === 'GMT' ? 0 : name?.startsWith('GMT') ? offsetMillis(name.slice(3)) : undefined;
+  if (offset === undefined) throw parseError(`invalid dynamic name expression [${expression}]. unknown time zone [${zone}]`);
+  return offset;
 }
 
 /** A wall-clock date in UTC fields (the zone's offset already applied). */

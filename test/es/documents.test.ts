@@ -171,6 +171,9 @@ describe('_count before search exists', () => {
       type: 'parsing_exception',
       reason: 'request does not support [size]',
     });
+    const raw = (body: unknown) => esErrorOf(es.client.transport.request({ method: 'POST', path: '/cq/_count', body: body as never }));
+    assert.deepEqual(await raw({ query: { match_all: {}, term: { a: 1 } } }), { status: 400, type: 'parsing_exception', reason: '[_na] query malformed, must start with start_object' });
+    assert.deepEqual(await raw([1]), { status: 400, type: 'parsing_exception', reason: 'request body must be an object' });
   });
 });
 

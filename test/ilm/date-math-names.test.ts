@@ -26,6 +26,18 @@ describe('date math index names', () => {
   });
 
   it('refuses a malformed expression with ES\'s message', async () => {
+    const cases: [string, string][] = [
+      ['<x-{now/d{}}>', 'invalid dynamic name expression [now/d{}]. missing date format'],
+      ['<x-{now/d{uuuu}x}>', 'invalid dynamic name expression [now/d{uuuu}x]. missing closing `}` for date math format'],
+      ['<x-{now/d{uu{uu}}>', 'invalid dynamic name expression [x-{now/d{uu{uu}}>]. invalid character in placeholder at position [12]'],
+      ['<{now/d{uuuu.MM.dd|Mars/Olympus}}>', 'invalid dynamic name expression [now/d{uuuu.MM.dd|Mars/Olympus}]. unknown time zone [Mars/Olympus]'],
+      ['<x-{now/d{uuuu.QQ}}>', 'invalid dynamic name expression [now/d{uuuu.QQ}]. unsupported letter [Q] in date format [uuuu.QQ]'],
+      ['<x-{yesterday}>', 'invalid dynamic name expression [yesterday]. could not parse date math [yesterday]: only now, with +<n><unit>, -<n><unit> and /<unit>, is supported'],
+      ['<>', 'nothing captured'],
+    ];
+    for (const [name, reason] of cases) {
+      assert.deepEqual(await esErrorOf(es.client.indices.create({ index: name })), { status: 400, type: 'parse_exception', reason }, name);
+    }
     assert.deepEqual(await esErrorOf(es.client.indices.create({ index: '<logs-{now/d>' })), {
       status: 400,
       type: 'parse_exception',

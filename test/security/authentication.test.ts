@@ -83,6 +83,7 @@ describe('authentication', () => {
       [{ metadata: [] }, 'parse_exception', 'expected field [metadata] to be of type object, but found [START_ARRAY] instead'],
       [{ password: 12345678 }, 'parse_exception', 'expected field [password] to be of type string, but found [VALUE_NUMBER] instead'],
       [{ password_hash: '$2a$10$abc' }, 'illegal_argument_exception', '[password_hash] is not supported: Tessera hashes passwords with scrypt; send [password] instead'],
+      [{ username: 'mallory' }, 'illegal_argument_exception', '[username] [mallory] in the body does not match the user [dora] in the path'],
     ];
     for (const [body, type, reason] of cases) assert.deepEqual(await put(body), { status: 400, error: { root_cause: [{ type, reason }], type, reason } }, JSON.stringify(body));
     const [user] = Object.values(await elastic.security.getUser({ username: 'dora' }));

@@ -122,6 +122,15 @@ describe('request bodies and authorization', () => {
     } finally {
       await admin.cluster.putSettings({ transient: { 'network.breaker.inflight_requests.limit': null } });
     }
+    // The parent breaker counts the same bytes: under its limit alone, a body over it is refused in its name.
+    await admin.cluster.putSettings({ transient: { 'indices.breaker.total.limit': '1mb' } });
+    try {
+      const refused = await rawBulk(server, bulkBody(2 * 1024 * 1024));
+      assert.equal(refused.status, 429);
+      assert.match(refused.json.error.reason, /^\[parent\] Data too large, data for \[<http_request>\] would be \[\d+\/[\d.]+mb\], which is larger than the limit of \[1048576\/1mb\]$/);
+    } finally {
+      await admin.cluster.putSettings({ transient: { 'indices.breaker.total.limit': null } });
+    }
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { checkIfPrimaryTerm, checkIfSeqNo, conditionProblems, type WriteConditions } from './write-conditions.js';
+import { xContentToken } from '../../platform/xcontent.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -54,28 +55,12 @@ export function unknownFieldMessage(parser: string, field: string, candidates: r
   return `[${parser}] unknown field [${field}]${suggestion}`;
 }
 
-/** The XContent token a JSON value starts with, as ES names it in its messages. */
-function tokenOf(value: unknown): string {
-  if (value === null) return 'VALUE_NULL';
-  if (Array.isArray(value)) return 'START_ARRAY';
-  switch (typeof value) {
-    case 'object':
-      return 'START_OBJECT';
-    case 'string':
-      return 'VALUE_STRING';
-    case 'boolean':
-      return 'VALUE_BOOLEAN';
-    default:
-      return 'VALUE_NUMBER';
-  }
-}
-
 function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function unsupportedType(field: string, value: unknown): ClusterError {
-  return ClusterErrors.xContentParse(`[${PARSER}] ${field} doesn't support values of type: ${tokenOf(value)}`);
+  return ClusterErrors.xContentParse(`[${PARSER}] ${field} doesn't support values of type: ${xContentToken(value)}`);
 }
 
 /** ObjectParser's declareBoolean: a JSON boolean, or the strings "true" and "false" (parser.booleanValue()). */
@@ -130,7 +115,7 @@ export interface ParsedUpdateBody {
 export function parseUpdateBody(body: unknown): ParsedUpdateBody {
   // RestRequest.applyContentParser parses nothing without a body: validation then finds no doc.
   if (body === undefined) return {};
-  if (!isObject(body)) throw ClusterErrors.xContentParse(`[${PARSER}] Expected START_OBJECT but was: ${tokenOf(body)}`);
+  if (!isObject(body)) throw ClusterErrors.xContentParse(`[${PARSER}] Expected START_OBJECT but was: ${xContentToken(body)}`);
   const parsed: { -readonly [K in keyof ParsedUpdateBody]: ParsedUpdateBody[K] } = {};
   for (const [field, value] of Object.entries(body)) {
     switch (field) {

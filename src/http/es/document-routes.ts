@@ -24,6 +24,7 @@ import { checkCountsEverything } from './count-query.js';
 import type { EsContext } from './es-context.js';
 import { checkNestingDepth, decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend } from './es-reply.js';
+import { xContentToken } from '../../platform/xcontent.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -150,31 +151,15 @@ const BULK_METADATA = new Set([
   'require_alias', 'require_data_stream', 'list_executed_pipelines', 'dynamic_templates',
 ]);
 
-/** The XContent token a JSON value starts with, as ES names it in its messages. */
-function tokenOf(value: unknown): string {
-  if (value === null) return 'VALUE_NULL';
-  if (Array.isArray(value)) return 'START_ARRAY';
-  switch (typeof value) {
-    case 'object':
-      return 'START_OBJECT';
-    case 'string':
-      return 'VALUE_STRING';
-    case 'boolean':
-      return 'VALUE_BOOLEAN';
-    default:
-      return 'VALUE_NUMBER';
-  }
-}
-
 /** An action's metadata object, checked as BulkRequestParser does: simple values of the parameters it knows. */
 function bulkMetadata(meta: unknown, line: number): Record<string, unknown> {
   if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
-    throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${line}], expected START_OBJECT or END_OBJECT but found [${tokenOf(meta)}]`);
+    throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${line}], expected START_OBJECT or END_OBJECT but found [${xContentToken(meta)}]`);
   }
   for (const [key, value] of Object.entries(meta)) {
     const objectAllowed = key === '_source' || key === 'dynamic_templates';
     if (Array.isArray(value) || (value !== null && typeof value === 'object' && !objectAllowed)) {
-      throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${line}], expected a simple value for field [${key}] but found [${tokenOf(value)}]`);
+      throw ClusterErrors.illegalArgument(`Malformed action/metadata line [${line}], expected a simple value for field [${key}] but found [${xContentToken(value)}]`);
     }
     if (!BULK_METADATA.has(key)) throw ClusterErrors.illegalArgument(`Action/metadata line [${line}] contains an unknown parameter [${key}]`);
   }
@@ -264,8 +249,28 @@ function bulkUpdate(target: string, id: string | undefined, metaConditions: Writ
   };
 }
 
+const parsedBulks = new WeakMap<FastifyRequest, WriteRequest[] | Error>();
+
+/**
+ * A bulk request's body parsed once, for authorization (the indices it names) and for the handler alike; a body that
+ * does not parse throws its error each time it is asked for.
+ */
+export function bulkRequestsOf(req: FastifyRequest): WriteRequest[] {
+  let parsed = parsedBulks.get(req);
+  if (parsed === undefined) {
+    try {
+      parsed = parseBulk(typeof req.body === 'string' ? req.body : '', (req.params as { index?: string }).index);
+    } catch (error) {
+      parsed = error as Error;
+    }
+    parsedBulks.set(req, parsed);
+  }
+  if (parsed instanceof Error) throw parsed;
+  return parsed;
+}
+
 /** Splits an NDJSON bulk body into write requests (ES's BulkRequestParser, for index, create, delete and update). */
-export function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest[] {
+function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest[] {
   const lines = text.split('\n');
   const requests: WriteRequest[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -379,7 +384,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     if (text.trim() === '') throw ClusterErrors.validation(['no requests added']);
     // A bulk request holds its whole body in memory while it runs.
     checkBreakers(ctx.cluster.state, '<bulk_request>', Buffer.byteLength(text));
-    const requests = parseBulk(text, req.params.index);
+    const requests = bulkRequestsOf(req);
     const results = await documents.bulk(requests, autoCreateCheck(req, ctx.security));
     const items = results.map((result, i) => {
       const op = requests[i]!.op;

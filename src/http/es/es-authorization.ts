@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError, parseAliasActions, resolveDateMathName, resolveIndices, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
-import { parseBulk } from './document-routes.js';
+import { bulkRequestsOf } from './document-routes.js';
 import type { EsContext } from './es-context.js';
 import { ROUTE_ACTIONS, type RouteAction } from './es-actions.js';
 
@@ -50,7 +50,7 @@ function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterSta
     }
     case 'bulk-body':
       try {
-        return [...new Set(parseBulk(typeof req.body === 'string' ? req.body : '', params.index).map((r) => r.target))];
+        return [...new Set(bulkRequestsOf(req).map((r) => r.target))];
       } catch {
         return []; // The handler reports the malformed body.
       }

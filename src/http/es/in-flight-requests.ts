@@ -18,7 +18,10 @@ export interface InFlightRequests {
 export function limitInFlightRequests(app: FastifyInstance, ctx: EsContext): InFlightRequests {
   let inFlight = 0;
   let tripped = 0;
-  app.addHook('preParsing', async (_req, reply, payload) => {
+  app.addHook('preParsing', async (req, reply, payload) => {
+    // Most requests (GET, HEAD) carry no body: nothing to count, and no stream to interpose on the hot path.
+    const length = req.headers['content-length'];
+    if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return payload;
     let held = 0;
     reply.raw.once('close', () => {
       inFlight -= held;
