@@ -80,22 +80,19 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     app.addHook('onRequest', async () => sync());
   }
   assignRouteActions(app);
-  if (ctx.security) {
-    authenticateRequests(app, ctx.security);
-    authorizeRequests(app, ctx, ctx.security);
-  }
+  if (ctx.security) authenticateRequests(app, ctx.security);
+  // Before authorization, which would otherwise check `_search` as an index name.
+  app.addHook('onRequest', async (req) => {
+    if (routes.isShadowed(req)) throw routes.noRoute(req);
+  });
+  if (ctx.security) authorizeRequests(app, ctx, ctx.security);
   // After authorization (onRequest), so a caller refused there holds no bytes at all.
   const inFlight = limitInFlightRequests(app, ctx);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     // RPC paths are the Connect mount's; an unknown method there is a 404, as Connect clients expect.
     if (path.startsWith('/tessera.')) return reply.code(404).send({ code: 'unimplemented', message: `no such method: ${path}` });
-    const allowed = routes.allowedMethods(path);
-    if (allowed.length > 0) {
-      const message = `Incorrect HTTP method for uri [${path}] and method [${req.method}], allowed: [${allowed.join(', ')}]`;
-      return sendEsError(req, reply, new EsSimpleError(message, 405, true, { allow: allowed.join(',') }));
-    }
-    return sendEsError(req, reply, new EsSimpleError(`no handler found for uri [${path}] and method [${req.method}]`, 400, false));
+    return sendEsError(req, reply, routes.noRoute(req));
   });
   rootRoutes(app, ctx);
   clusterRoutes(app, ctx);
