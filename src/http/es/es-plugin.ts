@@ -24,6 +24,7 @@ import { indexRoutes } from './index-routes.js';
 import { lintRoutes } from './lint-routes.js';
 import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
+import { nodeInfoRoutes } from './node-info-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
@@ -104,6 +105,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
   nodeRoutes(app, ctx, inFlight);
+  nodeInfoRoutes(app, ctx);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);
