@@ -25,6 +25,7 @@ import { lintRoutes } from './lint-routes.js';
 import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
 import { nodeInfoRoutes } from './node-info-routes.js';
+import { licenseRoutes } from './license-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
@@ -106,6 +107,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   documentRoutes(app, ctx);
   nodeRoutes(app, ctx, inFlight);
   nodeInfoRoutes(app, ctx);
+  licenseRoutes(app, ctx);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);
