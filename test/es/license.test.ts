@@ -31,7 +31,7 @@ describe('GET /_license and GET /_xpack', () => {
   });
 
   it('changing the licence has no handler', TEST_OPTIONS, async () => {
-    for (const [method, path] of [['PUT', '/_license'], ['POST', '/_license'], ['DELETE', '/_license'], ['POST', '/_license/start_basic'], ['POST', '/_license/start_trial']]) {
+    for (const [method, path] of [['PUT', '/_license'], ['POST', '/_license'], ['DELETE', '/_license'], ['POST', '/_license/start_basic'], ['POST', '/_license/start_trial']] as const) {
       const response = await esFetch(es.url, path, { method, ...(method !== 'DELETE' && { body: {} }) });
       assert.equal(response.status, 400, `${method} ${path}`);
       assert.deepEqual(response.json, { error: `no handler found for uri [${path}] and method [${method}]` });
@@ -59,7 +59,7 @@ describe('GET /_license and GET /_xpack', () => {
     assert.deepEqual(none.json, { tagline: 'You know, for X' });
     const bad = await esFetch(es.url, '/_xpack?categories=build,bogus');
     assert.deepEqual(bad.json, envelope(400, 'illegal_argument_exception', 'No enum constant org.elasticsearch.protocol.xpack.XPackInfoRequest.Category.BOGUS'));
-    await expectEsError(es.client.xpack.info({ categories: ['nope'] }), { status: 400, type: 'illegal_argument_exception' });
+    await expectEsError(es.client.xpack.info({ categories: ['nope'] as never }), { status: 400, type: 'illegal_argument_exception' });
   });
 });
 

@@ -26,6 +26,7 @@ import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
 import { nodeInfoRoutes } from './node-info-routes.js';
 import { licenseRoutes } from './license-routes.js';
+import { clusterStateRoutes } from './cluster-state-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
@@ -108,6 +109,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   nodeRoutes(app, ctx, inFlight);
   nodeInfoRoutes(app, ctx);
   licenseRoutes(app, ctx);
+  clusterStateRoutes(app, ctx);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);
