@@ -24,6 +24,7 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'GET /_cluster/state': cluster('cluster:monitor/state'),
   'GET /_cluster/state/:metric': cluster('cluster:monitor/state'),
   'GET /_cluster/state/:metric/:index': cluster('cluster:monitor/state'),
+  'GET /_cluster/stats': cluster('cluster:monitor/stats'),
   'GET /_cluster/settings': cluster('cluster:monitor/settings'),
   'PUT /_cluster/settings': cluster('cluster:admin/settings/update'),
   'GET /_cluster/allocation/explain': cluster('cluster:monitor/allocation/explain'),

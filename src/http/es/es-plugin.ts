@@ -27,6 +27,7 @@ import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
 import { nodeInfoRoutes } from './node-info-routes.js';
 import { licenseRoutes } from './license-routes.js';
 import { clusterStateRoutes } from './cluster-state-routes.js';
+import { clusterStatsRoutes } from './cluster-stats-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
@@ -110,6 +111,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   nodeInfoRoutes(app, ctx);
   licenseRoutes(app, ctx);
   clusterStateRoutes(app, ctx);
+  clusterStatsRoutes(app, ctx);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);
