@@ -41,6 +41,7 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'GET /_license/basic_status': cluster('cluster:admin/xpack/license/basic_status'),
   'GET /_license/trial_status': cluster('cluster:admin/xpack/license/trial_status'),
   'GET /_xpack': cluster('cluster:monitor/xpack/info'),
+  'GET /_capabilities': cluster('cluster:monitor/nodes/capabilities'),
   'GET /_cat/indices': cluster('cluster:monitor/state'),
   'GET /_cat/indices/:index': cluster('cluster:monitor/state'),
   'GET /_cat/aliases': cluster('cluster:monitor/state'),

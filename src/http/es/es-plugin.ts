@@ -28,6 +28,7 @@ import { nodeInfoRoutes } from './node-info-routes.js';
 import { licenseRoutes } from './license-routes.js';
 import { clusterStateRoutes } from './cluster-state-routes.js';
 import { clusterStatsRoutes } from './cluster-stats-routes.js';
+import { capabilitiesRoutes } from './capabilities-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
@@ -112,6 +113,8 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   licenseRoutes(app, ctx);
   clusterStateRoutes(app, ctx);
   clusterStatsRoutes(app, ctx);
+  // Until the routes declare the parameters they honour, no parameter is claimed as supported.
+  capabilitiesRoutes(app, ctx, routes, {});
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);

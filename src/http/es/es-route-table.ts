@@ -8,6 +8,7 @@ import { ES_REST_ROUTES } from './es-rest-routes.js';
 
 interface Entry {
   readonly method: string;
+  readonly url: string;
   readonly pattern: RegExp;
 }
 
@@ -68,7 +69,7 @@ export class EsRouteTable {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD' && !HEAD_PATHS.has(route.url)) continue;
-        this.#entries.push({ method, pattern: toRegExp(route.url) });
+        this.#entries.push({ method, url: route.url, pattern: toRegExp(route.url) });
       }
     });
   }
@@ -92,6 +93,23 @@ export class EsRouteTable {
       return new EsSimpleError(message, 405, true, { allow: allowed.join(',') });
     }
     return new EsSimpleError(`no handler found for uri [${req.url}] and method [${req.method}]`, 400, false);
+  }
+
+  /**
+   * The Tessera route that serves `method path` (its URL pattern, as ROUTE_ACTIONS keys it), or undefined where none
+   * does or ES would dispatch the request to an API Tessera does not implement. Literal segments win, as in Fastify.
+   */
+  routeFor(method: string, path: string): string | undefined {
+    const matches = this.#entries.filter((e) => e.method === method && e.pattern.test(path)).map((e) => e.url.split('/'));
+    matches.sort((a, b) => {
+      for (let i = 1; i < a.length; i++) {
+        const aParam = a[i]!.startsWith(':');
+        if (aParam !== b[i]!.startsWith(':')) return aParam ? 1 : -1;
+      }
+      return 0;
+    });
+    const url = matches[0]?.join('/');
+    return url === undefined || reachesUnimplementedEsApi(method, path, url) ? undefined : url;
   }
 
   /** The methods that `path` takes, in ES's listing order; empty when no route matches it. */
