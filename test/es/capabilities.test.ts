@@ -37,8 +37,11 @@ describe('GET /_capabilities', () => {
     assert.equal(await supported('method=GET&path=/_cluster/health&capabilities=anything'), false);
   });
 
-  it('is false for parameters no route declares it honours', TEST_OPTIONS, async () => {
-    assert.equal(await supported('method=GET&path=/_cluster/health&parameters=no_such_param'), false);
+  it('is true only when the route honours every parameter named', TEST_OPTIONS, async () => {
+    assert.equal(await supported('method=GET&path=/_cluster/health&parameters=wait_for_status,timeout'), true);
+    assert.equal(await supported('method=GET&path=/_cluster/health&parameters=wait_for_status,no_such_param'), false);
+    assert.equal(await supported('method=GET&path=/_cluster/state/metadata/idx&parameters=flat_settings'), true);
+    assert.equal(await supported('method=GET&path=/_cluster/state&parameters=wait_for_metadata_version'), false);
   });
 
   it('refuses a method RestRequest.Method does not name, with ES message', TEST_OPTIONS, async () => {

@@ -73,6 +73,12 @@ describe('GET /_cluster/state', () => {
     assert.deepEqual(Object.keys(alias.metadata.indices), ['state-a']);
   });
 
+  it('refuses the parameters it does not implement', TEST_OPTIONS, async () => {
+    const response = await esFetch(es.url, '/_cluster/state?wait_for_metadata_version=3');
+    assert.equal(response.status, 400);
+    assert.equal(response.json.error.reason, 'request [/_cluster/state] contains unrecognized parameter: [wait_for_metadata_version]');
+  });
+
   it('honours filter_path', TEST_OPTIONS, async () => {
     const response = await esFetch(es.url, '/_cluster/state?filter_path=metadata.indices.*.state,master_node');
     assert.deepEqual(response.json, { master_node: NODE_ID, metadata: { indices: { 'state-a': { state: 'open' }, 'state-b': { state: 'open' } } } });

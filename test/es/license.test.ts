@@ -25,6 +25,14 @@ describe('GET /_license and GET /_xpack', () => {
     assert.equal((await es.client.license.get()).license.uid, license.uid);
   });
 
+  it('refuses accept_enterprise=false as ES 8 does, and takes true', TEST_OPTIONS, async () => {
+    for (const path of ['/_license?accept_enterprise=false', '/_xpack?accept_enterprise=false']) {
+      const response = await esFetch(es.url, path);
+      assert.deepEqual(response.json, envelope(400, 'illegal_argument_exception', 'The [accept_enterprise] parameters may not be false'), path);
+    }
+    assert.equal((await esFetch(es.url, '/_license?accept_enterprise=true')).status, 200);
+  });
+
   it('answers basic_status and trial_status: already basic, and no trial to start', TEST_OPTIONS, async () => {
     assert.deepEqual(await es.client.license.getBasicStatus(), { eligible_to_start_basic: false });
     assert.deepEqual(await es.client.license.getTrialStatus(), { eligible_to_start_trial: false });

@@ -14,6 +14,8 @@ import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
 import { assignRouteActions, authorizeRequests } from './es-authorization.js';
 import { EsRouteTable } from './es-route-table.js';
+import { assignRouteParams, refuseUnknownParams } from './url-params.js';
+import { ROUTE_PARAMS } from './es-params.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
 import { clockRoutes } from './clock-routes.js';
@@ -85,12 +87,14 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     app.addHook('onRequest', async () => sync());
   }
   assignRouteActions(app);
+  assignRouteParams(app);
   if (ctx.security) authenticateRequests(app, ctx.security);
   // Before authorization, which would otherwise check `_search` as an index name.
   app.addHook('onRequest', async (req) => {
     if (routes.isShadowed(req)) throw routes.noRoute(req);
   });
   if (ctx.security) authorizeRequests(app, ctx, ctx.security);
+  refuseUnknownParams(app);
   // After authorization (onRequest), so a caller refused there holds no bytes at all.
   const inFlight = limitInFlightRequests(app, ctx);
   app.setNotFoundHandler((req, reply) => {
@@ -113,8 +117,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   licenseRoutes(app, ctx);
   clusterStateRoutes(app, ctx);
   clusterStatsRoutes(app, ctx);
-  // Until the routes declare the parameters they honour, no parameter is claimed as supported.
-  capabilitiesRoutes(app, ctx, routes, {});
+  capabilitiesRoutes(app, ctx, routes, ROUTE_PARAMS);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);

@@ -52,6 +52,13 @@ const BASIC_AVAILABLE: Readonly<Record<string, boolean>> = {
 
 const CATEGORIES = ['build', 'license', 'features'];
 
+/** ES 8 always answers enterprise licences as they are; the deprecated parameter may only say so. */
+function checkAcceptEnterprise(query: Record<string, string | undefined>): void {
+  if (query.accept_enterprise !== undefined && !flag(query, 'accept_enterprise', true)) {
+    throw ClusterErrors.illegalArgument('The [accept_enterprise] parameters may not be false');
+  }
+}
+
 /** XPackInfoRequest.Category.toSet: `_all` and `_none` end the list; anything else must name a category. */
 function categories(param: string | undefined): string[] {
   const chosen = new Set<string>();
@@ -82,12 +89,16 @@ export function licenseRoutes(app: FastifyInstance, ctx: EsContext): void {
     start_date_in_millis: -1,
   });
 
-  app.get('/_license', async (req, reply) => esSend(req, reply, { license: licence() }));
+  app.get<{ Querystring: Record<string, string | undefined> }>('/_license', async (req, reply) => {
+    checkAcceptEnterprise(req.query);
+    return esSend(req, reply, { license: licence() });
+  });
   // GetBasicStatus: a cluster already on basic may not start basic; a trial needs start_trial, which Tessera has not.
   app.get('/_license/basic_status', async (req, reply) => esSend(req, reply, { eligible_to_start_basic: false }));
   app.get('/_license/trial_status', async (req, reply) => esSend(req, reply, { eligible_to_start_trial: false }));
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/_xpack', async (req, reply) => {
+    checkAcceptEnterprise(req.query);
     const wanted = categories(req.query.categories);
     const enabled: Record<string, boolean> = { ilm: true, security: ctx.security !== undefined };
     const body: Record<string, unknown> = {};
