@@ -58,7 +58,9 @@ export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unk
   if (error instanceof SecurityError) for (const [name, values] of Object.entries(error.headers)) reply.header(name, values);
   const clusterError = asClusterError(error);
   if (clusterError.status >= 500 && !(error instanceof ClusterError)) req.log.error({ err: error }, 'request failed');
-  return esSend(req, reply, esErrorBody(clusterError), clusterError.status, false);
+  // Read leniently: a malformed error_trace must not turn one error into another.
+  const trace = ['', 'true'].includes(String((req.query as Record<string, unknown> | undefined)?.error_trace ?? 'false'));
+  return esSend(req, reply, esErrorBody(clusterError, trace), clusterError.status, false);
 }
 
 export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<void> {
