@@ -165,4 +165,12 @@ describe('_cat APIs', () => {
       assert.deepEqual(raw.json, { error: `Tessera cannot write the [${format}] format; use [json] or [yaml]`, status: 406 });
     }
   });
+
+  it('a parameter the cat APIs do not implement is refused as ES refuses an unrecognized one', TEST_OPTIONS, async () => {
+    assertEnvelope(
+      await get('/_cat/indices?expand_wildcards=all'),
+      envelope(400, 'illegal_argument_exception', 'request [/_cat/indices] contains unrecognized parameter: [expand_wildcards]'),
+    );
+    assertEnvelope(await get('/_cat?v'), envelope(400, 'illegal_argument_exception', 'request [/_cat] contains unrecognized parameter: [v]'));
+  });
 });
