@@ -14,6 +14,11 @@ export const GLOBAL_PARAMS: readonly string[] = ['pretty', 'human', 'error_trace
 const ACKED = ['master_timeout', 'timeout'];
 /** Reads of the cluster state: the state is always the local master's. */
 const MASTER_READ = ['master_timeout', 'local'];
+/**
+ * AbstractCatAction's response parameters, which every cat API takes (the table machinery reads them all; `size`
+ * scales count cells no Tessera table has), and `help`.
+ */
+const CAT = ['help', 'h', 'v', 's', 'ts', 'pri', 'bytes', 'size', 'time'];
 const WRITE_CONDITIONS = ['version', 'version_type', 'if_seq_no', 'if_primary_term'];
 
 export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
@@ -27,11 +32,21 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'POST /_cluster/allocation/explain': [],
   'GET /_nodes/stats': [],
   'GET /_nodes/stats/:metric': [],
-  'GET /_cat/indices': ['v', 'h', 'bytes'],
-  'GET /_cat/indices/:index': ['v', 'h', 'bytes'],
-  'GET /_cat/aliases': ['v', 'h'],
-  'GET /_cat/aliases/:name': ['v', 'h'],
-  'GET /_cat/allocation': ['v', 'h', 'bytes'],
+  'GET /_cat': [],
+  'GET /_cat/indices': [...CAT, 'health', 'master_timeout'],
+  'GET /_cat/indices/:index': [...CAT, 'health', 'master_timeout'],
+  'GET /_cat/aliases': [...CAT, 'local'],
+  'GET /_cat/aliases/:name': [...CAT, 'local'],
+  'GET /_cat/allocation': [...CAT, ...MASTER_READ],
+  'GET /_cat/health': CAT,
+  'GET /_cat/count': [...CAT, 'q'],
+  'GET /_cat/count/:index': [...CAT, 'q'],
+  'GET /_cat/shards': [...CAT, 'master_timeout'],
+  'GET /_cat/shards/:index': [...CAT, 'master_timeout'],
+  'GET /_cat/nodes': [...CAT, 'full_id', 'master_timeout'],
+  'GET /_cat/templates': [...CAT, ...MASTER_READ],
+  'GET /_cat/templates/:name': [...CAT, ...MASTER_READ],
+  'GET /_cat/plugins': [...CAT, ...MASTER_READ],
   'PUT /:index': ACKED,
   'GET /:index': ['ignore_unavailable', 'flat_settings', ...MASTER_READ],
   'HEAD /:index': ['ignore_unavailable', 'flat_settings', ...MASTER_READ],
