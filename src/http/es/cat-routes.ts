@@ -58,14 +58,14 @@ export function catRoutes(app: FastifyInstance, ctx: EsContext): void {
     await ctx.documents?.sync();
     const state = ctx.cluster.state;
     const bytes = catBytes(req);
-    const rows = resolveIndices(state, req.params.index).map((name) => {
+    const rows = resolveIndices(state, req.params.index, { expandClosed: true }).map((name) => {
       const index = state.indices.get(name)!;
       const replicas = IndexMetadata.replicas(index);
       // One node holds no replica, so the store is the primaries' store.
       const stats = ctx.documents?.stats(name) ?? { docs: 0, sizeBytes: 0 };
       return {
         health: replicas > 0 ? 'yellow' : 'green',
-        status: 'open',
+        status: IndexMetadata.isClosed(index) ? 'close' : 'open',
         index: name,
         uuid: index.uuid,
         pri: String(IndexMetadata.primaryShards(index)),

@@ -21,6 +21,7 @@ import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
+import { indexStateRoutes } from './index-state-routes.js';
 import { lintRoutes } from './lint-routes.js';
 import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
@@ -113,5 +114,6 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   lintRoutes(app, ctx);
   simulateRoutes(app, ctx);
   instanceRoutes(app, ctx);
+  indexStateRoutes(app, ctx);
   indexRoutes(app, ctx);
 }
