@@ -138,6 +138,15 @@ describe('POST /<index>/_close and POST /<index>/_open', () => {
     assert.deepEqual(await client.indices.close({ index: 'missing', ignore_unavailable: true }), { acknowledged: true, shards_acknowledged: false, indices: {} });
   });
 
+  it('refuses wait_for_active_shards, which it would not wait for', TEST_OPTIONS, async () => {
+    const { client, url } = ctx;
+    await client.indices.create({ index: 'c-wait' });
+    assertEnvelope(
+      await esFetch(url, '/c-wait/_close?wait_for_active_shards=1', { method: 'POST' }),
+      envelope(400, 'illegal_argument_exception', 'request [/c-wait/_close] contains unrecognized parameter: [wait_for_active_shards]'),
+    );
+  });
+
   it('refuses closing when cluster.indices.close.enable is false', TEST_OPTIONS, async () => {
     const { client, url } = ctx;
     await client.indices.create({ index: 'c-disabled' });
