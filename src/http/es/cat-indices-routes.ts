@@ -31,7 +31,7 @@ export function catIndicesRoutes(app: FastifyInstance, ctx: EsContext): void {
     await ctx.documents?.sync();
     const state = ctx.cluster.state;
     const rows: CatRow[] = [];
-    for (const name of resolveIndices(state, req.params.index)) {
+    for (const name of resolveIndices(state, req.params.index, { expandClosed: true })) {
       const index = state.indices.get(name)!;
       const replicas = IndexMetadata.replicas(index);
       // One node: the primaries are assigned and the replicas never are.
@@ -41,7 +41,7 @@ export function catIndicesRoutes(app: FastifyInstance, ctx: EsContext): void {
       const stats = ctx.documents?.stats(name) ?? { docs: 0, sizeBytes: 0 };
       rows.push({
         health,
-        status: 'open',
+        status: IndexMetadata.isClosed(index) ? 'close' : 'open',
         index: name,
         uuid: index.uuid,
         pri: IndexMetadata.primaryShards(index),

@@ -45,7 +45,8 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
   const healthHandler = async (req: { params: { index?: string }; query: unknown }, wanted: Status | undefined, timeoutMs: number) => {
     const compute = () => {
       const state = ctx.cluster.state;
-      const names = resolveIndices(state, req.params.index, { allowNoIndices: true, ignoreUnavailable: true });
+      // Closed indices keep their (replicated) shards, so they count as open ones do.
+      const names = resolveIndices(state, req.params.index, { allowNoIndices: true, ignoreUnavailable: true, expandClosed: true });
       const missing = (req.params.index ?? '').split(',').some((p) => p !== '' && !p.includes('*') && p !== '_all' && resolveIndices(state, p, { ignoreUnavailable: true }).length === 0);
       return { ...clusterHealth(state, names, ctx.clusterName, missing), missing };
     };

@@ -19,6 +19,8 @@ const MASTER_READ = ['master_timeout', 'local'];
  * scales count cells no Tessera table has), and `help`.
  */
 const CAT = ['help', 'h', 'v', 's', 'ts', 'pri', 'bytes', 'size', 'time'];
+/** IndicesOptions.fromRequest's parameters, for the routes that resolve expressions with them (indices-options.ts). */
+const INDICES_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices'];
 const WRITE_CONDITIONS = ['version', 'version_type', 'if_seq_no', 'if_primary_term'];
 
 export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
@@ -56,6 +58,10 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'GET /:index/_settings/:name': ['ignore_unavailable', 'flat_settings', ...MASTER_READ],
   'PUT /_settings': ACKED,
   'PUT /:index/_settings': ACKED,
+  // wait_for_active_shards is not read: refused rather than accepted and not waited for.
+  'POST /:index/_close': [...INDICES_OPTIONS, ...ACKED],
+  'POST /:index/_open': [...INDICES_OPTIONS, ...ACKED],
+  'PUT /:index/_block/:block': [...INDICES_OPTIONS, ...ACKED],
   'POST /_aliases': ACKED,
   'PUT /:index/_alias/:name': ACKED,
   'POST /:index/_alias/:name': ACKED,
@@ -98,10 +104,10 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'POST /:index/_bulk': ['refresh'],
   'PUT /:index/_bulk': ['refresh'],
   // _count refuses min_score and terminate_after itself, with a message saying why.
-  'GET /_count': ['q', 'min_score', 'terminate_after'],
-  'POST /_count': ['q', 'min_score', 'terminate_after'],
-  'GET /:index/_count': ['q', 'min_score', 'terminate_after'],
-  'POST /:index/_count': ['q', 'min_score', 'terminate_after'],
+  'GET /_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
+  'POST /_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
+  'GET /:index/_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
+  'POST /:index/_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
   'GET /_refresh': [],
   'POST /_refresh': [],
   'GET /:index/_refresh': [],

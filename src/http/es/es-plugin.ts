@@ -22,6 +22,7 @@ import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
+import { indexStateRoutes } from './index-state-routes.js';
 import { lintRoutes } from './lint-routes.js';
 import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
@@ -118,5 +119,6 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   lintRoutes(app, ctx);
   simulateRoutes(app, ctx);
   instanceRoutes(app, ctx);
+  indexStateRoutes(app, ctx);
   indexRoutes(app, ctx);
 }
