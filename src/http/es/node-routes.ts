@@ -1,8 +1,7 @@
-/** @module The node, its disk and breakers: `GET /_nodes/stats` (fs, breakers) and `GET /_cat/allocation`. */
+/** @module The node, its disk and breakers: `GET /_nodes/stats` (fs, breakers) and allocation explain. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
-import { catBytes, sendTable } from './cat-routes.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import type { InFlightRequests } from './in-flight-requests.js';
@@ -47,25 +46,6 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFli
   app.get('/_nodes/:nodeId/stats', nodeStats);
   app.get('/_nodes/:nodeId/stats/:metric', nodeStats);
 
-  app.get('/_cat/allocation', async (req, reply) => {
-    await ctx.documents?.sync();
-    const state = ctx.cluster.state;
-    const usage = disk.usage();
-    const shards = [...state.indices.values()].reduce((n, index) => n + IndexMetadata.primaryShards(index), 0);
-    const bytes = catBytes(req);
-    const row = {
-      shards: String(shards),
-      'disk.indices': bytes(usage.used),
-      'disk.used': bytes(usage.used),
-      'disk.avail': bytes(usage.free),
-      'disk.total': bytes(usage.total),
-      'disk.percent': String(Math.floor(usage.usedPercent)),
-      host: '127.0.0.1',
-      ip: '127.0.0.1',
-      node: ctx.nodeName,
-    };
-    return sendTable(req, reply, Object.keys(row), [row]);
-  });
 }
 
 /**
