@@ -81,6 +81,21 @@ describe('GET /_nodes (nodes info)', () => {
     assert.deepEqual(none.json._nodes, { total: 0, successful: 0, failed: 0 });
   });
 
+  it('answers only the stats metrics asked for, and refuses metrics as RestNodesStatsAction does', TEST_OPTIONS, async () => {
+    const sections = async (path: string) => Object.keys((await esFetch(es.url, path)).json.nodes[NODE_ID]).filter((k) => ['fs', 'breakers', 'indices'].includes(k));
+    assert.deepEqual(await sections('/_nodes/stats'), ['indices', 'fs', 'breakers']);
+    assert.deepEqual(await sections('/_nodes/stats/fs'), ['fs']);
+    assert.deepEqual(await sections('/_nodes/stats/breaker,indices'), ['indices', 'breakers']);
+    assert.deepEqual(await sections('/_nodes/_local/stats/_all'), ['indices', 'fs', 'breakers']);
+    // A metric Tessera does not measure is answered with no section, as a node without it answers.
+    assert.deepEqual(await sections('/_nodes/stats/jvm'), []);
+    const indices = (await esFetch(es.url, '/_nodes/stats/indices')).json.nodes[NODE_ID].indices;
+    assert.deepEqual(Object.keys(indices), ['docs', 'store']);
+    const illegal = (reason: string) => ({ error: { root_cause: [{ type: 'illegal_argument_exception', reason }], type: 'illegal_argument_exception', reason }, status: 400 });
+    assert.deepEqual((await esFetch(es.url, '/_nodes/stats/_all,fs')).json, illegal('request [/_nodes/stats/_all,fs] contains _all and individual metrics [_all,fs]'));
+    assert.deepEqual((await esFetch(es.url, '/_nodes/stats/fss,bogus')).json, illegal('request [/_nodes/stats/fss,bogus] contains unrecognized metrics: [bogus], [fss] -> did you mean [fs]?'));
+  });
+
   it('leaves the node APIs it does not serve to no handler', TEST_OPTIONS, async () => {
     const response = await esFetch(es.url, '/_nodes/_local/hot_threads');
     assert.equal(response.status, 400);

@@ -4,8 +4,24 @@ import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata,
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { requestPath, unrecognized } from './url-params.js';
 import type { InFlightRequests } from './in-flight-requests.js';
 import { NODE_HOST, NODE_ID, NODE_ROLES, nodesHeader, selectsLocalNode, TRANSPORT_ADDRESS } from './local-node.js';
+
+/** The node's indices stats: its documents and store (every shard of every index is on this node). */
+function indicesSection(state: ClusterState, stats: (name: string) => { docs: number; sizeBytes: number }) {
+  let docs = 0;
+  let bytes = 0;
+  for (const name of state.indices.keys()) {
+    const index = stats(name);
+    docs += index.docs;
+    bytes += index.sizeBytes;
+  }
+  return {
+    docs: { count: docs, deleted: 0, total_size_in_bytes: bytes },
+    store: { size_in_bytes: bytes, total_data_set_size_in_bytes: bytes, reserved_in_bytes: 0 },
+  };
+}
 
 /** One breaker as `_nodes/stats` reports it. */
 function breakerStats(limit: number, estimated: number, overhead: number, tripped: number) {
@@ -19,10 +35,30 @@ function breakerStats(limit: number, estimated: number, overhead: number, trippe
   };
 }
 
+/** NodesStatsRequestParameters.Metric's names; `indices` is read apart from them, as RestNodesStatsAction reads it. */
+const STATS_METRICS = ['os', 'process', 'jvm', 'thread_pool', 'fs', 'transport', 'http', 'breaker', 'script', 'discovery', 'ingest', 'adaptive_selection', 'script_cache', 'indexing_pressure', 'repositories', 'allocations'];
+
+/**
+ * The metrics a nodes stats request asks for, refused as RestNodesStatsAction refuses them. Tessera measures `fs`,
+ * `breaker` and `indices`; a node answers the others with no section, as a node without them would.
+ */
+function requestedMetrics(req: FastifyRequest<{ Params: { metric?: string } }>): Set<string> | 'all' {
+  const metric = req.params.metric;
+  if (metric === undefined) return 'all';
+  const metrics = new Set(metric.split(',').map((m) => m.trim()).filter((m) => m !== ''));
+  if (metrics.size === 1 && metrics.has('_all')) return 'all';
+  if (metrics.has('_all')) throw ClusterErrors.illegalArgument(`request [${requestPath(req)}] contains _all and individual metrics [${metric}]`);
+  const invalid = [...metrics].filter((m) => m !== 'indices' && !STATS_METRICS.includes(m));
+  if (invalid.length > 0) throw ClusterErrors.illegalArgument(unrecognized(requestPath(req), invalid, STATS_METRICS, 'metric'));
+  return metrics;
+}
+
 export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFlightRequests): void {
   const disk = ctx.disk;
   if (!disk) return;
-  const nodeStats = async (req: FastifyRequest<{ Params: { nodeId?: string } }>, reply: FastifyReply) => {
+  const nodeStats = async (req: FastifyRequest<{ Params: { nodeId?: string; metric?: string } }>, reply: FastifyReply) => {
+    const metrics = requestedMetrics(req);
+    const wants = (metric: string) => metrics === 'all' || metrics.has(metric);
     await ctx.documents?.sync();
     const usage = disk.usage();
     const fs = {
@@ -38,7 +74,17 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFli
       parent: breakerStats(breakerLimit(state, 'total'), inFlight.bytes, 1, 0),
     };
     const selected = selectsLocalNode((req.params.nodeId ?? '').split(',').filter((s) => s !== ''), ctx.nodeName);
-    const node = { timestamp: ctx.clock.now(), name: ctx.nodeName, transport_address: TRANSPORT_ADDRESS, host: NODE_HOST, ip: TRANSPORT_ADDRESS, roles: NODE_ROLES, fs, breakers };
+    const node = {
+      timestamp: ctx.clock.now(),
+      name: ctx.nodeName,
+      transport_address: TRANSPORT_ADDRESS,
+      host: NODE_HOST,
+      ip: TRANSPORT_ADDRESS,
+      roles: NODE_ROLES,
+      ...(wants('indices') && { indices: indicesSection(state, (name) => ctx.documents?.stats(name) ?? { docs: 0, sizeBytes: 0 }) }),
+      ...(wants('fs') && { fs }),
+      ...(wants('breaker') && { breakers }),
+    };
     return esSend(req, reply, { _nodes: nodesHeader(selected), cluster_name: ctx.clusterName, nodes: selected ? { [NODE_ID]: node } : {} });
   };
   app.get('/_nodes/stats', nodeStats);
