@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
+import { parseExplainRequest } from './allocation-explain-request.js';
 import { esSend } from './es-reply.js';
 import { requestPath, unrecognized } from './url-params.js';
 import type { InFlightRequests } from './in-flight-requests.js';
@@ -104,16 +105,15 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
   const explain = async (req: FastifyRequest, reply: FastifyReply) => {
     await ctx.documents?.sync();
     const state = ctx.cluster.state;
-    const body = (req.body ?? {}) as { index?: string; shard?: number; primary?: boolean };
+    const asked = parseExplainRequest(req.body);
     let target: { index: IndexMetadata; shard: number; primary: boolean } | undefined;
-    if (body.index !== undefined) {
-      const index = state.indices.get(body.index);
-      if (!index) throw ClusterErrors.indexNotFound(body.index);
-      const shard = body.shard ?? 0;
-      if (shard < 0 || shard >= IndexMetadata.primaryShards(index)) {
-        throw ClusterErrors.illegalArgument(`No shard was found for the index [${body.index}] and shard [${shard}]`);
+    if (asked !== undefined) {
+      const index = state.indices.get(asked.index);
+      if (!index) throw ClusterErrors.indexNotFound(asked.index);
+      if (asked.shard < 0 || asked.shard >= IndexMetadata.primaryShards(index)) {
+        throw ClusterErrors.illegalArgument(`No shard was found for the index [${asked.index}] and shard [${asked.shard}]`);
       }
-      target = { index, shard, primary: body.primary ?? false };
+      target = { index, shard: asked.shard, primary: asked.primary };
     } else {
       const unassigned = [...state.indices.values()].sort((a, b) => compareStrings(a.name, b.name)).find((i) => IndexMetadata.replicas(i) > 0);
       if (!unassigned) throw ClusterErrors.illegalArgument('there are no unassigned or unmoveable shards in this cluster');
