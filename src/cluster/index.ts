@@ -43,4 +43,4 @@ export { parseByteSize } from './operations/rollover.js';
 export { floodStageBlock } from './cluster-errors-blocks.js';
 export { assumeHeapLimit, breakerLimit, checkBreakers, checkInFlightRequests, inFlightRequestsLimit } from './breakers.js';
 export { byteSizeText } from './byte-size.js';
-export { isDateMathName, resolveDateMathName } from './date-math-name.js';
+export { isDateMathName, resolveDateMathExpression, resolveDateMathName } from './date-math-name.js';

@@ -141,7 +141,7 @@ function secondaryNames(req: FastifyRequest, action: string, state: ClusterState
       } catch {
         return []; // The handler reports the malformed body.
       }
-      return [aliases(actions.flatMap((a) => (a.kind === 'remove_index' ? [] : a.aliases)))];
+      return [aliases(actions.flatMap((a) => (a.kind === 'remove_index' ? [] : a.kind === 'add' ? a.aliases.map((alias) => dateMathOrRaw(alias, now)) : a.aliases)))];
     }
     case 'indices:admin/create':
       return [aliases(bodyAliasNames(req.body))];

@@ -13,6 +13,7 @@ import { limitInFlightRequests } from './in-flight-requests.js';
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
 import { assignRouteActions, authorizeRequests } from './es-authorization.js';
+import { resolveDateMathParams } from './date-math-params.js';
 import { EsRouteTable } from './es-route-table.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
@@ -80,6 +81,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     app.addHook('onRequest', async () => sync());
   }
   assignRouteActions(app);
+  resolveDateMathParams(app, ctx);
   if (ctx.security) {
     authenticateRequests(app, ctx.security);
     authorizeRequests(app, ctx, ctx.security);
