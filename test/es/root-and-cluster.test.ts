@@ -42,7 +42,7 @@ describe('GET / and HEAD /', () => {
     const pretty = await esFetch(es.url, '/?pretty');
     assert.equal(pretty.status, 200);
     assert.ok(pretty.text.startsWith('{\n  "name"'), pretty.text);
-    const filtered = await esFetch(es.url, '/?filter_path=version.number,tagline&human&error_trace=false&master_timeout=30s');
+    const filtered = await esFetch(es.url, '/?filter_path=version.number,tagline&human&error_trace=false');
     assert.equal(filtered.status, 200);
     assert.deepEqual(Object.keys(filtered.json), ['version', 'tagline']);
     assert.deepEqual(Object.keys(filtered.json.version), ['number']);

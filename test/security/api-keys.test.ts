@@ -153,6 +153,36 @@ describe('API keys', () => {
     assert.deepEqual(byName.api_keys.map((k) => [k.id, k.name, k.username, k.invalidated]), [[own.id, 'admin-key', 'elastic', false]]);
   });
 
+  it('filters by username and realm_name, and refuses the combinations ES refuses', async () => {
+    await ops.security.createApiKey({ name: 'ops-filtered' });
+    await admin.security.createApiKey({ name: 'admin-filtered' });
+    const byUser = await admin.security.getApiKey({ username: 'ops' });
+    assert.ok(byUser.api_keys.length > 0 && byUser.api_keys.every((k) => k.username === 'ops'));
+    const reserved = await admin.security.getApiKey({ realm_name: 'reserved' });
+    assert.ok(reserved.api_keys.length > 0 && reserved.api_keys.every((k) => k.username === 'elastic'));
+    assert.deepEqual((await admin.security.getApiKey({ username: 'ops', realm_name: 'reserved' })).api_keys, []);
+    // Own keys only: naming oneself is allowed, naming anyone else is the privilege ES checks.
+    assert.ok((await ops.security.getApiKey({ username: 'ops' })).api_keys.every((k) => k.username === 'ops'));
+    await expectEsError(
+      ops.security.getApiKey({ username: 'elastic' }),
+      403,
+      'security_exception',
+      'action [cluster:admin/xpack/security/api_key/get] is unauthorized for user [ops] with roles [ops], this action is granted by the cluster privileges [manage_api_key,manage_security,all]',
+    );
+    await expectEsError(
+      admin.security.getApiKey({ name: 'admin-filtered', username: 'elastic' }),
+      400,
+      'action_request_validation_exception',
+      'Validation Failed: 1: username or realm name must not be specified when the api key id or api key name is specified;',
+    );
+    await expectEsError(
+      admin.security.getApiKey({ owner: true, realm_name: 'reserved', id: 'x', name: 'y' }),
+      400,
+      'action_request_validation_exception',
+      'Validation Failed: 1: username or realm name must not be specified when the api key id or api key name is specified;2: neither username nor realm-name may be specified when retrieving owned API keys;3: only one of [api key id, api key name] can be specified;',
+    );
+  });
+
   it('keeps keys across a restart', async () => {
     const created = await ops.security.createApiKey({ name: 'durable' });
     await server.close();

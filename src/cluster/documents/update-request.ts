@@ -6,6 +6,7 @@
  */
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { checkIfPrimaryTerm, checkIfSeqNo, conditionProblems, type WriteConditions } from './write-conditions.js';
+import { didYouMean } from '../../platform/did-you-mean.js';
 import { xContentToken } from '../../platform/xcontent.js';
 
 type JsonObject = Record<string, unknown>;
@@ -27,32 +28,9 @@ export interface UpdateSpec {
 const PARSER = 'UpdateRequest';
 const FIELDS = ['script', 'scripted_upsert', 'upsert', 'doc', 'doc_as_upsert', 'detect_noop', '_source', 'if_seq_no', 'if_primary_term'];
 
-/** Lucene's LevenshteinDistance.getDistance: 1 - edits / the longer length. */
-function similarity(a: string, b: string): number {
-  const s = [...a];
-  const t = [...b];
-  if (s.length === 0 || t.length === 0) return s.length === t.length ? 1 : 0;
-  let previous = Array.from({ length: s.length + 1 }, (_, i) => i);
-  for (let j = 1; j <= t.length; j++) {
-    const current = [j];
-    for (let i = 1; i <= s.length; i++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      current[i] = Math.min(current[i - 1]! + 1, previous[i]! + 1, previous[i - 1]! + cost);
-    }
-    previous = current;
-  }
-  return 1 - previous[s.length]! / Math.max(s.length, t.length);
-}
-
 /** SuggestingErrorOnUnknown.errorMessage: ES's "unknown field" with its "did you mean" suggestions. */
 export function unknownFieldMessage(parser: string, field: string, candidates: readonly string[]): string {
-  const scored = candidates
-    .map((candidate) => ({ candidate, distance: Math.fround(similarity(field, candidate)) }))
-    .filter((s) => s.distance > 0.5)
-    .sort((a, b) => b.distance - a.distance || (a.candidate < b.candidate ? -1 : a.candidate > b.candidate ? 1 : 0))
-    .map((s) => s.candidate);
-  const suggestion = scored.length === 0 ? '' : scored.length === 1 ? ` did you mean [${scored[0]}]?` : ` did you mean any of [${scored.join(', ')}]?`;
-  return `[${parser}] unknown field [${field}]${suggestion}`;
+  return `[${parser}] unknown field [${field}]${didYouMean(field, candidates)}`;
 }
 
 function isObject(value: unknown): value is JsonObject {

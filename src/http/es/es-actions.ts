@@ -3,6 +3,8 @@
  * where the route's indices come from. A route missing here fails at start-up, so none goes unchecked.
  */
 
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+
 /** `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). */
 export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body';
 
@@ -128,3 +130,18 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'GET /_tessera/ilm/timeline/:index': cluster('cluster:monitor/tessera/ilm/simulate'),
   'GET /_tessera/instance': cluster('cluster:monitor/tessera/instance'),
 };
+
+/**
+ * Calls `assign` with each route's entry of `table`, keyed `<METHOD> <url>` (HEAD falls back to GET); a route
+ * missing from the table is a programming error caught at start-up.
+ */
+export function onEveryRoute<T>(app: FastifyInstance, table: Readonly<Record<string, T>>, file: string, assign: (config: FastifyContextConfig, entry: T) => FastifyContextConfig): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const entry = table[`${method} ${route.url}`] ?? (method === 'HEAD' ? table[`GET ${route.url}`] : undefined);
+      if (entry === undefined) throw new Error(`${method} ${route.url} has no entry in ${file}`);
+      route.config = assign(route.config ?? {}, entry);
+    }
+  });
+}

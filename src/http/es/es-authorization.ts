@@ -7,7 +7,7 @@ import { ClusterError, parseAliasActions, resolveDateMathName, resolveIndices, r
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
 import { bulkRequestsOf } from './document-routes.js';
 import type { EsContext } from './es-context.js';
-import { ROUTE_ACTIONS, type RouteAction } from './es-actions.js';
+import { onEveryRoute, ROUTE_ACTIONS, type RouteAction } from './es-actions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,14 +17,7 @@ declare module 'fastify' {
 
 /** Gives every ES route its action; a route without one is a programming error caught at start-up. */
 export function assignRouteActions(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const action = ROUTE_ACTIONS[`${method} ${route.url}`] ?? (method === 'HEAD' ? ROUTE_ACTIONS[`GET ${route.url}`] : undefined);
-      if (!action) throw new Error(`no Elasticsearch action is declared for ${method} ${route.url} (src/http/es/es-actions.ts)`);
-      route.config = { ...(route.config ?? {}), esAction: action };
-    }
-  });
+  onEveryRoute(app, ROUTE_ACTIONS, 'src/http/es/es-actions.ts', (config, esAction) => ({ ...config, esAction }));
 }
 
 /** The names an expression stands for at `now`: wildcards expanded, date math (`<logs-{now/d}>`) resolved, as ES authorizes them. */

@@ -15,6 +15,7 @@ import { esErrorBody, toClusterError } from './es-envelope.js';
 import { assignRouteActions, authorizeRequests } from './es-authorization.js';
 import { resolveDateMathParams } from './date-math-params.js';
 import { EsRouteTable } from './es-route-table.js';
+import { assignRouteParams, refuseUnknownParams } from './url-params.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
 import { clockRoutes } from './clock-routes.js';
@@ -81,11 +82,13 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     app.addHook('onRequest', async () => sync());
   }
   assignRouteActions(app);
+  assignRouteParams(app);
   resolveDateMathParams(app, ctx);
   if (ctx.security) {
     authenticateRequests(app, ctx.security);
     authorizeRequests(app, ctx, ctx.security);
   }
+  refuseUnknownParams(app);
   // After authorization (onRequest), so a caller refused there holds no bytes at all.
   const inFlight = limitInFlightRequests(app, ctx);
   app.setNotFoundHandler((req, reply) => {

@@ -1,6 +1,6 @@
 /** @module Sends ES responses: the negotiated media type, `pretty`, and `filter_path`. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchesPattern } from '../../cluster/index.js';
+import { ClusterErrors, matchesPattern } from '../../cluster/index.js';
 import { requestedCompatibility, responseContentType } from './es-content.js';
 
 type Query = Record<string, string | undefined>;
@@ -69,8 +69,11 @@ export function esSendText(reply: FastifyReply, text: string, status = 200): Fas
   return reply.code(status).header('content-type', 'text/plain; charset=UTF-8').send(text);
 }
 
+/** RestRequest.paramAsBoolean: present and empty means true; any value but "true" or "false" is refused. */
 export function flag(query: Query, name: string, fallback = false): boolean {
   const value = query[name];
   if (value === undefined) return fallback;
-  return value === '' || value === 'true';
+  if (value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`);
 }

@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clusterDenial, holdsClusterPrivilege, publicUser, type Authentication, type Role, type SecurityService } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
-import { esSend } from './es-reply.js';
+import { esSend, flag } from './es-reply.js';
+import { ClusterErrors } from '../../cluster/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,10 +56,25 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     return { username: authentication.user.username };
   };
-  app.get<{ Querystring: { id?: string; name?: string; owner?: string } }>('/_security/api_key', async (req, reply) => {
-    const { id, name, owner } = req.query;
-    const { username } = scope(req, 'cluster:admin/xpack/security/api_key/get', owner === 'true', id === undefined ? [] : [id]);
-    const apiKeys = security.getApiKeys({ ...(id !== undefined && { id }), ...(name !== undefined && { name }), ...(username !== undefined && { username }) });
+  type KeyQuery = { id?: string; name?: string; owner?: string; username?: string; realm_name?: string };
+  app.get<{ Querystring: KeyQuery }>('/_security/api_key', async (req, reply) => {
+    const { id, name, username: user, realm_name: realm } = req.query;
+    const owner = flag(req.query, 'owner');
+    // GetApiKeyRequest.validate: a blank value counts as not given.
+    const given = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+    const problems: string[] = [];
+    if ((given(id) || given(name)) && (given(realm) || given(user))) problems.push('username or realm name must not be specified when the api key id or api key name is specified');
+    if (owner && (given(realm) || given(user))) problems.push('neither username nor realm-name may be specified when retrieving owned API keys');
+    if (given(id) && given(name)) problems.push('only one of [api key id, api key name] can be specified');
+    if (problems.length > 0) throw ClusterErrors.validation(problems);
+    const action = 'cluster:admin/xpack/security/api_key/get';
+    const { username } = scope(req, action, owner, given(id) ? [id] : []);
+    // ManageOwnApiKeyClusterPrivilege: without manage_api_key, only the caller's own keys may be named.
+    if (username !== undefined && given(user) && user !== username) throw clusterDenial(req.authentication!.user, action, ['manage_own_api_key'], req.authentication!.apiKey?.id);
+    const owned = username ?? (given(user) ? user : undefined);
+    const apiKeys = security
+      .getApiKeys({ ...(given(id) && { id }), ...(given(name) && { name }), ...(owned !== undefined && { username: owned }) })
+      .filter((key) => !given(realm) || key.realm === realm);
     return esSend(req, reply, { api_keys: apiKeys });
   });
   app.delete<{ Body: unknown }>('/_security/api_key', async (req, reply) => {

@@ -1,0 +1,94 @@
+/** URL parameters: each route honours its own, and refuses any other as ES's BaseRestHandler does, with its suggestions. */
+import { Client } from '@elastic/elasticsearch';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ROUTE_ACTIONS } from '../../src/http/es/es-actions.js';
+import { ROUTE_PARAMS } from '../../src/http/es/es-params.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { assertEnvelope, envelope, esFetch, TEST_OPTIONS, useEsServer } from './es-helpers.js';
+
+const illegal = (reason: string) => envelope(400, 'illegal_argument_exception', reason);
+
+describe('URL parameters', () => {
+  const es = useEsServer();
+
+  it('declares the parameters of exactly the routes that exist', () => {
+    assert.deepEqual(Object.keys(ROUTE_PARAMS).sort(), Object.keys(ROUTE_ACTIONS).sort());
+  });
+
+  it('refuses a parameter the route does not read, naming the decoded request path', TEST_OPTIONS, async () => {
+    assertEnvelope(await esFetch(es.url, '/?foo=1'), illegal('request [/] contains unrecognized parameter: [foo]'));
+    // The root reads no cluster state from a master, so it takes no master_timeout.
+    assertEnvelope(await esFetch(es.url, '/?master_timeout=30s'), illegal('request [/] contains unrecognized parameter: [master_timeout]'));
+    assertEnvelope(
+      await esFetch(es.url, '/%3Clogs-%7Bnow%2Fd%7D%3E/_settings?bogus'),
+      illegal('request [/<logs-{now/d}>/_settings] contains unrecognized parameter: [bogus]'),
+    );
+  });
+
+  it('suggests the parameters ES would, closest first', TEST_OPTIONS, async () => {
+    assertEnvelope(
+      await esFetch(es.url, '/_cluster/health?wait_for_statu=green'),
+      illegal('request [/_cluster/health] contains unrecognized parameter: [wait_for_statu] -> did you mean [wait_for_status]?'),
+    );
+    assertEnvelope(
+      await esFetch(es.url, '/_cluster/settings?include_default=true&flat_setting=true'),
+      illegal('request [/_cluster/settings] contains unrecognized parameters: [flat_setting] -> did you mean [flat_settings]?, [include_default] -> did you mean [include_defaults]?'),
+    );
+    await esFetch(es.url, '/logs/_doc/1', { method: 'PUT', body: { a: 1 } });
+    assertEnvelope(
+      await esFetch(es.url, '/logs/_update/1?_source_include=a', { method: 'POST', body: { doc: { a: 2 } } }),
+      illegal('request [/logs/_update/1] contains unrecognized parameter: [_source_include] -> did you mean any of [_source_includes, _source_excludes]?'),
+    );
+    // Path parameters are among the candidates, as ES reads them from the same map.
+    assertEnvelope(await esFetch(es.url, '/logs/_settings?indx=x'), illegal('request [/logs/_settings] contains unrecognized parameter: [indx] -> did you mean [index]?'));
+  });
+
+  it('refuses before anything changes', TEST_OPTIONS, async () => {
+    const refused = await esFetch(es.url, '/fresh?wait_for_active_shard=1', { method: 'PUT' });
+    assert.equal(refused.status, 400);
+    assert.equal((await esFetch(es.url, '/fresh', { method: 'HEAD' })).status, 404);
+  });
+
+  it('honours what a one-node cluster always meets, and checks its value', TEST_OPTIONS, async () => {
+    const health = await esFetch(es.url, '/_cluster/health?local=true&master_timeout=10s&wait_for_no_relocating_shards=true&wait_for_no_initializing_shards');
+    assert.equal(health.status, 200, health.text);
+    assertEnvelope(
+      await esFetch(es.url, '/_cluster/settings?master_timeout=soon'),
+      illegal('failed to parse setting [master_timeout] with value [soon] as a time value: unit is missing or unrecognized'),
+    );
+    assertEnvelope(await esFetch(es.url, '/_cluster/health?local=yes'), illegal('Failed to parse value [yes] as only [true] or [false] are allowed.'));
+    assertEnvelope(await esFetch(es.url, '/_ilm/policy?timeout=5x'), illegal('failed to parse setting [timeout] with value [5x] as a time value: unit is missing or unrecognized'));
+    assertEnvelope(await esFetch(es.url, '/logs/_doc/2?refresh=sometimes', { method: 'PUT', body: { a: 1 } }), illegal('Unknown value for refresh: [sometimes].'));
+    assert.equal((await esFetch(es.url, '/logs/_doc/2')).status, 404);
+  });
+
+  it('reads booleans as ES does: empty is true, anything but true or false is refused', TEST_OPTIONS, async () => {
+    const flat = await esFetch(es.url, '/logs/_settings?flat_settings');
+    assert.equal(typeof flat.json.logs.settings['index.number_of_shards'], 'string');
+    assertEnvelope(await esFetch(es.url, '/logs/_settings?flat_settings=yes'), illegal('Failed to parse value [yes] as only [true] or [false] are allowed.'));
+    assertEnvelope(await esFetch(es.url, '/_cluster/settings?include_defaults=1'), illegal('Failed to parse value [1] as only [true] or [false] are allowed.'));
+  });
+});
+
+describe('URL parameters with security on', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ security: true, elasticPassword: 'elastic-pw' });
+  });
+  after(async () => server.dispose());
+
+  it('authenticates before it looks at parameters', TEST_OPTIONS, async () => {
+    const anonymous = await esFetch(server.url, '/_cluster/health?nonsense=1');
+    assert.equal(anonymous.status, 401);
+    const basic = { authorization: `Basic ${Buffer.from('elastic:elastic-pw').toString('base64')}` };
+    assertEnvelope(await esFetch(server.url, '/_cluster/health?nonsense=1', { headers: basic }), illegal('request [/_cluster/health] contains unrecognized parameter: [nonsense]'));
+    const client = new Client({ node: server.url, auth: { username: 'elastic', password: 'elastic-pw' } });
+    try {
+      await client.security.putUser({ username: 'reader', password: 'reader-pw', roles: [], refresh: 'wait_for' });
+      assert.equal((await client.security.getUser({ username: 'reader' })).reader?.username, 'reader');
+    } finally {
+      await client.close();
+    }
+  });
+});
