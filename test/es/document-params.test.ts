@@ -153,6 +153,11 @@ describe('document parameters', TEST_OPTIONS, () => {
       await esFetch(url, '/dp-get/_doc/1?stored_fields=a'),
       envelope(400, 'illegal_argument_exception', 'Tessera stores no fields apart from _source: the parameter [stored_fields] is not supported, use _source filtering'),
     );
+    assertEnvelope(await esFetch(url, '/dp-get/_doc/1?refresh=yes'), envelope(400, 'illegal_argument_exception', 'Failed to parse value [yes] as only [true] or [false] are allowed.'));
+    assertEnvelope(
+      await esFetch(url, '/dp-get/_mget?routin=a', { method: 'POST', body: { ids: ['1'] } }),
+      envelope(400, 'illegal_argument_exception', 'request [/dp-get/_mget] contains unrecognized parameter: [routin] -> did you mean [routing]?'),
+    );
     assertEnvelope(
       await esFetch(url, '/dp-get/_doc/1?fields=a'),
       envelope(400, 'illegal_argument_exception', 'the parameter [fields] is no longer supported, please use [stored_fields] to retrieve stored fields or [_source] to load the field from _source'),
