@@ -59,6 +59,7 @@ export const CLUSTER_SETTINGS: Readonly<Record<string, Check>> = {
   'network.breaker.inflight_requests.limit': breakerLimitValue,
   'action.auto_create_index': anyString,
   'action.destructive_requires_name': bool,
+  'cluster.indices.close.enable': bool,
   'cluster.max_shards_per_node': intAtLeast(1),
   'xpack.ilm.enabled': bool,
   [FORECAST_TIMEOUT_SETTING]: timeAtLeast(1, '1ms'),

@@ -3,6 +3,7 @@
  * names, as Elasticsearch's IndexNameExpressionResolver does for the options Tessera's APIs use.
  */
 import { ClusterErrors } from './cluster-error.js';
+import { indexClosed } from './cluster-errors-blocks.js';
 import { ClusterState } from './cluster-state.js';
 import { IndexMetadata } from './index-metadata.js';
 import { isWildcard, matchesPattern } from './patterns.js';
@@ -14,12 +15,32 @@ export interface ResolveOptions {
   readonly allowNoIndices?: boolean;
   /** Whether wildcards reach hidden indices (`expand_wildcards=all|hidden`). */
   readonly expandHidden?: boolean;
+  /** Whether wildcards reach open indices (default true) and closed ones (default false), ES's strictExpandOpen. */
+  readonly expandOpen?: boolean;
+  readonly expandClosed?: boolean;
+  /**
+   * Whether a closed index named outright (or through an alias) fails with index_closed_exception, as for the APIs
+   * that read or write its data; with `ignoreUnavailable` it is skipped instead.
+   */
+  readonly forbidClosed?: boolean;
   /** Whether alias names resolve to their indices (true for reads, false for index-only APIs such as create). */
   readonly resolveAliases?: boolean;
 }
 
 export function isAllExpression(expression: string | undefined): boolean {
   return expression === undefined || expression === '' || expression === '_all' || expression === '*';
+}
+
+/** Whether a wildcard may reach `index` in its state (IndexNameExpressionResolver's state filter). */
+function stateExpanded(index: IndexMetadata, options: ResolveOptions): boolean {
+  return IndexMetadata.isClosed(index) ? options.expandClosed === true : options.expandOpen !== false;
+}
+
+/** Whether an index named outright is kept (shouldTrackConcreteIndex): a closed one fails or is dropped when forbidden. */
+function concreteKept(index: IndexMetadata, options: ResolveOptions): boolean {
+  if (!IndexMetadata.isClosed(index) || !options.forbidClosed) return true;
+  if (!options.ignoreUnavailable) throw indexClosed(index);
+  return false;
 }
 
 /** Concrete index names in sorted order. */
@@ -34,17 +55,17 @@ export function resolveIndices(state: ClusterState, expression: string | undefin
     if (isWildcard(part)) {
       for (const index of state.indices.values()) {
         const hiddenOk = options.expandHidden || !IndexMetadata.isHidden(index) || part.startsWith('.');
-        if (hiddenOk && matchesPattern(part, index.name)) matched.add(index.name);
+        if (hiddenOk && stateExpanded(index, options) && matchesPattern(part, index.name)) matched.add(index.name);
       }
       if (resolveAliases) {
         for (const index of state.indices.values()) {
-          if (Object.keys(index.aliases).some((alias) => matchesPattern(part, alias))) matched.add(index.name);
+          if (stateExpanded(index, options) && Object.keys(index.aliases).some((alias) => matchesPattern(part, alias))) matched.add(index.name);
         }
       }
     } else if (state.indices.has(part)) {
-      matched.add(part);
+      if (exclude || concreteKept(state.indices.get(part)!, options)) matched.add(part);
     } else if (resolveAliases && ClusterState.aliasExists(state, part)) {
-      for (const index of ClusterState.indicesOfAlias(state, part)) matched.add(index.name);
+      for (const index of ClusterState.indicesOfAlias(state, part)) if (exclude || concreteKept(index, options)) matched.add(index.name);
     } else if (!exclude && !options.ignoreUnavailable) {
       throw ClusterErrors.indexNotFound(part);
     }
@@ -55,4 +76,32 @@ export function resolveIndices(state: ClusterState, expression: string | undefin
   }
   if (result.size === 0 && options.allowNoIndices === false) throw ClusterErrors.indexNotFound(expression ?? '_all');
   return [...result].sort();
+}
+
+/** The wildcard states `expand_wildcards` names (IndicesOptions.WildcardStates.parseParameter); `fallback` when absent. */
+export function parseExpandWildcards(text: string | undefined, fallback: Pick<ResolveOptions, 'expandOpen' | 'expandClosed' | 'expandHidden'>): Pick<ResolveOptions, 'expandOpen' | 'expandClosed' | 'expandHidden'> {
+  if (text === undefined) return fallback;
+  const states = { expandOpen: false, expandClosed: false, expandHidden: false };
+  for (const value of text.split(',').map((v) => v.trim()).filter(Boolean)) {
+    switch (value) {
+      case 'open':
+        states.expandOpen = true;
+        break;
+      case 'closed':
+        states.expandClosed = true;
+        break;
+      case 'hidden':
+        states.expandHidden = true;
+        break;
+      case 'all':
+        states.expandOpen = states.expandClosed = states.expandHidden = true;
+        break;
+      case 'none':
+        states.expandOpen = states.expandClosed = states.expandHidden = false;
+        break;
+      default:
+        throw ClusterErrors.illegalArgument(`No valid expand wildcard value [${value}]`);
+    }
+  }
+  return states;
 }

@@ -28,6 +28,8 @@ export interface IndexMetadata {
   readonly customs: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The index whose documents a derived index (shrunk, mounted) starts with; copied in the same commit. */
   readonly copiedFrom?: string;
+  /** ES's IndexMetadata.State: absent while open, so indices stored before closing existed read as open. */
+  readonly state?: 'close';
 }
 
 export const IndexMetadata = Object.freeze({
@@ -36,6 +38,9 @@ export const IndexMetadata = Object.freeze({
   },
   replicas(index: IndexMetadata): number {
     return settingInt(index.settings, 'index.number_of_replicas', 1);
+  },
+  isClosed(index: IndexMetadata): boolean {
+    return index.state === 'close';
   },
   isHidden(index: IndexMetadata): boolean {
     return index.settings['index.hidden'] === 'true';

@@ -18,6 +18,8 @@ interface SettingDef {
   readonly minText?: string;
   /** Final settings can be set at creation only. */
   readonly final?: boolean;
+  /** Static settings (not dynamic) can be changed on closed indices only. */
+  readonly static?: boolean;
   /** Private settings are the server's own; users cannot set them. */
   readonly internal?: boolean;
 }
@@ -29,7 +31,7 @@ const INDEX_SETTINGS: Readonly<Record<string, SettingDef>> = {
   'index.refresh_interval': { kind: 'time', min: -1, minText: '-1' },
   'index.priority': { kind: 'int', min: 0 },
   'index.hidden': { kind: 'bool' },
-  'index.codec': { kind: 'string', final: true },
+  'index.codec': { kind: 'string', static: true },
   'index.blocks.write': { kind: 'bool' },
   'index.blocks.read_only': { kind: 'bool' },
   'index.blocks.read_only_allow_delete': { kind: 'bool' },
@@ -44,6 +46,7 @@ const INDEX_SETTINGS: Readonly<Record<string, SettingDef>> = {
   'index.routing.allocation.total_shards_per_node': { kind: 'int', min: -1 },
   'index.creation_date': { kind: 'long', internal: true },
   'index.uuid': { kind: 'string', internal: true },
+  'index.verified_before_close': { kind: 'bool', internal: true },
   'index.provided_name': { kind: 'string', internal: true },
   'index.version.created': { kind: 'string', internal: true },
   'index.resize.source.name': { kind: 'string', internal: true },
@@ -141,8 +144,8 @@ function checkValue(key: string, def: SettingDef, value: string): void {
 }
 
 export interface ValidateOptions {
-  /** Updating an existing index: final settings are refused. */
-  readonly update?: { readonly index: string; readonly uuid: string };
+  /** Updating an existing index: final settings are refused, and static ones unless the index is closed. */
+  readonly update?: { readonly index: string; readonly uuid: string; readonly closed?: boolean };
 }
 
 /**
@@ -161,7 +164,11 @@ export function normalizeIndexSettings(input: unknown, options: ValidateOptions 
       );
     }
     if (def?.internal) throw ClusterErrors.illegalArgument(`unknown setting [${key}] is a private setting and cannot be set by users`);
-    if (def?.final && options.update) finals.push(key);
+    if (options.update && (def?.final || (def?.static && !options.update.closed))) {
+      // A closed index takes static settings but never a final one (AbstractScopedSettings.updateSettings).
+      if (options.update.closed) throw ClusterErrors.illegalArgument(`final ${options.update.index} setting [${key}], not updateable`);
+      finals.push(key);
+    }
     if (raw === null) {
       out[key] = null;
       continue;

@@ -48,6 +48,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  // ES reads a GET's body (`GET /<index>/_count` with a query, as the official clients send it); Fastify would not
+  // parse it, and the request would run as if it had none.
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   // Elasticsearch clients refuse any 2xx answer without this header.
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('x-elastic-product', 'Elasticsearch');

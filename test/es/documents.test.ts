@@ -174,6 +174,10 @@ describe('_count before search exists', () => {
     const raw = (body: unknown) => esErrorOf(es.client.transport.request({ method: 'POST', path: '/cq/_count', body: body as never }));
     assert.deepEqual(await raw({ query: { match_all: {}, term: { a: 1 } } }), { status: 400, type: 'parsing_exception', reason: '[_na] query malformed, must start with start_object' });
     assert.deepEqual(await raw([1]), { status: 400, type: 'parsing_exception', reason: 'request body must be an object' });
+    // A GET carries its query in the body too (curl -XGET, Kibana's console): it is read, never dropped.
+    const get = (body: unknown) => es.client.transport.request({ method: 'GET', path: '/cq/_count', body: body as never });
+    assert.deepEqual(await esErrorOf(get({ query: { term: { level: 'error' } } })), cannot('[term] queries'));
+    assert.equal(((await get({ query: { match_all: {} } })) as { count: number }).count, 2);
   });
 });
 

@@ -149,3 +149,38 @@ describe('a restart', () => {
     }
   });
 });
+
+describe('a restart keeps index states', () => {
+  it('a closed index stays closed (refusing its documents), an opened one open, and added blocks in force', TEST_OPTIONS, async () => {
+    const dataDir = tempDataDir();
+    try {
+      const uuid = await withServer(dataDir, async (client) => {
+        await client.indices.create({ index: 'shut' });
+        await client.index({ index: 'shut', id: '1', document: { a: 1 } });
+        await client.indices.close({ index: 'shut' });
+        await client.indices.create({ index: 'reopened' });
+        await client.indices.close({ index: 'reopened' });
+        await client.indices.open({ index: 'reopened' });
+        await client.indices.create({ index: 'locked' });
+        await client.indices.addBlock({ index: 'locked', block: 'write' });
+        const settings = await client.indices.getSettings({ index: 'shut', flat_settings: true });
+        return settings.shut!.settings!['index.uuid'] as string;
+      });
+      await withServer(dataDir, async (client, server) => {
+        assert.deepEqual(await client.cat.indices({ format: 'json', h: ['index', 'status'] }), [
+          { index: 'locked', status: 'open' },
+          { index: 'reopened', status: 'open' },
+          { index: 'shut', status: 'close' },
+        ]);
+        const settings = await client.indices.getSettings({ index: 'shut', flat_settings: true });
+        assert.equal(settings.shut!.settings!['index.verified_before_close'], 'true');
+        assertEnvelope(await esFetch(server.url, '/shut/_doc/1'), envelope(400, 'index_closed_exception', 'closed', { index_uuid: uuid, index: 'shut' }));
+        assertEnvelope(await esFetch(server.url, '/locked/_doc/1', { method: 'PUT', body: {} }), envelope(403, 'cluster_block_exception', 'index [locked] blocked by: [FORBIDDEN/8/index write (api)];'));
+        await client.indices.open({ index: 'shut' });
+        assert.equal((await client.get({ index: 'shut', id: '1' })).found, true);
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

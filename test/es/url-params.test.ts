@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { ROUTE_ACTIONS } from '../../src/http/es/es-actions.js';
 import { ROUTE_PARAMS } from '../../src/http/es/es-params.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { assertEnvelope, envelope, esFetch, TEST_OPTIONS, useEsServer } from './es-helpers.js';
+import { assertEnvelope, envelope, esFetch, expectEsError, TEST_OPTIONS, useEsServer } from './es-helpers.js';
 
 const illegal = (reason: string) => envelope(400, 'illegal_argument_exception', reason);
 
@@ -68,6 +68,34 @@ describe('URL parameters', () => {
     assert.equal(typeof flat.json.logs.settings['index.number_of_shards'], 'string');
     assertEnvelope(await esFetch(es.url, '/logs/_settings?flat_settings=yes'), illegal('Failed to parse value [yes] as only [true] or [false] are allowed.'));
     assertEnvelope(await esFetch(es.url, '/_cluster/settings?include_defaults=1'), illegal('Failed to parse value [1] as only [true] or [false] are allowed.'));
+  });
+});
+
+describe('request bodies and error traces', () => {
+  const es = useEsServer();
+
+  it('refuses a body on a route that reads none, and changes nothing', TEST_OPTIONS, async () => {
+    // The official client sends a GET with a body as ES allows it.
+    await expectEsError(
+      es.client.transport.request({ method: 'GET', path: '/_cluster/health', body: { level: 'indices' } }),
+      { status: 400, type: 'illegal_argument_exception', reason: 'request [GET /_cluster/health] does not support having a body' },
+    );
+    await esFetch(es.url, '/kept', { method: 'PUT' });
+    assertEnvelope(await esFetch(es.url, '/kept', { method: 'DELETE', body: { really: true } }), illegal('request [DELETE /kept] does not support having a body'));
+    assert.equal((await esFetch(es.url, '/kept', { method: 'HEAD' })).status, 200);
+    // Clients send bodiless requests with a content type and no content: that is no body.
+    assert.equal((await esFetch(es.url, '/_ilm/start', { method: 'POST', headers: { 'content-type': 'application/json' } })).status, 200);
+    assert.equal((await es.client.indices.delete({ index: 'kept' })).acknowledged, true);
+  });
+
+  it('adds a stack_trace to each error under error_trace, and only then', TEST_OPTIONS, async () => {
+    const plain = await esFetch(es.url, '/missing/_settings');
+    assert.equal(plain.json.error.stack_trace, undefined);
+    const traced = await esFetch(es.url, '/missing/_settings?error_trace=true');
+    assert.equal(traced.status, 404);
+    assert.match(traced.json.error.stack_trace, /^index_not_found_exception: no such index \[missing\]\n\tat /);
+    assert.equal(traced.json.error.root_cause[0].stack_trace, traced.json.error.stack_trace);
+    assertEnvelope(await esFetch(es.url, '/?error_trace=maybe'), illegal('Failed to parse value [maybe] as only [true] or [false] are allowed.'));
   });
 });
 

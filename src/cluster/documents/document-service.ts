@@ -6,7 +6,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { randomId } from '../../platform/ids.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
-import { floodStageBlock } from '../cluster-errors-blocks.js';
+import { blockedAt, checkOpen } from '../cluster-errors-blocks.js';
 import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
@@ -109,13 +109,14 @@ function shards(index: IndexMetadata) {
   return { total: 1 + IndexMetadata.replicas(index), successful: 1, failed: 0 };
 }
 
-/** ES's write-block error for an index that has `index.blocks.write` or `read_only_allow_delete`. */
+/**
+ * ES's refusal of a write to a closed or write-blocked index; a delete passes the flood-stage block, which exists to
+ * let space be freed.
+ */
 function checkWritable(index: IndexMetadata, op: WriteOp): void {
-  const flood = op === 'delete' ? undefined : floodStageBlock(index);
-  if (flood) throw flood;
-  if (index.settings['index.blocks.write'] === 'true' || index.settings['index.blocks.read_only'] === 'true') {
-    throw new ClusterError('cluster_block_exception', 403, `index [${index.name}] blocked by: [FORBIDDEN/8/index write (api)];`);
-  }
+  checkOpen(index);
+  const blocked = blockedAt(index, 'write', (b) => op === 'delete' && b.name === 'read_only_allow_delete');
+  if (blocked) throw blocked;
 }
 
 function checkId(id: string): void {
@@ -436,6 +437,10 @@ export class DocumentService {
   async get(target: string, id: string, options: GetOptions = {}): Promise<GetResult> {
     const { index, alias } = this.#readIndex(target);
     aliasRouting(options.routing, alias ?? index.name, alias === undefined ? undefined : index.aliases[alias]);
+    // TransportSingleShardAction resolves the index (closed ones refused) before it checks the read block.
+    checkOpen(index);
+    const blocked = blockedAt(index, 'read');
+    if (blocked) throw blocked;
     const doc = await this.repository.get(index.name, id);
     if (!doc) return { _index: index.name, _id: id, found: false };
     // VersionType.isVersionConflictForReads: every version type asks for exactly the version given.

@@ -4,6 +4,7 @@ import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata, type AliasMetadata } from '../index-metadata.js';
 import { resolveIndices } from '../index-expression.js';
+import { checkBlocks } from '../cluster-errors-blocks.js';
 import { matchesPattern } from '../patterns.js';
 
 export type AliasAction =
@@ -65,7 +66,9 @@ export function applyAliasActions(state: ClusterState, actions: readonly AliasAc
   let next = state;
   const outcomes: AliasActionOutcome[] = [];
   for (const action of actions) {
-    const names = resolveIndices(next, action.indices, { resolveAliases: false, allowNoIndices: false });
+    // Aliases are metadata: AliasActions' IndicesOptions reach closed indices, and a metadata-write block stops them.
+    const names = resolveIndices(next, action.indices, { resolveAliases: false, allowNoIndices: false, expandClosed: true });
+    checkBlocks(names.map((name) => next.indices.get(name)!), 'metadata_write');
     if (action.kind === 'remove_index') {
       for (const name of names) next = ClusterState.withoutIndex(next, name);
       outcomes.push({ action, indices: names });

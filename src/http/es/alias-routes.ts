@@ -56,7 +56,8 @@ export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   const getAliases = (indexExpression: string | undefined, nameExpression: string | undefined) => {
     const state = ctx.cluster.state;
-    const names = resolveIndices(state, indexExpression, { resolveAliases: indexExpression !== undefined });
+    // GetAliasesRequest's strictExpandHidden reaches closed indices.
+    const names = resolveIndices(state, indexExpression, { resolveAliases: indexExpression !== undefined, expandClosed: true });
     const patterns = nameExpression?.split(',');
     const body: Record<string, { aliases: Record<string, unknown> }> = {};
     const found = new Set<string>();

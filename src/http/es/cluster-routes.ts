@@ -9,7 +9,7 @@ type Status = 'green' | 'yellow' | 'red';
 const RANK: Record<Status, number> = { green: 0, yellow: 1, red: 2 };
 
 /** One node: primaries are always assigned, replicas never are. */
-function health(state: ClusterState, names: readonly string[], clusterName: string, missing: boolean) {
+export function clusterHealth(state: ClusterState, names: readonly string[], clusterName: string, missing: boolean) {
   let primaries = 0;
   let unassigned = 0;
   for (const name of names) {
@@ -45,9 +45,10 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
   const healthHandler = async (req: { params: { index?: string }; query: unknown }, wanted: Status | undefined, timeoutMs: number) => {
     const compute = () => {
       const state = ctx.cluster.state;
-      const names = resolveIndices(state, req.params.index, { allowNoIndices: true, ignoreUnavailable: true });
+      // Closed indices keep their (replicated) shards, so they count as open ones do.
+      const names = resolveIndices(state, req.params.index, { allowNoIndices: true, ignoreUnavailable: true, expandClosed: true });
       const missing = (req.params.index ?? '').split(',').some((p) => p !== '' && !p.includes('*') && p !== '_all' && resolveIndices(state, p, { ignoreUnavailable: true }).length === 0);
-      return { ...health(state, names, ctx.clusterName, missing), missing };
+      return { ...clusterHealth(state, names, ctx.clusterName, missing), missing };
     };
     // Indices named but missing are waited for, as is the wanted status.
     const satisfied = (r: ReturnType<typeof compute>) => !r.missing && (wanted === undefined || RANK[r.status] <= RANK[wanted]);

@@ -1,6 +1,7 @@
 /** @module Documents: `_doc`, `_create`, `_update`, `_mget`, `_bulk`, `_count`, `_refresh` and `_stats`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  checkBlocks,
   checkBreakers,
   checkIfPrimaryTerm,
   checkIfSeqNo,
@@ -30,6 +31,7 @@ import { checkCountsEverything } from './count-query.js';
 import type { EsContext } from './es-context.js';
 import { checkNestingDepth, decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend } from './es-reply.js';
+import { indicesOptionsOf } from './indices-options.js';
 import { xContentBoolean, xContentToken } from '../../platform/xcontent.js';
 
 type Query = Record<string, string | undefined>;
@@ -541,7 +543,9 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     checkCountsEverything(req.body, req.query);
     await documents.sync();
     const state = ctx.cluster.state;
-    const names = resolveIndices(state, req.params.index);
+    // SearchRequest's strictExpandOpenAndForbidClosed: a closed index named outright fails, wildcards pass it by.
+    const names = resolveIndices(state, req.params.index, indicesOptionsOf(req.query, { forbidClosed: true }));
+    checkBlocks(names.map((name) => state.indices.get(name)!), 'read');
     const shards = names.reduce((n, name) => n + IndexMetadata.primaryShards(state.indices.get(name)!), 0);
     const total = names.reduce((n, name) => n + documents.stats(name).docs, 0);
     return esSend(req, reply, { count: total, _shards: { total: shards, successful: shards, skipped: 0, failed: 0 } });
@@ -552,7 +556,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   }
 
   const refresh = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
-    const { total, successful } = shardCounts(ctx.cluster.state, resolveIndices(ctx.cluster.state, req.params.index));
+    const { total, successful } = shardCounts(ctx.cluster.state, resolveIndices(ctx.cluster.state, req.params.index, { forbidClosed: true }));
     // Documents are searchable as soon as they are committed, so a refresh has nothing left to do.
     return esSend(req, reply, { _shards: { total, successful, failed: 0 } });
   };
@@ -564,7 +568,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   const stats = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
     await documents.sync();
     const state = ctx.cluster.state;
-    const names = resolveIndices(state, req.params.index);
+    const names = resolveIndices(state, req.params.index, { forbidClosed: true });
+    checkBlocks(names.map((name) => state.indices.get(name)!), 'metadata_read');
     const section = (docs: number, bytes: number) => ({
       docs: { count: docs, deleted: 0, total_size_in_bytes: bytes },
       store: { size_in_bytes: bytes, total_data_set_size_in_bytes: bytes, reserved_in_bytes: 0 },

@@ -14,10 +14,12 @@ export interface RouteAction {
   readonly indices?: IndexSource;
   /** The path parameter naming the indices. */
   readonly param?: string;
+  /** Which indices the route's wildcards reach by default (its IndicesOptions): open ones unless said otherwise. */
+  readonly wildcards?: 'closed' | 'all';
 }
 
 const cluster = (action: string): RouteAction => ({ action });
-const onPath = (action: string, param = 'index'): RouteAction => ({ action, indices: 'path', param });
+const onPath = (action: string, param = 'index', wildcards?: RouteAction['wildcards']): RouteAction => ({ action, indices: 'path', param, ...(wildcards && { wildcards }) });
 
 export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'GET /': cluster('cluster:monitor/main'),
@@ -35,15 +37,28 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'GET /_cat/aliases': cluster('cluster:monitor/state'),
   'GET /_cat/aliases/:name': cluster('cluster:monitor/state'),
   'GET /_cat/allocation': cluster('cluster:monitor/state'),
+  'GET /_cat': cluster('cluster:monitor/main'),
+  'GET /_cat/health': cluster('cluster:monitor/health'),
+  'GET /_cat/count': onPath('indices:data/read/search'),
+  'GET /_cat/count/:index': onPath('indices:data/read/search'),
+  'GET /_cat/shards': cluster('cluster:monitor/state'),
+  'GET /_cat/shards/:index': cluster('cluster:monitor/state'),
+  'GET /_cat/nodes': cluster('cluster:monitor/nodes/info'),
+  'GET /_cat/templates': cluster('indices:admin/index_template/get'),
+  'GET /_cat/templates/:name': cluster('indices:admin/index_template/get'),
+  'GET /_cat/plugins': cluster('cluster:monitor/nodes/info'),
   'PUT /:index': onPath('indices:admin/create'),
   'GET /:index': onPath('indices:admin/get'),
   'HEAD /:index': onPath('indices:admin/get'),
-  'DELETE /:index': onPath('indices:admin/delete'),
-  'GET /_settings': onPath('indices:monitor/settings/get'),
-  'GET /:index/_settings': onPath('indices:monitor/settings/get'),
-  'GET /:index/_settings/:name': onPath('indices:monitor/settings/get'),
-  'PUT /_settings': onPath('indices:admin/settings/update'),
-  'PUT /:index/_settings': onPath('indices:admin/settings/update'),
+  'DELETE /:index': onPath('indices:admin/delete', 'index', 'all'),
+  'GET /_settings': onPath('indices:monitor/settings/get', 'index', 'all'),
+  'GET /:index/_settings': onPath('indices:monitor/settings/get', 'index', 'all'),
+  'GET /:index/_settings/:name': onPath('indices:monitor/settings/get', 'index', 'all'),
+  'PUT /_settings': onPath('indices:admin/settings/update', 'index', 'all'),
+  'PUT /:index/_settings': onPath('indices:admin/settings/update', 'index', 'all'),
+  'POST /:index/_close': onPath('indices:admin/close'),
+  'POST /:index/_open': onPath('indices:admin/open', 'index', 'closed'),
+  'PUT /:index/_block/:block': onPath('indices:admin/block/add'),
   'POST /_aliases': { action: 'indices:admin/aliases', indices: 'aliases-body' },
   'PUT /:index/_alias/:name': onPath('indices:admin/aliases'),
   'POST /:index/_alias/:name': onPath('indices:admin/aliases'),

@@ -3,7 +3,7 @@
  * against the user's cluster privileges, index actions against the index privileges on each index named.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClusterError, parseAliasActions, resolveDateMathName, resolveIndices, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
+import { ClusterError, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
 import { bulkRequestsOf } from './document-routes.js';
 import type { EsContext } from './es-context.js';
@@ -20,11 +20,17 @@ export function assignRouteActions(app: FastifyInstance): void {
   onEveryRoute(app, ROUTE_ACTIONS, 'src/http/es/es-actions.ts', (config, esAction) => ({ ...config, esAction }));
 }
 
+/** The indices a route's wildcards reach: its defaults, or the request's `expand_wildcards`, as ES authorizes with the request's IndicesOptions. */
+function wildcardStates(req: FastifyRequest, route: RouteAction): Pick<ResolveOptions, 'expandOpen' | 'expandClosed' | 'expandHidden'> {
+  const fallback = { expandOpen: route.wildcards !== 'closed', expandClosed: route.wildcards !== undefined };
+  return parseExpandWildcards((req.query as Record<string, string | undefined>).expand_wildcards, fallback);
+}
+
 /** The names an expression stands for at `now`: wildcards expanded, date math (`<logs-{now/d}>`) resolved, as ES authorizes them. */
-function expand(state: ClusterState, expression: string | undefined, now: number): string[] {
+function expand(state: ClusterState, expression: string | undefined, now: number, states: Pick<ResolveOptions, 'expandOpen' | 'expandClosed' | 'expandHidden'> = {}): string[] {
   const parts = (expression ?? '_all').split(',');
   return parts.flatMap((part) =>
-    part.includes('*') || part === '_all' ? resolveIndices(state, part, { allowNoIndices: true, ignoreUnavailable: true }) : [resolveDateMathName(part, now)],
+    part.includes('*') || part === '_all' ? resolveIndices(state, part, { allowNoIndices: true, ignoreUnavailable: true, ...states }) : [resolveDateMathName(part, now)],
   );
 }
 
@@ -41,7 +47,7 @@ function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterSta
   const params = req.params as Record<string, string | undefined>;
   switch (route.indices) {
     case 'path':
-      return expand(state, params[route.param ?? 'index'], now);
+      return expand(state, params[route.param ?? 'index'], now, wildcardStates(req, route));
     case 'aliases-body': {
       const actions = (req.body as { actions?: unknown[] } | undefined)?.actions ?? [];
       return actions.flatMap((entry) => {
@@ -75,7 +81,8 @@ function narrowWildcards(req: FastifyRequest, route: RouteAction, state: Cluster
   const isWildcard = (part: string) => part.includes('*') || part === '_all';
   if (!parts.some(isWildcard)) return [...new Set(expand(state, params[param], now))];
   const allowed = (index: string) => permissions.every(({ user, lookup }) => !authorizeIndices(user, lookup, route.action, [index], keyId));
-  const narrowed = parts.flatMap((part, i) => (i > 0 && part.startsWith('-') ? [part] : isWildcard(part) ? expand(state, part, now).filter(allowed) : [part]));
+  const states = wildcardStates(req, route);
+  const narrowed = parts.flatMap((part, i) => (i > 0 && part.startsWith('-') ? [part] : isWildcard(part) ? expand(state, part, now, states).filter(allowed) : [part]));
   // Index names never start with '-', so what does is an exclusion.
   const named = [...new Set(narrowed.filter((part) => !part.startsWith('-')))];
   if (named.length === 0) {

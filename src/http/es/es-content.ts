@@ -110,7 +110,7 @@ export function unsupportedContentType(req: FastifyRequest): Error {
 }
 
 /** Java's String.split, which drops trailing empty strings. */
-function javaSplit(text: string, separator: string): string[] {
+export function javaSplit(text: string, separator: string): string[] {
   const parts = text.split(separator);
   while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   return parts;

@@ -6,12 +6,19 @@ export interface EsErrorBody {
   readonly status: number;
 }
 
-function cause(error: ClusterError): Record<string, unknown> {
+/** ES prints a Java stack trace under `error_trace=true`; Tessera prints where the error was raised in its own code. */
+function stackTrace(error: ClusterError): string {
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return [`${error.type}: ${error.reason}`, ...frames.map((line) => `\t${line.trim()}`)].join('\n');
+}
+
+function cause(error: ClusterError, trace: boolean): Record<string, unknown> {
   return {
     type: error.type,
     reason: error.reason,
     ...error.metadata,
-    ...(error.causedBy && { caused_by: cause(error.causedBy) }),
+    ...(trace && { stack_trace: stackTrace(error) }),
+    ...(error.causedBy && { caused_by: cause(error.causedBy, trace) }),
   };
 }
 
@@ -22,10 +29,12 @@ function rootCause(error: ClusterError): ClusterError {
   return error.causedBy && !JAVA_EXCEPTIONS.has(error.type) ? rootCause(error.causedBy) : error;
 }
 
-export function esErrorBody(error: ClusterError): EsErrorBody {
+/** With `trace` (the `error_trace` parameter), each error carries its `stack_trace`, as ES's do. */
+export function esErrorBody(error: ClusterError, trace = false): EsErrorBody {
   const root = rootCause(error);
+  const rootEntry = { type: root.type, reason: root.reason, ...root.metadata, ...(trace && { stack_trace: stackTrace(root) }) };
   return {
-    error: { root_cause: [{ type: root.type, reason: root.reason, ...root.metadata }], ...cause(error) },
+    error: { root_cause: [rootEntry], ...cause(error, trace) },
     status: error.status,
   };
 }

@@ -14,6 +14,13 @@ export const GLOBAL_PARAMS: readonly string[] = ['pretty', 'human', 'error_trace
 const ACKED = ['master_timeout', 'timeout'];
 /** Reads of the cluster state: the state is always the local master's. */
 const MASTER_READ = ['master_timeout', 'local'];
+/**
+ * AbstractCatAction's response parameters, which every cat API takes (the table machinery reads them all; `size`
+ * scales count cells no Tessera table has), and `help`.
+ */
+const CAT = ['help', 'h', 'v', 's', 'ts', 'pri', 'bytes', 'size', 'time'];
+/** IndicesOptions.fromRequest's parameters, for the routes that resolve expressions with them (indices-options.ts). */
+const INDICES_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices'];
 const WRITE_CONDITIONS = ['version', 'version_type', 'if_seq_no', 'if_primary_term'];
 /** Every write's shard-level options: routing, and the wait for active copies (met at once, or failed after the timeout). */
 const WRITE_SHARDS = ['refresh', 'routing', 'timeout', 'wait_for_active_shards'];
@@ -36,11 +43,21 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'POST /_cluster/allocation/explain': [],
   'GET /_nodes/stats': [],
   'GET /_nodes/stats/:metric': [],
-  'GET /_cat/indices': ['v', 'h', 'bytes'],
-  'GET /_cat/indices/:index': ['v', 'h', 'bytes'],
-  'GET /_cat/aliases': ['v', 'h'],
-  'GET /_cat/aliases/:name': ['v', 'h'],
-  'GET /_cat/allocation': ['v', 'h', 'bytes'],
+  'GET /_cat': [],
+  'GET /_cat/indices': [...CAT, 'health', 'master_timeout'],
+  'GET /_cat/indices/:index': [...CAT, 'health', 'master_timeout'],
+  'GET /_cat/aliases': [...CAT, 'local'],
+  'GET /_cat/aliases/:name': [...CAT, 'local'],
+  'GET /_cat/allocation': [...CAT, ...MASTER_READ],
+  'GET /_cat/health': CAT,
+  'GET /_cat/count': [...CAT, 'q'],
+  'GET /_cat/count/:index': [...CAT, 'q'],
+  'GET /_cat/shards': [...CAT, 'master_timeout'],
+  'GET /_cat/shards/:index': [...CAT, 'master_timeout'],
+  'GET /_cat/nodes': [...CAT, 'full_id', 'master_timeout'],
+  'GET /_cat/templates': [...CAT, ...MASTER_READ],
+  'GET /_cat/templates/:name': [...CAT, ...MASTER_READ],
+  'GET /_cat/plugins': [...CAT, ...MASTER_READ],
   'PUT /:index': ACKED,
   'GET /:index': ['ignore_unavailable', 'flat_settings', ...MASTER_READ],
   'HEAD /:index': ['ignore_unavailable', 'flat_settings', ...MASTER_READ],
@@ -50,6 +67,10 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'GET /:index/_settings/:name': ['ignore_unavailable', 'flat_settings', ...MASTER_READ],
   'PUT /_settings': ACKED,
   'PUT /:index/_settings': ACKED,
+  // wait_for_active_shards is not read: refused rather than accepted and not waited for.
+  'POST /:index/_close': [...INDICES_OPTIONS, ...ACKED],
+  'POST /:index/_open': [...INDICES_OPTIONS, ...ACKED],
+  'PUT /:index/_block/:block': [...INDICES_OPTIONS, ...ACKED],
   'POST /_aliases': ACKED,
   'PUT /:index/_alias/:name': ACKED,
   'POST /:index/_alias/:name': ACKED,
@@ -96,10 +117,10 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'POST /:index/_bulk': BULK,
   'PUT /:index/_bulk': BULK,
   // _count refuses min_score and terminate_after itself, with a message saying why.
-  'GET /_count': ['q', 'min_score', 'terminate_after'],
-  'POST /_count': ['q', 'min_score', 'terminate_after'],
-  'GET /:index/_count': ['q', 'min_score', 'terminate_after'],
-  'POST /:index/_count': ['q', 'min_score', 'terminate_after'],
+  'GET /_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
+  'POST /_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
+  'GET /:index/_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
+  'POST /:index/_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
   'GET /_refresh': [],
   'POST /_refresh': [],
   'GET /:index/_refresh': [],
@@ -138,3 +159,55 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'GET /_tessera/ilm/timeline/:index': ['horizon', 'docs_per_day', 'doc_size'],
   'GET /_tessera/instance': [],
 };
+
+/**
+ * The routes whose handlers read a request body. ES refuses a body on any other route
+ * (`request [GET /_cluster/health] does not support having a body`) rather than ignore it.
+ */
+export const TAKES_BODY: ReadonlySet<string> = new Set([
+  'GET /_cluster/allocation/explain',
+  'POST /_cluster/allocation/explain',
+  'PUT /_cluster/settings',
+  'PUT /:index',
+  'PUT /_settings',
+  'PUT /:index/_settings',
+  'POST /_aliases',
+  'PUT /:index/_alias/:name',
+  'POST /:index/_alias/:name',
+  'PUT /:index/_aliases/:name',
+  'POST /:index/_aliases/:name',
+  'PUT /_index_template/:name',
+  'POST /_index_template/:name',
+  'POST /:alias/_rollover',
+  'POST /:alias/_rollover/:newIndex',
+  'PUT /_ilm/policy/:name',
+  'POST /_ilm/move/:index',
+  'POST /:index/_doc',
+  'PUT /:index/_doc/:id',
+  'POST /:index/_doc/:id',
+  'PUT /:index/_create/:id',
+  'POST /:index/_create/:id',
+  'POST /:index/_update/:id',
+  'POST /_bulk',
+  'PUT /_bulk',
+  'POST /:index/_bulk',
+  'PUT /:index/_bulk',
+  'GET /_count',
+  'POST /_count',
+  'GET /:index/_count',
+  'POST /:index/_count',
+  'PUT /_snapshot/:repo',
+  'POST /_snapshot/:repo',
+  'PUT /_security/user/:name',
+  'POST /_security/user/:name',
+  'PUT /_security/user/:name/_password',
+  'POST /_security/user/:name/_password',
+  'PUT /_security/role/:name',
+  'POST /_security/role/:name',
+  'POST /_security/api_key',
+  'PUT /_security/api_key',
+  'DELETE /_security/api_key',
+  'POST /_tessera/clock/_advance',
+  'POST /_tessera/ilm/lint',
+  'POST /_tessera/ilm/simulate',
+]);

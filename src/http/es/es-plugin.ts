@@ -23,6 +23,7 @@ import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
+import { indexStateRoutes } from './index-state-routes.js';
 import { lintRoutes } from './lint-routes.js';
 import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
@@ -59,7 +60,9 @@ export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unk
   if (error instanceof SecurityError) for (const [name, values] of Object.entries(error.headers)) reply.header(name, values);
   const clusterError = asClusterError(error);
   if (clusterError.status >= 500 && !(error instanceof ClusterError)) req.log.error({ err: error }, 'request failed');
-  return esSend(req, reply, esErrorBody(clusterError), clusterError.status, false);
+  // Read leniently: a malformed error_trace must not turn one error into another.
+  const trace = ['', 'true'].includes(String((req.query as Record<string, unknown> | undefined)?.error_trace ?? 'false'));
+  return esSend(req, reply, esErrorBody(clusterError, trace), clusterError.status, false);
 }
 
 export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<void> {
@@ -118,5 +121,6 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   lintRoutes(app, ctx);
   simulateRoutes(app, ctx);
   instanceRoutes(app, ctx);
+  indexStateRoutes(app, ctx);
   indexRoutes(app, ctx);
 }

@@ -1,7 +1,44 @@
-/** @module Sends ES responses: the negotiated media type, `pretty`, and `filter_path`. */
+/** @module Sends ES responses: the negotiated media type (JSON or YAML), `pretty`, and `filter_path`. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClusterErrors, matchesPattern } from '../../cluster/index.js';
-import { requestedCompatibility, responseContentType } from './es-content.js';
+import { javaSplit, requestedCompatibility, responseContentType } from './es-content.js';
+import { toYaml } from './yaml-writer.js';
+
+export { javaSplit };
+
+/** The XContent types ES answers in. */
+export type XContentFormat = 'json' | 'yaml' | 'cbor' | 'smile';
+const FORMATS: ReadonlySet<string> = new Set(['json', 'yaml', 'cbor', 'smile']);
+
+/** XContentType.fromFormat: the `format` names, in any case; anything else is none. */
+function formatNamed(name: string): XContentFormat | undefined {
+  const lower = name.toLowerCase();
+  return FORMATS.has(lower) ? (lower as XContentFormat) : undefined;
+}
+
+/**
+ * The XContent type of the Accept header, as RestRequest parses it: a list of media types (as the official clients
+ * send, `…json; compatible-with=8,text/plain`) counts as none, and so does any type that is not XContent.
+ */
+function acceptedFormat(req: FastifyRequest): XContentFormat | undefined {
+  const accept = req.headers.accept;
+  if (accept === undefined || accept.includes(',')) return undefined;
+  const type = accept.split(';')[0]!.trim().toLowerCase();
+  const match = /^application\/(?:vnd\.elasticsearch\+)?(json|x-ndjson|yaml|cbor|smile)$/.exec(type);
+  if (!match) return undefined;
+  return match[1] === 'x-ndjson' ? 'json' : (match[1] as XContentFormat);
+}
+
+/**
+ * The response's XContent type: `format` first, then the Accept header. With `strictFormat` (RestTable's rule) a
+ * `format` parameter that names no XContent type decides on its own, meaning none (text); otherwise
+ * (AbstractRestChannel's rule) it is passed over for the Accept header.
+ */
+export function responseFormat(req: FastifyRequest, strictFormat = false): XContentFormat | undefined {
+  const format = (req.query as Query).format;
+  if (strictFormat && format !== undefined) return formatNamed(format);
+  return (format ? formatNamed(format) : undefined) ?? acceptedFormat(req);
+}
 
 type Query = Record<string, string | undefined>;
 
@@ -57,6 +94,13 @@ export function esSend(req: FastifyRequest, reply: FastifyReply, body: unknown, 
   } catch {
     version = undefined;
   }
+  const format = responseFormat(req);
+  if (format === 'cbor' || format === 'smile') {
+    // Tessera writes no binary XContent; answering JSON instead would be a different answer than the one asked for.
+    const refusal = { error: `Tessera cannot write the [${format}] format; use [json] or [yaml]`, status: 406 };
+    return reply.code(406).header('content-type', 'application/json').send(Buffer.from(JSON.stringify(refusal)));
+  }
+  if (format === 'yaml') return reply.code(status).header('content-type', 'application/yaml').send(Buffer.from(toYaml(payload)));
   const pretty = query.pretty !== undefined && query.pretty !== 'false';
   // A Buffer keeps Fastify from rewriting the media type (it would quote compatible-with and add a charset).
   return reply

@@ -1,6 +1,6 @@
 /** @module Indices: `PUT/GET/HEAD/DELETE /<index>` and `GET/PUT /<index>/_settings`. */
 import type { FastifyInstance } from 'fastify';
-import { ClusterErrors, ClusterState, createIndex, matchesPattern, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
+import { checkBlocks, ClusterErrors, ClusterState, createIndex, failDestructive, matchesPattern, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { EsSimpleError } from './es-simple-error.js';
@@ -30,6 +30,7 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.get<{ Params: { index: string }; Querystring: Query }>('/:index', async (req, reply) => {
     const state = ctx.cluster.state;
     const names = resolveIndices(state, req.params.index, { ignoreUnavailable: flag(req.query, 'ignore_unavailable') });
+    checkBlocks(names.map((name) => state.indices.get(name)!), 'metadata_read');
     const flat = flag(req.query, 'flat_settings');
     const body = Object.fromEntries(
       names.map((name) => {
@@ -44,13 +45,8 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     rootMethodNotAllowed(req.params.index, 'DELETE');
     const expression = req.params.index;
     await ctx.cluster.update((state) => {
-      const parts = expression.split(',');
-      // action.destructive_requires_name defaults to true in ES 8; an expression of nothing but commas means all indices.
-      const wildcards = parts.every((p) => p.trim() === '') || parts.some((p) => p.includes('*') || p === '_all');
-      if (wildcards && ClusterState.setting(state, 'action.destructive_requires_name') !== 'false') {
-        throw ClusterErrors.illegalArgument('Wildcard expressions or all indices are not allowed');
-      }
-      for (const part of parts) {
+      failDestructive(state, expression);
+      for (const part of expression.split(',')) {
         if (!part.includes('*') && !state.indices.has(part) && ClusterState.aliasExists(state, part)) {
           throw ClusterErrors.illegalArgument(`The provided expression [${part}] matches an alias, specify the corresponding concrete indices instead.`);
         }
@@ -59,7 +55,11 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
         resolveAliases: false,
         ignoreUnavailable: flag(req.query, 'ignore_unavailable'),
         allowNoIndices: flag(req.query, 'allow_no_indices', true),
+        // DeleteIndexRequest's IndicesOptions reach closed indices too.
+        expandClosed: true,
       });
+      // ClusterBlocks.indicesAllowReleaseResources: the read-only and metadata blocks keep an index from deletion.
+      checkBlocks(names.map((name) => state.indices.get(name)!), 'metadata_write');
       let next = state;
       for (const name of names) next = ClusterState.withoutIndex(next, name);
       return { state: next, result: undefined };
@@ -69,7 +69,9 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   const getSettings = async (expression: string | undefined, query: Query, settingNames?: string) => {
     const state = ctx.cluster.state;
-    const names = resolveIndices(state, expression, { ignoreUnavailable: flag(query, 'ignore_unavailable') });
+    // GetSettingsRequest's IndicesOptions reach closed indices too.
+    const names = resolveIndices(state, expression, { ignoreUnavailable: flag(query, 'ignore_unavailable'), expandClosed: true });
+    checkBlocks(names.map((name) => state.indices.get(name)!), 'metadata_read');
     const flat = flag(query, 'flat_settings');
     const patterns = settingNames?.split(',');
     const body: Record<string, unknown> = {};
@@ -93,7 +95,7 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   const putSettings = async (expression: string | undefined, body: unknown) => {
     if (body === undefined) throw ClusterErrors.validation(['no settings to update']);
-    await ctx.cluster.update((state) => ({ state: updateIndexSettings(state, resolveIndices(state, expression), body), result: undefined }));
+    await ctx.cluster.update((state) => ({ state: updateIndexSettings(state, resolveIndices(state, expression, { expandClosed: true }), body), result: undefined }));
   };
   app.put<{ Params: { index?: string }; Body: unknown }>('/_settings', async (req, reply) => {
     await putSettings(req.params.index, req.body);

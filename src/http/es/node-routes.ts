@@ -1,13 +1,14 @@
-/** @module The node, its disk and breakers: `GET /_nodes/stats` (fs, breakers) and `GET /_cat/allocation`. */
+/** @module The node, its disk and breakers: `GET /_nodes/stats` (fs, breakers) and allocation explain. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit, NODE_NAME } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
-import { catBytes, sendTable } from './cat-routes.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import type { InFlightRequests } from './in-flight-requests.js';
 
-const NODE_ID = 'tessera0000000000000000';
+export const NODE_ID = 'tessera0000000000000000';
+/** The node's roles, as `_nodes` lists them. */
+export const NODE_ROLES: readonly string[] = ['data', 'ingest', 'master'];
 
 /** One breaker as `_nodes/stats` reports it. */
 function breakerStats(limit: number, estimated: number, overhead: number, tripped: number) {
@@ -42,31 +43,11 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFli
     return esSend(req, reply, {
       _nodes: { total: 1, successful: 1, failed: 0 },
       cluster_name: ctx.clusterName,
-      nodes: { [NODE_ID]: { timestamp: ctx.clock.now(), name: NODE_NAME, host: '127.0.0.1', ip: '127.0.0.1:9300', roles: ['data', 'ingest', 'master'], fs, breakers } },
+      nodes: { [NODE_ID]: { timestamp: ctx.clock.now(), name: NODE_NAME, host: '127.0.0.1', ip: '127.0.0.1:9300', roles: NODE_ROLES, fs, breakers } },
     });
   };
   app.get('/_nodes/stats', nodeStats);
   app.get('/_nodes/stats/:metric', nodeStats);
-
-  app.get('/_cat/allocation', async (req, reply) => {
-    await ctx.documents?.sync();
-    const state = ctx.cluster.state;
-    const usage = disk.usage();
-    const shards = [...state.indices.values()].reduce((n, index) => n + IndexMetadata.primaryShards(index), 0);
-    const bytes = catBytes(req);
-    const row = {
-      shards: String(shards),
-      'disk.indices': bytes(usage.used),
-      'disk.used': bytes(usage.used),
-      'disk.avail': bytes(usage.free),
-      'disk.total': bytes(usage.total),
-      'disk.percent': String(Math.floor(usage.usedPercent)),
-      host: '127.0.0.1',
-      ip: '127.0.0.1',
-      node: NODE_NAME,
-    };
-    return sendTable(req, reply, Object.keys(row), [row]);
-  });
 }
 
 /**
@@ -118,7 +99,7 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
       node_name: NODE_NAME,
       transport_address: '127.0.0.1:9300',
       node_attributes: {},
-      roles: ['data', 'ingest', 'master'],
+      roles: NODE_ROLES,
       node_decision: deciders.length > 0 ? 'no' : 'yes',
       weight_ranking: 1,
       ...(deciders.length > 0 && { deciders }),

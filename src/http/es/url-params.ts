@@ -2,13 +2,14 @@
  * @module Refuses URL parameters a route does not honour, as Elasticsearch's BaseRestHandler does after the handler
  * has read its own: `request [/x] contains unrecognized parameter: [foo] -> did you mean [bar]?`. Parameters that
  * are true of any request on one node (`master_timeout`, `local`, ...) are still checked for a well-formed value.
+ * A body sent to a route that reads none is refused too, as ES refuses it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterErrors } from '../../cluster/index.js';
 import { closeMatches } from '../../platform/did-you-mean.js';
 import { parseTimeValue } from '../../platform/time-value.js';
 import { onEveryRoute } from './es-actions.js';
-import { GLOBAL_PARAMS, ROUTE_PARAMS } from './es-params.js';
+import { GLOBAL_PARAMS, ROUTE_PARAMS, TAKES_BODY } from './es-params.js';
 import { flag } from './es-reply.js';
 
 declare module 'fastify' {
@@ -34,6 +35,7 @@ const VALUE_CHECKS: Readonly<Record<string, (value: string, name: string) => voi
   wait_for_no_initializing_shards: (value, name) => void flag({ [name]: value }, name),
   refresh: (value) => checkRefresh(value),
   human: (value, name) => void flag({ [name]: value }, name),
+  error_trace: (value, name) => void flag({ [name]: value }, name),
 };
 
 /** Gives every ES route its parameters; a route without an entry is a programming error caught at start-up. */
@@ -77,6 +79,9 @@ export function refuseUnknownParams(app: FastifyInstance): void {
       if (reads && name === 'refresh') continue;
       const check = VALUE_CHECKS[name];
       if (check && typeof value === 'string') check(value, name);
+    }
+    if (req.body !== undefined && !TAKES_BODY.has(`${req.method} ${req.routeOptions.url}`)) {
+      throw ClusterErrors.illegalArgument(`request [${req.method} ${requestPath(req)}] does not support having a body`);
     }
   });
 }

@@ -12,6 +12,7 @@ import { PHASES } from '../policy/actions.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { stepAction } from '../step-actions.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../step-key.js';
+import { checkStepOnClosedIndex } from '../steps/closed-index-steps.js';
 import type { Step, StepContext } from '../steps/step.js';
 import { parseOriginationDate } from './origination-date.js';
 import { errorInfo, moveToError, moveToFailedStep, moveToStep, phaseExecution, stepInfoString } from './transitions.js';
@@ -178,6 +179,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
       }
       case 'wait': {
         if (step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
+        checkStepOnClosedIndex(step.key.name, index);
         const result = step.evaluate(stepCtx);
         if (result.complete) return { state: moveOn(state, name, step.nextKey, ctx), advanced: true, polled: step.periodic };
         const info = result.info ? stepInfoString(result.info) : undefined;
@@ -185,6 +187,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
         return { state: setExecution(state, name, { ...execution, step_info: info }, ctx), advanced: false };
       }
       case 'action': {
+        checkStepOnClosedIndex(step.key.name, index);
         const after = step.perform(stepCtx);
         return { state: moveOn(after, name, step.nextKey, ctx), advanced: true };
       }

@@ -1,0 +1,219 @@
+/**
+ * @module The `_cat` table machinery, as Elasticsearch's Table, RestTable and AbstractCatAction have it: declared
+ * columns with aliases, descriptions, defaults and alignment; `help`, `h` (names, aliases, wildcards), `s`, `v`,
+ * `bytes`, `time`, `ts`, `pri`, and text, JSON or YAML by `format` or the Accept header.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { byteSizeText, ClusterError, matchesPattern } from '../../cluster/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { esSend, esSendText, flag, javaSplit, responseFormat } from './es-reply.js';
+
+type Query = Record<string, string | undefined>;
+
+/** One column as a Rest*Action declares it (`alias:…;default:false;text-align:right;sibling:pri;desc:…`). */
+export interface CatColumn {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly desc?: string;
+  /** Shown without `h`; ES's `default:false` columns only on request. */
+  readonly default?: boolean;
+  readonly right?: boolean;
+  /** The flag (`pri`) that adds the `<flag>.<name>` column next to this one when it is asked for with `h`. */
+  readonly sibling?: string;
+}
+
+/** A size cell: rendered per `bytes`, compared by size (ES's ByteSizeValue). */
+export class CatBytes {
+  constructor(readonly bytes: number) {}
+}
+
+/** A duration cell: rendered per `time`, compared by length (ES's TimeValue). */
+export class CatTime {
+  constructor(readonly millis: number) {}
+}
+
+export type CatValue = string | number | boolean | null | CatBytes | CatTime;
+export type CatRow = Readonly<Record<string, CatValue>>;
+
+export interface CatTable {
+  readonly columns: readonly CatColumn[];
+  readonly rows: readonly CatRow[];
+}
+
+/** Table.startHeadersWithTimestamp: the columns the health and count tables begin with. */
+export const TIMESTAMP_COLUMNS: readonly CatColumn[] = [
+  { name: 'epoch', aliases: ['t', 'time'], desc: 'seconds since 1970-01-01 00:00:00' },
+  { name: 'timestamp', aliases: ['ts', 'hms', 'hhmmss'], desc: 'time in HH:MM:SS' },
+];
+
+/** The cells Table.startRow adds under TIMESTAMP_COLUMNS, from the server's clock. */
+export function timestampCells(clock: Clock): CatRow {
+  const now = clock.now();
+  return { epoch: Math.floor(now / 1000), timestamp: new Date(now).toISOString().slice(11, 19) };
+}
+
+const BYTE_UNITS: Readonly<Record<string, number>> = {
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  t: 1024 ** 4,
+  tb: 1024 ** 4,
+  p: 1024 ** 5,
+  pb: 1024 ** 5,
+};
+const TIME_UNITS: Readonly<Record<string, number>> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** TimeValue.toString(): the largest whole unit, one decimal truncated, `.0` dropped. */
+export function timeValueText(millis: number): string {
+  if (millis === 0) return '0s';
+  const units: [number, string][] = [
+    [86_400_000, 'd'],
+    [3_600_000, 'h'],
+    [60_000, 'm'],
+    [1000, 's'],
+    [1, 'ms'],
+  ];
+  for (const [size, unit] of units) {
+    if (millis >= size) {
+      const tenths = Math.floor((millis / size) * 10);
+      return `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)}${unit}`;
+    }
+  }
+  return `${Math.floor(millis * 1000)}micros`;
+}
+
+/** RestTable.renderValue: an unknown `bytes` or `time` unit falls back to the human form, as ES does. */
+function render(query: Query, value: CatValue): string | null {
+  if (value === null) return null;
+  if (value instanceof CatBytes) {
+    const unit = BYTE_UNITS[query.bytes ?? ''];
+    return unit === undefined ? byteSizeText(value.bytes) : String(Math.floor(value.bytes / unit));
+  }
+  if (value instanceof CatTime) {
+    const unit = TIME_UNITS[query.time ?? ''];
+    return unit === undefined ? timeValueText(value.millis) : String(Math.floor(value.millis / unit));
+  }
+  return String(value);
+}
+
+/** TableIndexComparator.compareCell: nulls first, like kinds by value, mixed kinds by their text. */
+function compareCells(a: CatValue, b: CatValue): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  const kind = (v: CatValue) => (v instanceof CatBytes ? 'bytes' : v instanceof CatTime ? 'time' : typeof v);
+  if (kind(a) === kind(b)) {
+    const x = a instanceof CatBytes ? a.bytes : a instanceof CatTime ? a.millis : a;
+    const y = b instanceof CatBytes ? b.bytes : b instanceof CatTime ? b.millis : b;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  const [x, y] = [render({}, a)!, render({}, b)!];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** RestTable.getRowOrder: `s` sorts by columns named or aliased, each `:asc` (default) or `:desc`; Java's sort is stable. */
+function rowOrder(table: CatTable, query: Query): CatRow[] {
+  const rows = [...table.rows];
+  if (query.s === undefined) return rows;
+  const byAlias = new Map<string, string>();
+  for (const column of table.columns) {
+    for (const alias of column.aliases ?? []) byAlias.set(alias, column.name);
+    byAlias.set(column.name, column.name);
+  }
+  const ordering = javaSplit(query.s, ',').map((key) => {
+    const reverse = key.endsWith(':desc');
+    const name = reverse ? key.slice(0, -5) : key.endsWith(':asc') ? key.slice(0, -4) : key;
+    const column = byAlias.get(name);
+    if (column === undefined) throw new ClusterError('unsupported_operation_exception', 500, `Unable to sort by unknown sort key \`${name}\``);
+    return { column, reverse };
+  });
+  return rows.sort((a, b) => {
+    for (const { column, reverse } of ordering) {
+      const c = compareCells(a[column] ?? null, b[column] ?? null);
+      if (c !== 0) return reverse ? -c : c;
+    }
+    return 0;
+  });
+}
+
+interface DisplayHeader {
+  readonly name: string;
+  readonly display: string;
+}
+
+const hasWildcard = (pattern: string) => pattern.includes('*');
+
+/** RestTable.buildDisplayHeaders: `h` by name, alias or wildcard (unknown names are left out, as ES leaves them); else the defaults. */
+function displayHeaders(table: CatTable, query: Query): DisplayHeader[] {
+  const ts = flag(query, 'ts', true);
+  const timestampOk = (name: string) => ts || (name !== 'epoch' && name !== 'timestamp');
+  if (query.h === undefined) return table.columns.filter((c) => c.default !== false && timestampOk(c.name)).map((c) => ({ name: c.name, display: c.name }));
+  const requested = new Set<string>();
+  for (const header of javaSplit(query.h, ',')) {
+    if (!hasWildcard(header)) {
+      requested.add(header);
+      continue;
+    }
+    for (const column of table.columns) {
+      if (matchesPattern(header, column.name) || (column.aliases ?? []).some((alias) => matchesPattern(header, alias))) requested.add(column.name);
+    }
+  }
+  const display: DisplayHeader[] = [];
+  for (const possibility of requested) {
+    let header: DisplayHeader | undefined;
+    if (table.columns.some((c) => c.name === possibility)) header = { name: possibility, display: possibility };
+    else {
+      // The last column declaring the alias wins, as ES's loop over the headers keeps overwriting its match.
+      for (const column of table.columns) if (column.aliases?.includes(possibility)) header = { name: column.name, display: possibility };
+    }
+    if (header === undefined || !timestampOk(header.name)) continue;
+    display.push(header);
+    const sibling = table.columns.find((c) => c.name === header.name)?.sibling;
+    if (sibling !== undefined && flag(query, sibling) && table.columns.some((c) => c.name === `${sibling}.${header.name}`)) {
+      display.push({ name: `${sibling}.${header.name}`, display: `${sibling}.${header.display}` });
+    }
+  }
+  return display;
+}
+
+/** RestTable.pad; the padding count is a Java byte, so a gap over 127 characters wraps to no padding, as in ES. */
+function pad(text: string | null, width: number, right: boolean, last: boolean): string {
+  const value = text ?? '';
+  const leftOver = ((width - value.length) << 24) >> 24;
+  if (leftOver > 0 && right) return ' '.repeat(leftOver) + value;
+  return last || leftOver <= 0 ? value : value + ' '.repeat(leftOver);
+}
+
+function textTable(table: CatTable, query: Query, headers: readonly DisplayHeader[], rows: readonly CatRow[]): string {
+  const verbose = flag(query, 'v');
+  if (!verbose && rows.length === 0) return '';
+  const right = headers.map((h) => table.columns.find((c) => c.name === h.name)?.right === true);
+  const cells = rows.map((row) => headers.map((h) => render(query, row[h.name] ?? null)));
+  const widths = headers.map((h, i) => Math.max(verbose ? h.display.length : 0, ...cells.map((r) => (r[i] ?? '').length)));
+  const line = (values: readonly (string | null)[]) => `${values.map((v, i) => pad(v, widths[i]!, right[i]!, i === values.length - 1)).join(' ')}\n`;
+  return (verbose ? line(headers.map((h) => h.display)) : '') + cells.map(line).join('');
+}
+
+/** AbstractCatAction's `help`: name | aliases | description, every column left-aligned and padded, the last one too. */
+function helpText(table: CatTable): string {
+  const lines = table.columns.map((c) => [c.name, (c.aliases ?? []).join(','), c.desc ?? 'not available']);
+  const widths = [0, 1, 2].map((i) => Math.max(...lines.map((l) => l[i]!.length)));
+  return lines.map((l) => `${l.map((v, i) => pad(v, widths[i]!, false, false)).join(' | ')}\n`).join('');
+}
+
+/** Answers a `_cat` request: help, or the table as text, JSON or YAML. */
+export function sendCatTable(req: FastifyRequest, reply: FastifyReply, table: CatTable): FastifyReply {
+  const query = req.query as Query;
+  if (flag(query, 'help')) return esSendText(reply, helpText(table));
+  const rows = rowOrder(table, query);
+  const headers = displayHeaders(table, query);
+  // RestTable.getResponseContentType: `format`, else the Accept header; neither (or text/plain, or a list) means text.
+  if (responseFormat(req, query.format !== undefined) === undefined) return esSendText(reply, textTable(table, query, headers, rows));
+  return esSend(
+    req,
+    reply,
+    rows.map((row) => Object.fromEntries(headers.map((h) => [h.display, render(query, row[h.name] ?? null)]))),
+  );
+}

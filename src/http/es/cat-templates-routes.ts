@@ -1,0 +1,34 @@
+/** @module `GET /_cat/templates[/<name>]` (ES's RestTemplatesAction): the composable index templates; Tessera has no legacy ones. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchesPattern } from '../../cluster/index.js';
+import { compareStrings } from '../../platform/ids.js';
+import { type CatColumn, sendCatTable } from './cat-table.js';
+import type { EsContext } from './es-context.js';
+
+const COLUMNS: readonly CatColumn[] = [
+  { name: 'name', aliases: ['n'], desc: 'template name' },
+  { name: 'index_patterns', aliases: ['t'], desc: 'template index patterns' },
+  { name: 'order', aliases: ['o', 'p'], desc: 'template application order/priority number' },
+  { name: 'version', aliases: ['v'], desc: 'version' },
+  { name: 'composed_of', aliases: ['c'], desc: 'component templates comprising index template' },
+];
+
+export function catTemplatesRoutes(app: FastifyInstance, ctx: EsContext): void {
+  const templates = (req: FastifyRequest<{ Params: { name?: string } }>, reply: FastifyReply) => {
+    const pattern = req.params.name;
+    // A name that matches nothing is an empty table: ES turns the get action's not-found into no rows.
+    const rows = [...ctx.cluster.state.templates.values()]
+      .filter((t) => pattern === undefined || matchesPattern(pattern, t.name))
+      .sort((a, b) => compareStrings(a.name, b.name))
+      .map((t) => ({
+        name: t.name,
+        index_patterns: `[${t.index_patterns.join(', ')}]`,
+        order: t.priority ?? 0,
+        version: t.version ?? null,
+        composed_of: `[${(t.composed_of ?? []).join(', ')}]`,
+      }));
+    return sendCatTable(req, reply, { columns: COLUMNS, rows });
+  };
+  app.get('/_cat/templates', templates);
+  app.get('/_cat/templates/:name', templates);
+}
