@@ -3,7 +3,7 @@
  * against the user's cluster privileges, index actions against the index privileges on each index named.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClusterError, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
+import { ClusterError, failDestructive, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
 import { bulkRequestsOf } from './document-routes.js';
 import type { EsContext } from './es-context.js';
@@ -106,6 +106,9 @@ function requireOnAll(permissions: Permissions, action: string, names: readonly 
   }
 }
 
+/** The actions ES's SecurityActionFilter checks against `action.destructive_requires_name` before authorizing. */
+const DESTRUCTIVE_ACTIONS: ReadonlySet<string> = new Set(['indices:admin/delete', 'indices:admin/close', 'indices:admin/open']);
+
 const isPattern = (name: string) => name.includes('*') || name === '_all';
 
 /** The index a rollover of `alias` without a name would create; undefined where the rollover itself will fail. */
@@ -180,6 +183,8 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
       return;
     }
     if (route.indices === 'path') {
+      // SecurityActionFilter: narrowing turns a wildcard into names, so the wildcard is judged before it is narrowed.
+      if (DESTRUCTIVE_ACTIONS.has(route.action)) failDestructive(ctx.cluster.state, (req.params as Record<string, string | undefined>)[route.param ?? 'index'] ?? '');
       requireOnAll(permissions, route.action, narrowWildcards(req, route, ctx.cluster.state, permissions, keyId, ctx.clock.now()), keyId);
       return;
     }

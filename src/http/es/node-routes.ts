@@ -1,14 +1,11 @@
 /** @module The node, its disk and breakers: `GET /_nodes/stats` (fs, breakers) and allocation explain. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit, NODE_NAME } from '../../cluster/index.js';
+import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import type { InFlightRequests } from './in-flight-requests.js';
-
-export const NODE_ID = 'tessera0000000000000000';
-/** The node's roles, as `_nodes` lists them. */
-export const NODE_ROLES: readonly string[] = ['data', 'ingest', 'master'];
+import { NODE_HOST, NODE_ID, NODE_ROLES, nodesHeader, selectsLocalNode, TRANSPORT_ADDRESS } from './local-node.js';
 
 /** One breaker as `_nodes/stats` reports it. */
 function breakerStats(limit: number, estimated: number, overhead: number, tripped: number) {
@@ -25,7 +22,7 @@ function breakerStats(limit: number, estimated: number, overhead: number, trippe
 export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFlightRequests): void {
   const disk = ctx.disk;
   if (!disk) return;
-  const nodeStats = async (req: FastifyRequest, reply: FastifyReply) => {
+  const nodeStats = async (req: FastifyRequest<{ Params: { nodeId?: string } }>, reply: FastifyReply) => {
     await ctx.documents?.sync();
     const usage = disk.usage();
     const fs = {
@@ -40,14 +37,15 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFli
       in_flight_requests: breakerStats(inFlightRequestsLimit(state), inFlight.bytes, 2, inFlight.tripped),
       parent: breakerStats(breakerLimit(state, 'total'), inFlight.bytes, 1, 0),
     };
-    return esSend(req, reply, {
-      _nodes: { total: 1, successful: 1, failed: 0 },
-      cluster_name: ctx.clusterName,
-      nodes: { [NODE_ID]: { timestamp: ctx.clock.now(), name: NODE_NAME, host: '127.0.0.1', ip: '127.0.0.1:9300', roles: NODE_ROLES, fs, breakers } },
-    });
+    const selected = selectsLocalNode((req.params.nodeId ?? '').split(',').filter((s) => s !== ''), ctx.nodeName);
+    const node = { timestamp: ctx.clock.now(), name: ctx.nodeName, transport_address: TRANSPORT_ADDRESS, host: NODE_HOST, ip: TRANSPORT_ADDRESS, roles: NODE_ROLES, fs, breakers };
+    return esSend(req, reply, { _nodes: nodesHeader(selected), cluster_name: ctx.clusterName, nodes: selected ? { [NODE_ID]: node } : {} });
   };
   app.get('/_nodes/stats', nodeStats);
   app.get('/_nodes/stats/:metric', nodeStats);
+  app.get('/_nodes/:nodeId/stats', nodeStats);
+  app.get('/_nodes/:nodeId/stats/:metric', nodeStats);
+
 }
 
 /**
@@ -96,8 +94,8 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
     const assigned = target.primary;
     const nodeDecision = {
       node_id: NODE_ID,
-      node_name: NODE_NAME,
-      transport_address: '127.0.0.1:9300',
+      node_name: ctx.nodeName,
+      transport_address: TRANSPORT_ADDRESS,
       node_attributes: {},
       roles: NODE_ROLES,
       node_decision: deciders.length > 0 ? 'no' : 'yes',
@@ -110,7 +108,7 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
           shard: target.shard,
           primary: true,
           current_state: 'started',
-          current_node: { id: NODE_ID, name: NODE_NAME, transport_address: '127.0.0.1:9300', weight_ranking: 1 },
+          current_node: { id: NODE_ID, name: ctx.nodeName, transport_address: TRANSPORT_ADDRESS, weight_ranking: 1 },
           can_remain_on_current_node: highReason ? 'no' : 'yes',
           can_rebalance_cluster: 'no',
           can_rebalance_to_other_node: 'no',
