@@ -63,7 +63,7 @@ const UNSERVED: readonly (readonly [string, string])[] = [
   ['POST', '/logs/_split/big'],
   ['POST', '/logs/_clone/copy'],
   ['GET', '/logs/_source/1'],
-  ['GET', '/_mget'],
+  ['GET', '/_msearch'],
   ['POST', '/logs/_explain/1'],
   ['GET', '/logs/_termvectors/1'],
   ['GET', '/_field_caps'],

@@ -5,7 +5,8 @@
 
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 
-export type IndexSource = 'path' | 'aliases-body' | 'bulk-body';
+/** `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). */
+export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body';
 
 export interface RouteAction {
   readonly action: string;
@@ -109,6 +110,10 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'POST /:index/_create/:id': onPath('indices:data/write/index'),
   'POST /:index/_update/:id': onPath('indices:data/write/update'),
   'GET /:index/_doc/:id': onPath('indices:data/read/get'),
+  'GET /_mget': { action: 'indices:data/read/mget', indices: 'mget-body' },
+  'POST /_mget': { action: 'indices:data/read/mget', indices: 'mget-body' },
+  'GET /:index/_mget': { action: 'indices:data/read/mget', indices: 'mget-body' },
+  'POST /:index/_mget': { action: 'indices:data/read/mget', indices: 'mget-body' },
   'DELETE /:index/_doc/:id': onPath('indices:data/write/delete'),
   'POST /_bulk': { action: 'indices:data/write/bulk', indices: 'bulk-body' },
   'PUT /_bulk': { action: 'indices:data/write/bulk', indices: 'bulk-body' },

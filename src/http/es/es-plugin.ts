@@ -13,6 +13,7 @@ import { limitInFlightRequests } from './in-flight-requests.js';
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
 import { assignRouteActions, authorizeRequests } from './es-authorization.js';
+import { resolveDateMathParams } from './date-math-params.js';
 import { EsRouteTable } from './es-route-table.js';
 import { assignRouteParams, refuseUnknownParams } from './url-params.js';
 import { ROUTE_PARAMS } from './es-params.js';
@@ -96,6 +97,8 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   app.addHook('onRequest', async (req) => {
     if (routes.isShadowed(req)) throw routes.noRoute(req);
   });
+  // Before authorization too, which checks the names date math stands for.
+  resolveDateMathParams(app, ctx);
   if (ctx.security) authorizeRequests(app, ctx, ctx.security);
   refuseUnknownParams(app);
   // After authorization (onRequest), so a caller refused there holds no bytes at all.

@@ -73,7 +73,10 @@ export function refuseUnknownParams(app: FastifyInstance): void {
     const known = new Set([...honoured, ...GLOBAL_PARAMS, ...pathParams]);
     const unknown = Object.keys(query).filter((name) => !known.has(name));
     if (unknown.length > 0) throw ClusterErrors.illegalArgument(unrecognized(requestPath(req), unknown, [...known]));
+    // Reads take `refresh` as a boolean (RestGetAction, RestMultiGetAction) and check it themselves.
+    const reads = req.routeOptions.config.esAction?.action.startsWith('indices:data/read/') === true;
     for (const [name, value] of Object.entries(query)) {
+      if (reads && name === 'refresh') continue;
       const check = VALUE_CHECKS[name];
       if (check && typeof value === 'string') check(value, name);
     }
