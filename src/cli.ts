@@ -6,7 +6,8 @@ import { DEFAULT_CONNECTION_LIMITS, resolveConnectionLimits, type ConnectionLimi
 import { migrateToLatest } from './platform/store/migrate.js';
 import { parseTimeValue } from './platform/time-value.js';
 import { describeStore, openStore } from './platform/store/open-store.js';
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, MIGRATIONS, startServer } from './server.js';
+import { DEFAULT_DATA_DIR, MIGRATIONS } from './build-server.js';
+import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
 
 const seconds = (millis: number) => `${millis / 1000}s`;
 

@@ -8,13 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { buildServer, type BuildOptions, type BuiltServer } from '../../src/build-server.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
 
-export interface TestServer extends RunningServer {
-  readonly dataDir: string;
-  /** Stops the server and removes its data folder. */
-  dispose(): Promise<void>;
-}
+export type TestServer = WithTestData<RunningServer>;
 
 /** The PostgreSQL server the suite runs on, or undefined for SQLite. */
 export const TEST_DATABASE_URL = process.env.TESSERA_TEST_DATABASE_URL || undefined;
@@ -67,25 +64,42 @@ export async function removeTestData(dataDir: string): Promise<void> {
   if (TEST_DATABASE_URL) await admin((client) => client.query(`drop database if exists ${pg.escapeIdentifier(databaseName(dataDir))} with (force)`)).catch(() => undefined);
 }
 
-export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+/** What a test server adds to the server it wraps: its data folder, and a close that removes it. */
+type WithTestData<S> = S & {
+  readonly dataDir: string;
+  /** Stops the server and removes its data folder. */
+  dispose(): Promise<void>;
+};
+
+/** Runs `start` on a data folder of its own (on PostgreSQL, the database it stands for); close is idempotent. */
+async function onTestData<S extends BuiltServer, O extends BuildOptions>(options: O, start: (options: O) => Promise<S>): Promise<WithTestData<S>> {
   const dataDir = options.dataDir ?? tempDataDir();
   const databaseUrl = await testDatabaseUrl(dataDir);
-  const server = await startServer({ port: 0, ...options, dataDir, ...(databaseUrl && { databaseUrl }) });
+  const server = await start({ ...options, dataDir, ...(databaseUrl && { databaseUrl }) });
   let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await server.close();
+  };
   return {
     ...server,
     dataDir,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await server.close();
-    },
+    close,
     async dispose() {
-      if (!closed) {
-        closed = true;
-        await server.close();
-      }
+      await close();
       await removeTestData(dataDir);
     },
   };
+}
+
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  return onTestData({ port: 0, ...options }, startServer);
+}
+
+/** A server wired as startTestServer's but not listening: its app answers `app.inject`. */
+export type BuiltTestServer = WithTestData<BuiltServer>;
+
+export function buildTestServer(options: BuildOptions = {}): Promise<BuiltTestServer> {
+  return onTestData(options, buildServer);
 }

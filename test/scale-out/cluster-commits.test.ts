@@ -11,7 +11,7 @@ import { Generations } from '../../src/platform/store/generations.js';
 import { migrateToLatest } from '../../src/platform/store/migrate.js';
 import { openStore } from '../../src/platform/store/open-store.js';
 import type { Store } from '../../src/platform/store/store.js';
-import { MIGRATIONS } from '../../src/server.js';
+import { MIGRATIONS } from '../../src/build-server.js';
 import { removeTestData, TEST_DATABASE_URL, tempDataDir, testDatabaseUrl } from '../helpers/server.js';
 
 const skip = TEST_DATABASE_URL ? false : 'needs PostgreSQL: set TESSERA_TEST_DATABASE_URL';

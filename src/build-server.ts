@@ -1,0 +1,189 @@
+/**
+ * @module Wires the store, the domain services (cluster, documents, ILM runner, security, grids) and the HTTP app
+ * together without opening a socket: the app answers `app.inject` at once, and startServer (server.ts) only listens.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, relayGridSignals, type GridAccess, type GridEvent } from './grid/index.js';
+import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
+import { buildApp, READ_MAX_BYTES } from './http/app.js';
+import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
+import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
+import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
+import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
+import { randomId } from './platform/ids.js';
+import { InstanceSync } from './instance-sync.js';
+import { LocalNotifier } from './platform/notifier.js';
+import { Generations, generationMigrations } from './platform/store/generations.js';
+import { migrateToLatest } from './platform/store/migrate.js';
+import { openStore } from './platform/store/open-store.js';
+import type { MigrationSet, Store } from './platform/store/store.js';
+
+export const DEFAULT_DATA_DIR = './data';
+export const DEFAULT_NODE_NAME = 'tessera-0';
+export const DEFAULT_CLUSTER_NAME = 'tessera';
+
+/** Every module's migrations, in the order their names sort. */
+export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations, ilmMigrations, documentMigrations, securityMigrations, generationMigrations];
+
+export interface BuildOptions {
+  readonly dataDir?: string;
+  /** `postgres://…`: use this PostgreSQL database, which other instances may share, instead of SQLite in `dataDir`. */
+  readonly databaseUrl?: string;
+  /** An explicit clock (tests); otherwise `clockMode` picks one. */
+  readonly clock?: Clock;
+  /** `virtual`: time stands still until advanced, resuming where the last run left it. */
+  readonly clockMode?: 'system' | 'virtual';
+  readonly historyRetention?: number;
+  readonly log?: boolean;
+  readonly nodeName?: string;
+  /** Disk capacity of the node, in bytes (the `tessera.disk.capacity` cluster setting overrides it). */
+  readonly diskCapacity?: number;
+  /** Require credentials on every Elasticsearch-API request (HTTP basic auth against the native realm). */
+  readonly security?: boolean;
+  /** The bootstrap password of `elastic` (else ELASTIC_PASSWORD, else a generated one, reported once). */
+  readonly elasticPassword?: string;
+  /** Told the generated `elastic` password, the one time there is one. */
+  readonly onGeneratedPassword?: (password: string) => void;
+  readonly clusterName?: string;
+  /** `http.max_content_length`: the largest ES request body, in bytes (default 100mb, as in ES). */
+  readonly httpMaxContentLength?: number;
+  /**
+   * Timeouts, HTTP/2 streams per connection and connections of the port (ConnectionLimits; defaults where not given).
+   * Given here, not to listen, because the app's server is made with the app.
+   */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
+}
+
+/** Everything wired and running (the runner leads or follows), the app ready for `inject` or `listen`. */
+export interface BuiltServer {
+  readonly app: FastifyInstance;
+  readonly store: Store;
+  /** Stops the runner, closes the app (and its port, if it listens), then the store. */
+  close(): Promise<void>;
+}
+
+/** ILM steps are authorized as the policy's last modifier. */
+function stepAuthorizer(security: SecurityService): (user: string, action: string, index: string) => ClusterError | undefined {
+  return (username, action, index) => {
+    const denied = authorizeAsUser((name) => security.user(name), (name) => security.role(name), username, action, index);
+    return denied && new ClusterError(denied.type, denied.status, denied.message);
+  };
+}
+
+/** The grid API's users are the same as the ES API's; grids are resources `grid:<id>` of application `tessera-grid`. */
+function gridAccess(security: SecurityService, shared: boolean): GridAccess {
+  return {
+    async authenticate(authorization, path, client) {
+      if (shared) await security.sync();
+      const authentication = await security.authenticate(authorization, path, client);
+      return {
+        username: authentication.user.username,
+        // Re-read on every check, so a watch stream sees revocations made after it began.
+        can(privilege, gridId) {
+          const now = security.current(authentication);
+          return now !== undefined && security.permissionsOf(now).every(({ user, lookup }) => hasApplicationPrivilege(user, lookup, 'tessera-grid', privilege, `grid:${gridId}`));
+        },
+        onAccessChange: (listener) => security.onChange(listener),
+      };
+    },
+  };
+}
+
+export async function buildServer(options: BuildOptions = {}): Promise<BuiltServer> {
+  // Bad limits are refused before anything is opened.
+  const connectionLimits = resolveConnectionLimits(options.connectionLimits);
+  const instanceId = randomId(22);
+  const store = await openStore({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR, databaseUrl: options.databaseUrl, instanceId });
+  try {
+    await migrateToLatest(store, MIGRATIONS);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const generations = new Generations(store.dialect, store.signals);
+  const shared = { shared: store.shared, generations };
+  let security: SecurityService | undefined;
+  if (options.security) {
+    const opened = await SecurityService.open(new KyselySecurityRepository(store.db, shared), options.clock ?? systemClock, options.elasticPassword ?? process.env.ELASTIC_PASSWORD);
+    security = opened.service;
+    if (opened.generatedPassword) options.onGeneratedPassword?.(opened.generatedPassword);
+  }
+  const policyRepository = new KyselyPolicyRepository(store.db, shared);
+  const clock = options.clock ?? (options.clockMode === 'virtual' ? new VirtualClock((await policyRepository.loadVirtualNow()) ?? Date.now()) : systemClock);
+  const newUuid = () => randomId(22);
+  const cluster = await ClusterService.open(new KyselyClusterRepository(store.db, shared), clock, newUuid);
+  // Transient settings end with the cluster, as in ES: the first instance of a shared store to start clears them.
+  if (store.shared && Object.keys(cluster.state.transientSettings).length > 0 && (await store.countInstances()) === 1) {
+    await cluster.update((state) => ({ state: Object.freeze({ ...state, transientSettings: Object.freeze({}) }), result: undefined }));
+  }
+  const policies = await PolicyService.open(policyRepository, clock);
+  const documents = await DocumentService.open(new KyselyDocumentRepository(store.db, store.shared), cluster, clock, newUuid);
+  const disk = new DiskMonitor(cluster, documents, options.diskCapacity ?? DEFAULT_DISK_CAPACITY);
+  disk.start();
+  const runner = new LifecycleRunner({
+    cluster,
+    policies,
+    clock,
+    newUuid,
+    stats: (index) => documents.stats(index),
+    allocationBlocked: (state) => disk.highWatermarkExceeded(state),
+    ...(security && { authorize: stepAuthorizer(security) }),
+    ...(store.shared && { prepare: async () => void (await Promise.all([documents.sync(), policies.sync()])) }),
+  });
+  const scheduler = new PollScheduler(runner, clock);
+  const sync = new InstanceSync({ store, generations, cluster, policies, security, clock, loadVirtualNow: () => policyRepository.loadVirtualNow() });
+  // Exactly one instance of a shared store runs the lifecycle runner; on the virtual clock, time (and so every
+  // poll tick) moves only through POST /_tessera/clock/_advance.
+  store.leadership.onChange((leader) => {
+    if (leader) {
+      runner.start();
+      if (!(clock instanceof VirtualClock)) scheduler.startTimer();
+    } else {
+      scheduler.stopTimer();
+      runner.stop();
+    }
+  });
+  await store.leadership.start();
+  const notifier = new LocalNotifier<GridEvent>();
+  const unrelay = store.signals && relayGridSignals(store.signals, notifier);
+  const grids = new GridService({
+    repository: new KyselyGridRepository(store.db, store.signals),
+    notifier,
+    clock,
+    newId: randomId,
+    historyRetention: options.historyRetention ?? DEFAULT_HISTORY_RETENTION,
+  });
+  const app = buildApp({
+    logger: options.log ? { level: 'info' } : false,
+    connectionLimits,
+    es: {
+      cluster,
+      clock,
+      newUuid,
+      documents,
+      disk,
+      ...(security && { security }),
+      ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) },
+      nodeName: options.nodeName ?? DEFAULT_NODE_NAME,
+      clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME,
+      ...(options.httpMaxContentLength !== undefined && { maxContentLength: options.httpMaxContentLength }),
+      // A request also waits for the passes its predecessors triggered here, as it would on SQLite, where they finish at once.
+      ...(store.shared && { sync: async () => void (await Promise.all([sync.syncAll(), runner.settle()])) }),
+      instance: { id: instanceId, store: store.dialect, isLeader: () => store.leadership.isLeader },
+    },
+    routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, ...(security && { access: gridAccess(security, store.shared) }), onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
+  });
+  return {
+    app,
+    store,
+    async close() {
+      scheduler.stopTimer();
+      runner.stop();
+      await app.close();
+      await runner.settle();
+      sync.close();
+      unrelay?.();
+      await store.close();
+    },
+  };
+}
