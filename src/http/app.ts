@@ -2,7 +2,6 @@
 import { createContextValues, type ConnectRouter, type ConnectRouterOptions } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
-import { setMaxListeners } from 'node:events';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -12,7 +11,10 @@ import type { EsContext } from './es/es-context.js';
 import { esErrorBody } from './es/es-envelope.js';
 import { CONSOLE_PREFIX, consolePlugin } from './console-plugin.js';
 import { esPlugin } from './es/es-plugin.js';
-import { withMinimalGrpcMessageEncoding } from './grpc-message-encoding.js';
+import { withMinimalGrpcMessageEncoding } from './connect-compat/grpc-message-encoding.js';
+import { createShutdownController } from './connect-compat/shutdown-signal.js';
+import { isRpcPath, sendUnknownRpc } from './connect-compat/unknown-rpc.js';
+import { answerUnparsedContentType } from './connect-compat/unparsed-content-type.js';
 import { createSharedPortServer, type ConnectionLimits } from './shared-port.js';
 
 /** Largest request Connect reads: a 1 MiB type option plus the rest of a payload. */
@@ -28,9 +30,7 @@ export interface AppOptions {
 
 export function buildApp(options: AppOptions): FastifyInstance {
   // Closing the app ends open streams (WatchFields) at once instead of waiting for clients to hang up.
-  const shutdown = new AbortController();
-  // Connect adds (and removes) one listener per open request or stream: many in flight is normal load, not a leak.
-  setMaxListeners(0, shutdown.signal);
+  const shutdown = createShutdownController();
   const connectOptions: ConnectRouterOptions = {
     readMaxBytes: READ_MAX_BYTES,
     jsonOptions: { ignoreUnknownFields: false },
@@ -60,12 +60,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     done();
   });
   void app.register(async (connect) => {
-    // The one error Fastify raises on an RPC path before Connect sees the request: a Content-Type it cannot parse,
-    // or none with a body. Answered as Connect answers any content type it does not take.
-    connect.setErrorHandler((error: FastifyError, _req, reply) => {
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send();
-      throw error;
-    });
+    connect.setErrorHandler(answerUnparsedContentType);
     await connect.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes, contextValues: clientOf });
   });
   void app.register(esPlugin, options.es);
@@ -102,8 +97,8 @@ function escapeProblem(path: string): string | undefined {
 function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const path = req.raw.url?.split('?')[0] ?? '/';
   void reply.header('x-elastic-product', 'Elasticsearch');
-  if (path.startsWith('/tessera.')) {
-    void reply.code(404).send({ code: 'unimplemented', message: `no such method: ${path}` });
+  if (isRpcPath(path)) {
+    void sendUnknownRpc(reply, path);
     return;
   }
   const reason = error.code === 'FST_ERR_BAD_URL' ? (escapeProblem(path) ?? `invalid URL encoding in [${path}]`) : `invalid URL [${path}]`;

@@ -11,6 +11,7 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import type { Socket } from 'node:net';
+import { discardUnreadBody } from './connect-compat/unread-body.js';
 
 const H2_PREFACE_START = Buffer.from('PRI');
 
@@ -146,14 +147,7 @@ export function createSharedPortServer(onHttp1: http.RequestListener, onHttp2: H
     const socket = req.socket; // res.socket is already detached when 'finish' fires
     res.once('finish', () => {
       if (shutdown.aborted) socket.end();
-      // A body left half-read (Connect stops at its read limit and answers at once) would hold up the next request
-      // on the kept-alive connection: discard the rest, as Node does for a body nobody started reading.
-      else if (!req.complete) {
-        // (An abandoned async iterator still listens for 'readable', which would keep resume() from flowing.)
-        req.removeAllListeners('data');
-        req.removeAllListeners('readable');
-        req.resume();
-      }
+      else discardUnreadBody(req);
     });
   });
 

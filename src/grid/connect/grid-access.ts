@@ -4,7 +4,7 @@
  */
 import { createContextKey, type HandlerContext } from '@connectrpc/connect';
 import { GridError } from '../grid-error.js';
-import type { Admit } from './decode-gate.js';
+import type { Admit } from '../../http/connect-compat/decode-gate.js';
 import { toConnectError } from './grid-connect-error.js';
 
 export type GridPrivilege = 'read' | 'write' | 'admin';

@@ -2,6 +2,7 @@
 import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { GridErrorSchema } from '../../gen/tessera/grid/v1/grid_service_pb.js';
+import { wellFormedMessage } from '../../http/connect-compat/well-formed-message.js';
 import type { ConnectCodeString } from '../grid-error-codes.js';
 import { GridError } from '../grid-error.js';
 
@@ -17,17 +18,9 @@ const CODES: Readonly<Record<ConnectCodeString, Code>> = Object.freeze({
   unavailable: Code.Unavailable,
 });
 
-/**
- * Replaces lone UTF-16 surrogates (a JSON request can carry them as escapes, and messages quote the request):
- * connect-es percent-encodes `grpc-message` with encodeURIComponent, which throws on them, and the answer never went out.
- */
-function wellFormed(message: string): string {
-  return message.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-}
-
 export function toConnectError(error: unknown): ConnectError {
   if (error instanceof GridError) {
-    return new ConnectError(wellFormed(error.message), CODES[error.kind.code], undefined, [
+    return new ConnectError(wellFormedMessage(error.message), CODES[error.kind.code], undefined, [
       { desc: GridErrorSchema, value: create(GridErrorSchema, { code: error.kind.number }) },
     ]);
   }

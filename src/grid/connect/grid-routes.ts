@@ -5,7 +5,7 @@ import { GridService as GridServiceDesc } from '../../gen/tessera/grid/v1/grid_s
 import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
-import { createDecodeGate } from './decode-gate.js';
+import { createDecodeGate } from '../../http/connect-compat/decode-gate.js';
 import { gridAuthentication, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
 import { toConnectError } from './grid-connect-error.js';
 

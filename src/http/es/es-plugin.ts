@@ -39,6 +39,7 @@ import { snapshotRoutes } from './snapshot-routes.js';
 import { SecurityError } from '../../security/index.js';
 import { rootRoutes } from './root-routes.js';
 import { templateRoutes } from './template-routes.js';
+import { isRpcPath, sendUnknownRpc } from '../connect-compat/unknown-rpc.js';
 
 function asClusterError(error: unknown): ClusterError {
   if (error instanceof ClusterError) return error;
@@ -83,7 +84,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0]!;
     // RPC paths are the Connect mount's, which answers unknown ones itself.
-    if (!path.startsWith('/tessera.') && /%00/i.test(path)) throw ClusterErrors.illegalArgument('the request path must not contain the null character [%00]');
+    if (!isRpcPath(path) && /%00/i.test(path)) throw ClusterErrors.illegalArgument('the request path must not contain the null character [%00]');
   });
   // Before authentication: a user created through another instance must be known here.
   if (ctx.sync) {
@@ -105,8 +106,8 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   const inFlight = limitInFlightRequests(app, ctx);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
-    // RPC paths are the Connect mount's; an unknown method there is a 404, as Connect clients expect.
-    if (path.startsWith('/tessera.')) return reply.code(404).send({ code: 'unimplemented', message: `no such method: ${path}` });
+    // RPC paths are the Connect mount's, which routes only the methods it serves.
+    if (isRpcPath(path)) return sendUnknownRpc(reply, path);
     return sendEsError(req, reply, routes.noRoute(req));
   });
   rootRoutes(app, ctx);

@@ -1,7 +1,8 @@
 /**
  * @module Re-encodes the `grpc-message` header with the gRPC spec's minimal percent-encoding.
- * connect-es encodes it with encodeURIComponent, which also escapes `:` `;` `,` and friends; the spec
- * allows that, but @grpc/grpc-js decodes with decodeURI and would show its users `%3A` for every colon.
+ * @connectrpc/connect 2.1.2 (connect-es, protocol-grpc/trailer-status.js) encodes it with encodeURIComponent, which
+ * also escapes `:` `;` `,` and friends; the spec allows that, but @grpc/grpc-js decodes with decodeURI and would show
+ * its users `%3A` for every colon. Wraps the HTTP/2 handler of @connectrpc/connect-node 2.1.2, where gRPC is served.
  */
 import type http2 from 'node:http2';
 
