@@ -938,6 +938,7 @@ interface EsCase {
 function esErrorShapeProblem(status: number, body: Buffer, headers: Record<string, string>, method: string): string | undefined {
   if (headers['x-elastic-product'] !== 'Elasticsearch') return 'no X-elastic-product header';
   if (method === 'HEAD') return body.byteLength === 0 ? undefined : 'a HEAD answer with a body';
+  if (headers['content-type']?.includes('yaml')) return yamlErrorShapeProblem(status, body.toString('utf8'));
   let json: any;
   try {
     json = JSON.parse(body.toString('utf8'));
@@ -963,6 +964,29 @@ function esErrorShapeProblem(status: number, body: Buffer, headers: Record<strin
   if (status === 404 && (json.found === false || json.result === 'not_found')) return undefined;
   if (status === 408 && json.timed_out === true) return undefined;
   return 'not an ES error envelope';
+}
+
+/**
+ * The envelope's shape in YAML (format=yaml or an Accept of application/yaml), as the YAML writer lays it out: the
+ * top-level keys unindented, the error's own members two spaces in. Only that layout is read, not YAML at large.
+ */
+function yamlErrorShapeProblem(status: number, text: string): string | undefined {
+  const lines = text.split('\n');
+  if (lines[0] !== '---') return 'the YAML error does not start a document';
+  const topLevel = lines.filter((l) => /^[^\s-]/.test(l));
+  const statusLine = topLevel.find((l) => l.startsWith('status:'));
+  if (statusLine === undefined) return 'the YAML error has no status';
+  if (statusLine !== `status: ${status}`) return `YAML "${statusLine}" differs from HTTP ${status}`;
+  const errorLine = topLevel.find((l) => l.startsWith('error:'));
+  if (errorLine === undefined) return 'the YAML error has no error';
+  // RestController's own answers: `error: "..."`.
+  if (errorLine !== 'error:') return /^error: ".*"$/.test(errorLine) ? undefined : 'the YAML error is neither a string nor an envelope';
+  const members = lines.filter((l) => /^ {2}[^\s-]/.test(l)).map((l) => l.slice(2));
+  if (!members.includes('root_cause:')) return 'the YAML envelope has no root_cause';
+  const type = members.find((l) => l.startsWith('type: '));
+  if (type === undefined || !members.some((l) => l.startsWith('reason: '))) return 'the YAML envelope has no type or reason';
+  if (type === 'type: "exception"' || status >= 500) return `a server-side error: ${type}`;
+  return undefined;
 }
 
 function describeEs(c: EsCase): string {
