@@ -283,4 +283,23 @@ describe('ES bad input found by the fuzzing', () => {
     assert.match(method.head, /^HTTP\/1\.1 400 Bad Request\r\n/);
     assert.deepEqual(method.json, envelope(400, 'illegal_argument_exception', 'Parse Error: Invalid method encountered'));
   });
+
+  it('a body on a route that reads none is refused whatever it holds, on HEAD too (HEAD dropped it; a lone space was taken as none, malformed JSON refused as JSON)', TEST_OPTIONS, async () => {
+    // A GET or HEAD carries a body only with its length said (Node sends none otherwise).
+    const json = (body: string) => ({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+    const noBody = (method: string, path: string) => envelope(400, 'illegal_argument_exception', `request [${method} ${path}] does not support having a body`);
+    // ES never parses a body its handler does not read: it refuses it for being there.
+    for (const body of [' ', '{"a":', 'not json', '\n']) {
+      assertEnvelope(await rawRequest(ctx.url, 'GET', '/_cluster/health', json(body), body), noBody('GET', '/_cluster/health'));
+      assertEnvelope(await rawRequest(ctx.url, 'POST', '/found-plain/_close', json(body), body), noBody('POST', '/found-plain/_close'));
+    }
+    const head = await rawRequest(ctx.url, 'HEAD', '/found-plain', json('{}'), '{}');
+    assert.equal(head.status, 400);
+    assert.equal(head.text, '');
+    assert.equal((await rawRequest(ctx.url, 'HEAD', '/found-plain', {})).status, 200);
+    assert.equal((await esFetch(ctx.url, '/_cat/indices/found-plain?h=status&format=json')).json[0].status, 'open');
+    // Where a body is read, malformed JSON is still a parse error, and an empty one still none.
+    assertEnvelope(await rawRequest(ctx.url, 'PUT', '/found-plain/_settings', json('{"a":'), '{"a":'), envelope(400, 'x_content_parse_exception', '[1:6] Unexpected end of JSON input'));
+    assert.equal((await rawRequest(ctx.url, 'GET', '/_cluster/health', json(''), '')).status, 200);
+  });
 });
