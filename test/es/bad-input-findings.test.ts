@@ -302,4 +302,17 @@ describe('ES bad input found by the fuzzing', () => {
     assertEnvelope(await rawRequest(ctx.url, 'PUT', '/found-plain/_settings', json('{"a":'), '{"a":'), envelope(400, 'x_content_parse_exception', '[1:6] Unexpected end of JSON input'));
     assert.equal((await rawRequest(ctx.url, 'GET', '/_cluster/health', json(''), '')).status, 200);
   });
+
+  it("_count's match_all reads boost and _name as ES's parser does (a boost of \"x\" counted everything)", TEST_OPTIONS, async () => {
+    const count = (query: unknown) => esFetch(ctx.url, '/found-docs/_count', { method: 'POST', body: { query } });
+    const parsing = (reason: string) => envelope(400, 'parsing_exception', reason);
+    for (const boost of ['x', '1.5.5', '', -1, '-2']) assertEnvelope(await count({ match_all: { boost } }), parsing('[match_all] failed to parse field [boost]'));
+    assertEnvelope(await count({ match_all: { boost: true } }), parsing("[match_all] boost doesn't support values of type: VALUE_BOOLEAN"));
+    assertEnvelope(await count({ match_all: { boost: [1] } }), parsing("[match_all] boost doesn't support values of type: START_ARRAY"));
+    assertEnvelope(await count({ match_all: { _name: 5 } }), parsing("[match_all] _name doesn't support values of type: VALUE_NUMBER"));
+    assertEnvelope(await count({ match_all: { boots: 1 } }), parsing('[match_all] unknown field [boots] did you mean [boost]?'));
+    assertEnvelope(await count({ match_all: 5 }), parsing('[match_all] query malformed, no start_object after query name'));
+    // Floats as Java reads them, numbers or strings.
+    for (const boost of [2, '2', ' 1.5 ', '1e3', '3f', 0]) assert.equal((await count({ match_all: { boost, _name: 'all' } })).json.count, 1, String(boost));
+  });
 });
