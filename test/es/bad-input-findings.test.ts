@@ -315,4 +315,10 @@ describe('ES bad input found by the fuzzing', () => {
     // Floats as Java reads them, numbers or strings.
     for (const boost of [2, '2', ' 1.5 ', '1e3', '3f', 0]) assert.equal((await count({ match_all: { boost, _name: 'all' } })).json.count, 1, String(boost));
   });
+
+  it('a malformed flat_settings refuses a cluster settings update before it is applied (it was applied, then the answer failed)', TEST_OPTIONS, async () => {
+    const put = await esFetch(ctx.url, '/_cluster/settings?flat_settings=yes', { method: 'PUT', body: { transient: { 'indices.lifecycle.rollover.only_if_has_documents': false } } });
+    assertEnvelope(put, envelope(400, 'illegal_argument_exception', 'Failed to parse value [yes] as only [true] or [false] are allowed.'));
+    assert.deepEqual((await esFetch(ctx.url, '/_cluster/settings')).json.transient, {});
+  });
 });
