@@ -198,3 +198,15 @@ function placeholderValue(placeholder: string, now: number): string {
   const offset = zoneOffset(zone, now, placeholder);
   return format(evaluate(math, now + offset, placeholder), pattern, placeholder);
 }
+
+/**
+ * An index expression (`a,<logs-{now/d}>,-<old-{now/d-1d}>`) with each date math part resolved at `now`, as ES's
+ * DateMathExpressionResolver does before wildcards are expanded: a resolved part is a name, or a pattern when it holds `*`.
+ */
+export function resolveDateMathExpression(expression: string, now: number): string {
+  if (!expression.includes('<')) return expression;
+  return expression
+    .split(',')
+    .map((part) => (part.startsWith('-') && isDateMathName(part.slice(1)) ? `-${resolveDateMathName(part.slice(1), now)}` : resolveDateMathName(part, now)))
+    .join(',');
+}

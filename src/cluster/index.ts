@@ -17,7 +17,21 @@ export { rollover, generateRolloverIndexName, rolloverIndexName, writeIndexOf, e
 export { parseAliasMetadata } from './alias-rules.js';
 export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, FORECAST_TIMEOUT_SETTING, normalizeClusterSettings } from './cluster-settings.js';
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
-export { DocumentService, followIndices, type AutoCreateCheck, type WriteRequest, type WriteResult, type WriteOp } from './documents/document-service.js';
+export {
+  DocumentService,
+  followIndices,
+  type ActiveShardsWait,
+  type AutoCreateCheck,
+  type GetOptions,
+  type GetResult,
+  type MultiGetFailure,
+  type MultiGetItem,
+  type WriteOptions,
+  type WriteRequest,
+  type WriteResult,
+  type WriteOp,
+} from './documents/document-service.js';
+export { FETCH_WHOLE_SOURCE, type FetchSource } from './documents/source-filter.js';
 export { checkIfPrimaryTerm, checkIfSeqNo, parseVersionType, type VersionType, type WriteConditions } from './documents/write-conditions.js';
 export { fetchSourceOf, parseUpdateBody, scriptRefusal, type ParsedUpdateBody, type UpdateSpec } from './documents/update-request.js';
 export { KyselyDocumentRepository } from './store/kysely-document-repository.js';
@@ -32,4 +46,4 @@ export { checkCloseEnabled, closeIndices, openIndices, VERIFIED_BEFORE_CLOSE } f
 export { addIndexBlock, parseApiBlock } from './operations/add-index-block.js';
 export { assumeHeapLimit, breakerLimit, checkBreakers, checkInFlightRequests, inFlightRequestsLimit } from './breakers.js';
 export { byteSizeText } from './byte-size.js';
-export { isDateMathName, resolveDateMathName } from './date-math-name.js';
+export { isDateMathName, resolveDateMathExpression, resolveDateMathName } from './date-math-name.js';

@@ -31,3 +31,8 @@ export function isoInstant(millis: number): string {
   const time = `${two(Math.floor(ofDay / 3_600_000))}:${two(Math.floor(ofDay / 60_000) % 60)}:${two(Math.floor(ofDay / 1_000) % 60)}.${String(ofDay % 1_000).padStart(3, '0')}`;
   return `${year < 0 ? '-' : '+'}${Math.abs(year)}-${two(month)}-${two(day)}T${time}Z`;
 }
+
+/** java.time's toString of an instant at UTC: seconds and milliseconds only where they are not zero (`2026-01-01T00:00Z`). */
+export function javaUtcString(millis: number): string {
+  return isoInstant(millis).replace(/\.000Z$/, 'Z').replace(/:00Z$/, 'Z');
+}

@@ -30,8 +30,8 @@ export function parseTimeValue(value: string, settingName: string): number {
   return Math.min(Number(number) * UNITS[match[2]!]!, Number(LONG_MAX));
 }
 
-/** TimeValue.toHumanReadableString(2): the largest unit, two decimals truncated, trailing zeros dropped. */
-export function humanDuration(millis: number): string {
+/** TimeValue.toHumanReadableString(digits), 2 by default (toString uses 1): the largest unit, decimals truncated, trailing zeros dropped. */
+export function humanDuration(millis: number, digits = 2): string {
   const ms = Math.max(0, millis);
   const pick: [number, string][] = [
     [86_400_000, 'd'],
@@ -41,8 +41,9 @@ export function humanDuration(millis: number): string {
   ];
   for (const [size, unit] of pick) {
     if (ms >= size) {
-      const truncated = Math.floor((ms / size) * 100) / 100;
-      return `${Number(truncated.toFixed(2))}${unit}`;
+      const scale = 10 ** digits;
+      const truncated = Math.floor((ms / size) * scale) / scale;
+      return `${Number(truncated.toFixed(digits))}${unit}`;
     }
   }
   return ms === 0 ? '0s' : `${Math.floor(ms)}ms`;

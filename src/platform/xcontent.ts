@@ -1,7 +1,8 @@
 /**
  * @module JSON body members as Elasticsearch's XContentParser reads them: booleans (where ES takes the strings
- * "true"/"false" too) and the token names ES's parse errors use.
+ * "true"/"false" too), the token names ES's parse errors use, and ObjectParser's unknown-field message.
  */
+import { didYouMean } from './did-you-mean.js';
 
 /**
  * The boolean `value` stands for as XContentParser.booleanValue reads it (`true`/`false` or "true"/"false"; ES 8 takes no
@@ -27,4 +28,9 @@ export function xContentToken(value: unknown): string {
     default:
       return 'VALUE_NUMBER';
   }
+}
+
+/** SuggestingErrorOnUnknown.errorMessage: ES's "unknown field" with its "did you mean" suggestions. */
+export function unknownFieldMessage(parser: string, field: string, candidates: readonly string[]): string {
+  return `[${parser}] unknown field [${field}]${didYouMean(field, candidates)}`;
 }

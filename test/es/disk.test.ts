@@ -103,4 +103,28 @@ describe('allocation explain', () => {
       reason: 'no such index [nope]',
     });
   });
+
+  it('reads its body as ClusterAllocationExplainRequest does, refusing what it does not take', async () => {
+    const { client } = es;
+    const explain = (body: unknown) => esErrorOf(client.transport.request({ method: 'POST', path: '/_cluster/allocation/explain', body: body as never }));
+    const parse = (reason: string) => ({ status: 400, type: 'x_content_parse_exception', reason });
+    assert.deepEqual(await explain({ index: 'ae-1', shard: 0, primary: true, bogus: 1 }), parse('[cluster/allocation/explain] unknown field [bogus]'));
+    assert.deepEqual(await explain({ index: 'ae-1', primry: true }), parse('[cluster/allocation/explain] unknown field [primry] did you mean [primary]?'));
+    assert.deepEqual(await explain({ index: 'ae-1' }), {
+      status: 400,
+      type: 'action_request_validation_exception',
+      reason: 'Validation Failed: 1: shard must be specified;2: primary must be specified;',
+    });
+    assert.deepEqual(await explain({ index: 1, shard: 0, primary: true }), parse("[cluster/allocation/explain] index doesn't support values of type: VALUE_NUMBER"));
+    assert.deepEqual(await explain({ index: 'ae-1', shard: 'x', primary: true }), parse('[cluster/allocation/explain] failed to parse field [shard]'));
+    assert.deepEqual(await explain({ index: 'ae-1', shard: 0, primary: 'yes' }), parse('[cluster/allocation/explain] failed to parse field [primary]'));
+    assert.deepEqual(await explain({ index: 'ae-1', shard: 0, primary: false, current_node: 'tessera-0' }), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'Tessera runs one node, which holds no replica: [current_node] cannot name the node of an assigned replica',
+    });
+    // Numbers and booleans as strings, as ES's parser takes them.
+    const primary = (await client.transport.request({ method: 'POST', path: '/_cluster/allocation/explain', body: { index: 'ae-1', shard: '0', primary: 'true' } })) as { primary: boolean };
+    assert.equal(primary.primary, true);
+  });
 });

@@ -117,7 +117,19 @@ describe('PUT/GET/DELETE /_index_template/<name>', () => {
       await esFetch(ctx.url, '/_index_template/invalid', { method: 'PUT', body: { index_patterns: ['x-*'], priority: -1 } }),
       envelope(400, 'action_request_validation_exception', 'Validation Failed: 1: index template priority must be >= 0;'),
     );
+    // priority and version are longs: a number or a string holding one, as ES's parser coerces them.
+    assertEnvelope(
+      await esFetch(ctx.url, '/_index_template/invalid', { method: 'PUT', body: { index_patterns: ['x-*'], priority: 'high' } }),
+      envelope(400, 'x_content_parse_exception', '[index_template] failed to parse field [priority]'),
+    );
+    assertEnvelope(
+      await esFetch(ctx.url, '/_index_template/invalid', { method: 'PUT', body: { index_patterns: ['x-*'], version: true } }),
+      envelope(400, 'x_content_parse_exception', '[index_template] failed to parse field [version]'),
+    );
     assert.equal(await ctx.client.indices.existsIndexTemplate({ name: 'invalid' }), false);
+    await esFetch(ctx.url, '/_index_template/coerced', { method: 'PUT', body: { index_patterns: ['co-*'], priority: '7', version: '2' } });
+    const coerced = (await ctx.client.indices.getIndexTemplate({ name: 'coerced' })).index_templates[0]!.index_template;
+    assert.deepEqual([coerced.priority, coerced.version], [7, 2]);
   });
 
   it('refuses unknown index settings in the template', TEST_OPTIONS, async () => {

@@ -5,6 +5,8 @@ export interface StoredDocument {
   readonly seqNo: number;
   readonly version: number;
   readonly source: string;
+  /** The routing the document was written with (ES's `_routing`), absent when none. */
+  readonly routing?: string;
 }
 
 export interface IndexDocStats {
@@ -20,6 +22,7 @@ export interface DocumentWrite {
   readonly source: string | undefined;
   readonly seqNo: number;
   readonly version: number;
+  readonly routing?: string;
 }
 
 /** One transaction of writes: the counters read here are locked against other instances until it ends. */

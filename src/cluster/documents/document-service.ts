@@ -13,9 +13,13 @@ import { IndexMetadata } from '../index-metadata.js';
 import { autoCreateRefusal } from '../operations/auto-create.js';
 import { createIndex } from '../operations/create-index.js';
 import type { IndexStats } from '../operations/rollover.js';
-import type { DocumentRepository, DocumentWrite, IndexDocStats } from './document-repository.js';
+import type { DocumentRepository, DocumentWrite, IndexDocStats, StoredDocument } from './document-repository.js';
 import { mergeSource, updateProblems, type UpdateSpec } from './update-request.js';
-import { checkConditions, checkStorableVersion, conditionProblems, type WriteConditions } from './write-conditions.js';
+import { checkConditions, checkStorableVersion, conditionProblems, type VersionType, type WriteConditions } from './write-conditions.js';
+import { resolveDateMathName } from '../date-math-name.js';
+import { FETCH_WHOLE_SOURCE, filterSource, type FetchSource } from './source-filter.js';
+import { activeShardsFailure, unmetActiveShards } from './active-shards.js';
+import { aliasRouting } from './routing.js';
 
 export type WriteOp = 'index' | 'create' | 'delete' | 'update';
 
@@ -30,6 +34,24 @@ export interface WriteRequest {
   readonly update?: UpdateSpec;
   /** An item refused before it runs (a bulk update Tessera cannot do): it fails alone and changes nothing. */
   readonly refusal?: ClusterError;
+  /** The routing stored with the document (ES's `_routing`); one shard holds every document, so it routes nothing. */
+  readonly routing?: string;
+  /** The write fails unless `target` is an alias (`require_alias`). */
+  readonly requireAlias?: boolean;
+  /** The write fails unless `target` is a data stream (`require_data_stream`); Tessera has none. */
+  readonly requireDataStream?: boolean;
+  /** The ingest pipeline asked for (`pipeline`); Tessera has none, so any but `_none` fails the item. */
+  readonly pipeline?: string;
+}
+
+/** How many shard copies must be active before a write proceeds (`wait_for_active_shards`), and how long to wait. */
+export interface ActiveShardsWait {
+  readonly count: number | 'all';
+  readonly timeoutMillis: number;
+  /** The timeout as the request spelt it, for the failure's reason. */
+  readonly timeoutText: string;
+  /** The request's refresh policy, which ES's failure reason describes. */
+  readonly refresh?: 'true' | 'wait_for';
 }
 
 export interface WriteResult {
@@ -51,8 +73,33 @@ export interface FoundDocument {
   readonly _version: number;
   readonly _seq_no: number;
   readonly _primary_term: number;
+  readonly _routing?: string;
   readonly found: true;
-  readonly _source: unknown;
+  readonly _source?: unknown;
+}
+
+export type GetResult = FoundDocument | { readonly _index: string; readonly _id: string; readonly found: false };
+
+/** What a read asks besides the index and id. */
+export interface GetOptions {
+  readonly routing?: string;
+  readonly fetch?: FetchSource;
+  /** The version the document must have (a read with another is a conflict); ES's MATCH_ANY (-3) asks none. */
+  readonly version?: bigint;
+  readonly versionType?: VersionType;
+}
+
+/** One document of a multi-get: its index expression and id, and its options. */
+export interface MultiGetItem extends GetOptions {
+  readonly index: string;
+  readonly id: string;
+}
+
+/** A multi-get item that failed (ES's MultiGetResponse.Failure): the index as asked, the id, and the error. */
+export interface MultiGetFailure {
+  readonly _index: string;
+  readonly _id: string;
+  readonly error: ClusterError;
 }
 
 const PRIMARY_TERM = 1;
@@ -191,47 +238,83 @@ export class DocumentService {
   }
 
   /** One write; throws the ES error for a refused one. */
-  async write(request: WriteRequest, mayCreate?: AutoCreateCheck): Promise<WriteResult> {
-    const [result] = await this.bulk([request], mayCreate);
+  async write(request: WriteRequest, mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<WriteResult> {
+    const [result] = await this.bulk([request], mayCreate, options);
     if (result instanceof ClusterError) throw result;
     return result!;
   }
 
+  /**
+   * Waits (outside the write queue, as ES waits per shard) until every existing target can meet `wait`'s count, the
+   * cluster changes so that it can, or the timeout passes; the writes then fail on the indices still short of copies.
+   */
+  async #awaitActiveShards(requests: readonly WriteRequest[], wait: ActiveShardsWait): Promise<void> {
+    const unmet = () =>
+      requests.some((r) => {
+        const state = this.cluster.state;
+        const index = state.indices.get(r.target) ?? ClusterState.indicesOfAlias(state, r.target).find((i) => i.aliases[r.target]!.is_write_index !== false);
+        return index !== undefined && unmetActiveShards(index, wait.count) !== undefined;
+      });
+    if (!unmet() || wait.timeoutMillis <= 0) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      };
+      const timer = setTimeout(done, wait.timeoutMillis);
+      const unsubscribe = this.cluster.onChange(() => {
+        if (!unmet()) done();
+      });
+    });
+  }
+
   /** Several writes, committed together; each gets its result or its error, in order (ES's _bulk). */
-  bulk(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck): Promise<(WriteResult | ClusterError)[]> {
+  async bulk(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<(WriteResult | ClusterError)[]> {
+    if (options.activeShards) await this.#awaitActiveShards(requests, options.activeShards);
     return this.#serial(async () => {
       validateConditions(requests);
+      const now = this.clock.now();
       // Targets are resolved (and missing indices created) first: a cluster change cannot run inside the documents' transaction.
-      const targets: (IndexMetadata | ClusterError)[] = [];
+      const targets: (Target | ClusterError)[] = [];
       for (const request of requests) {
         try {
           if (request.refusal) throw request.refusal;
-          const index = await this.#writeIndex(request.target, request.op, mayCreate);
+          // ES's order: ingest pipelines first, then require_alias, then the index itself.
+          if (request.pipeline !== undefined && request.pipeline !== '_none' && (request.op === 'index' || request.op === 'create' || request.update?.upsert)) {
+            throw ClusterErrors.illegalArgument(`pipeline with id [${request.pipeline}] does not exist`);
+          }
+          if (request.requireAlias && !ClusterState.aliasExists(this.cluster.state, request.target)) throw requireAliasMissing(request.target);
+          if (request.requireDataStream) throw requireDataStreamMissing(this.cluster.state, request.target);
+          const name = resolveDateMathName(request.target, now);
+          const index = await this.#writeIndex(name, request.op, mayCreate);
+          const routing = aliasRouting(request.routing, name, index.name === name ? undefined : index.aliases[name]);
           checkWritable(index, request.op);
           // Only ids the client chose are checked; generated ones may well start with '_' (base64url).
           if (request.id !== undefined) checkId(request.id);
-          targets.push(index);
+          targets.push({ index, id: request.id ?? randomId(ID_LENGTH), ...(routing !== undefined && { routing }) });
         } catch (error) {
           if (!(error instanceof ClusterError)) throw error;
           targets.push(error);
         }
       }
+      if (options.activeShards) failShortOfCopies(requests, targets, options.activeShards);
       const { results, stats, written } = await this.repository.transaction(async (tx) => {
-        const stats = await tx.lockStats(targets.flatMap((t) => (t instanceof ClusterError ? [] : [t.name])));
+        const stats = await tx.lockStats(targets.flatMap((t) => (t instanceof ClusterError ? [] : [t.index.name])));
         const results: (WriteResult | ClusterError | undefined)[] = targets.map((t) => (t instanceof ClusterError ? t : undefined));
         const writes: DocumentWrite[] = [];
-        const pending = new Map<string, { version: number; seqNo: number; source: string } | null>();
+        const pending = new Map<string, StoredDocument | null>();
         for (const [i, request] of requests.entries()) {
-          const index = targets[i]!;
-          if (index instanceof ClusterError) continue;
-          const id = request.id ?? randomId(ID_LENGTH);
+          const target = targets[i]!;
+          if (target instanceof ClusterError) continue;
+          const { index, id, routing } = target;
           const key = `${index.name}\u0000${id}`;
           const existing = pending.has(key) ? pending.get(key)! : await tx.get(index.name, id);
-          const outcome = this.#apply(request, index, stats, id, existing ?? undefined);
+          const outcome = this.#apply(request, index, stats, id, routing, existing ?? undefined);
           results[i] = outcome.result;
           if (outcome.write) {
             writes.push(outcome.write);
-            pending.set(key, outcome.write.source === undefined ? null : { version: outcome.write.version, seqNo: outcome.write.seqNo, source: outcome.write.source });
+            pending.set(key, outcome.write.source === undefined ? null : { id, version: outcome.write.version, seqNo: outcome.write.seqNo, source: outcome.write.source, ...(outcome.write.routing !== undefined && { routing: outcome.write.routing }) });
           }
         }
         await tx.write(writes, stats);
@@ -249,14 +332,15 @@ export class DocumentService {
     index: IndexMetadata,
     stats: Map<string, IndexDocStats>,
     id: string,
-    existing: { version: number; seqNo: number; source: string } | undefined,
+    routing: string | undefined,
+    existing: StoredDocument | undefined,
   ): { result: WriteResult | ClusterError; write?: DocumentWrite } {
     const before = stats.get(index.name) ?? { docs: 0, sizeBytes: 0, nextSeqNo: 0 };
     const seqNo = before.nextSeqNo;
     const reply = (version: number, result: WriteResult['result'], status: number): WriteResult => ({
       _index: index.name, _id: id, _version: version, result, _shards: shards(index), _seq_no: seqNo, _primary_term: PRIMARY_TERM, status,
     });
-    if (request.op === 'update') return this.#update(request, index, stats, id, existing, reply);
+    if (request.op === 'update') return this.#update(request, index, stats, id, routing, existing, reply);
     if (request.op !== 'delete' && (request.source === null || typeof request.source !== 'object' || Array.isArray(request.source))) {
       return { result: ClusterErrors.parse('request body is required') };
     }
@@ -275,7 +359,7 @@ export class DocumentService {
     const source = JSON.stringify(request.source);
     const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
     stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
-    return { result: reply(version, existing ? 'updated' : 'created', existing ? 200 : 201), write: { index: index.name, id, source, seqNo, version } };
+    return { result: reply(version, existing ? 'updated' : 'created', existing ? 200 : 201), write: { index: index.name, id, source, seqNo, version, ...(routing !== undefined && { routing }) } };
   }
 
   /**
@@ -287,7 +371,8 @@ export class DocumentService {
     index: IndexMetadata,
     stats: Map<string, IndexDocStats>,
     id: string,
-    existing: { version: number; seqNo: number; source: string } | undefined,
+    routing: string | undefined,
+    existing: StoredDocument | undefined,
     reply: (version: number, result: WriteResult['result'], status: number) => WriteResult,
   ): { result: WriteResult | ClusterError; write?: DocumentWrite } {
     const spec = request.update!;
@@ -321,7 +406,9 @@ export class DocumentService {
     const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
     stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
     const result = reply(version, existing ? 'updated' : 'created', existing ? 200 : 201);
-    return { result: withGet(result, document), write: { index: index.name, id, source, seqNo, version } };
+    // UpdateHelper keeps the stored document's routing; an upsert takes the request's.
+    const kept = existing ? existing.routing : routing;
+    return { result: withGet(result, document), write: { index: index.name, id, source, seqNo, version, ...(kept !== undefined && { routing: kept }) } };
   }
 
   /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */
@@ -332,23 +419,124 @@ export class DocumentService {
     for (const [index, s] of stats) this.#stats.set(index, s);
   }
 
-  async get(target: string, id: string): Promise<FoundDocument | { _index: string; _id: string; found: false }> {
+  /** The concrete index a read of `target` (an index, an alias of one index, or date math) goes to, and the alias read through. */
+  #readIndex(target: string): { index: IndexMetadata; alias?: string } {
     const state = this.cluster.state;
-    let index = state.indices.get(target);
-    if (!index) {
-      const aliased = ClusterState.indicesOfAlias(state, target);
-      if (aliased.length === 0) throw ClusterErrors.indexNotFound(target);
-      if (aliased.length > 1) {
-        throw ClusterErrors.illegalArgument(`alias [${target}] has more than one index associated with it [${aliased.map((i) => i.name).sort().join(', ')}], can't execute a single index op`);
-      }
-      index = aliased[0]!;
+    const name = resolveDateMathName(target, this.clock.now());
+    const index = state.indices.get(name);
+    if (index) return { index };
+    const aliased = ClusterState.indicesOfAlias(state, name);
+    if (aliased.length === 0) throw ClusterErrors.indexNotFound(name);
+    if (aliased.length > 1) {
+      throw ClusterErrors.illegalArgument(`alias [${name}] has more than one index associated with it [${aliased.map((i) => i.name).sort().join(', ')}], can't execute a single index op`);
     }
+    return { index: aliased[0]!, alias: name };
+  }
+
+  /** One document (ES's GET), its source filtered as `options.fetch` asks. */
+  async get(target: string, id: string, options: GetOptions = {}): Promise<GetResult> {
+    const { index, alias } = this.#readIndex(target);
+    aliasRouting(options.routing, alias ?? index.name, alias === undefined ? undefined : index.aliases[alias]);
     // TransportSingleShardAction resolves the index (closed ones refused) before it checks the read block.
     checkOpen(index);
     const blocked = blockedAt(index, 'read');
     if (blocked) throw blocked;
     const doc = await this.repository.get(index.name, id);
     if (!doc) return { _index: index.name, _id: id, found: false };
-    return { _index: index.name, _id: id, _version: doc.version, _seq_no: doc.seqNo, _primary_term: PRIMARY_TERM, found: true, _source: JSON.parse(doc.source) };
+    // VersionType.isVersionConflictForReads: every version type asks for exactly the version given.
+    if (options.version !== undefined && options.version !== -3n && BigInt(doc.version) !== options.version) {
+      throw versionConflict(index, `[${id}]: version conflict, current version [${doc.version}] is different than the one provided [${options.version}]`);
+    }
+    const fetch = options.fetch ?? FETCH_WHOLE_SOURCE;
+    return {
+      _index: index.name,
+      _id: id,
+      _version: doc.version,
+      _seq_no: doc.seqNo,
+      _primary_term: PRIMARY_TERM,
+      ...(doc.routing !== undefined && { _routing: doc.routing }),
+      found: true,
+      ...(fetch.fetch && { _source: filterSource(JSON.parse(doc.source), fetch) }),
+    };
   }
+
+  /** Several documents (ES's _mget): each its own answer, or its own failure (a missing index fails only its items). */
+  async mget(items: readonly MultiGetItem[]): Promise<(GetResult | MultiGetFailure)[]> {
+    const results: (GetResult | MultiGetFailure)[] = [];
+    for (const item of items) {
+      try {
+        results.push(await this.get(item.index, item.id, item));
+      } catch (error) {
+        if (!(error instanceof ClusterError)) throw error;
+        results.push({ _index: item.index, _id: item.id, error });
+      }
+    }
+    return results;
+  }
+}
+
+/** A write's resolved target: the concrete index, the document's id (drawn when the request has none) and its routing. */
+interface Target {
+  readonly index: IndexMetadata;
+  readonly id: string;
+  readonly routing?: string;
+}
+
+/** Options of a whole write request. */
+export interface WriteOptions {
+  readonly activeShards?: ActiveShardsWait;
+}
+
+/** ES's refusal of a `require_alias` write to a name that is no alias. */
+function requireAliasMissing(target: string): ClusterError {
+  return new ClusterError('index_not_found_exception', 404, `no such index [${target}] and [require_alias] request flag is [true] and [${target}] is not an alias`, {
+    index_uuid: '_na_',
+    index: target,
+  });
+}
+
+/**
+ * ES's refusal of a `require_data_stream` write: Tessera has no data streams, so an existing target is no data
+ * stream, and a missing one cannot be created as one (no template may declare `data_stream`).
+ */
+function requireDataStreamMissing(state: ClusterState, target: string): ClusterError {
+  if (state.indices.has(target) || ClusterState.aliasExists(state, target)) {
+    return new ClusterError('resource_not_found_exception', 404, `[require_data_stream] request flag is [true] and [${target}] is not a data stream`);
+  }
+  return new ClusterError('index_not_found_exception', 404, `no such index [${target}] and the index creation request requires a data stream`, { index_uuid: '_na_', index: target });
+}
+
+/** Fails, as one shard request each, the writes to indices that cannot meet `wait`'s count of active copies. */
+function failShortOfCopies(requests: readonly WriteRequest[], targets: (Target | ClusterError)[], wait: ActiveShardsWait): void {
+  const byIndex = new Map<string, number[]>();
+  for (const [i, target] of targets.entries()) {
+    if (target instanceof ClusterError || unmetActiveShards(target.index, wait.count) === undefined) continue;
+    byIndex.set(target.index.name, [...(byIndex.get(target.index.name) ?? []), i]);
+  }
+  for (const positions of byIndex.values()) {
+    const { index } = targets[positions[0]!] as Target;
+    const items = positions.map((i) => describeRequest(requests[i]!, index.name, (targets[i] as Target).id));
+    const refresh = wait.refresh === 'true' ? ' and a refresh' : wait.refresh === 'wait_for' ? ' blocking until refresh' : '';
+    const shardRequest = `BulkShardRequest [[${index.name}][0]] containing [${items.length > 1 ? `${items.length}] requests` : `${items[0]}]`}${refresh}`;
+    const failure = activeShardsFailure(index, unmetActiveShards(index, wait.count)!, wait.timeoutText, shardRequest);
+    for (const i of positions) targets[i] = failure;
+  }
+}
+
+/** ES's IndexRequest.toString's source: the JSON, or its size when longer than 2 KiB. */
+function describeSource(source: unknown): string {
+  const json = JSON.stringify(source);
+  const length = Buffer.byteLength(json);
+  const size = (bytes: number) => (bytes >= 1024 ? `${Number((Math.round((bytes / 1024) * 10) / 10).toFixed(1))}kb` : `${bytes}b`);
+  return length > 2048 ? `n/a, actual length: [${size(length)}], max length: ${size(2048)}` : json;
+}
+
+/** A shard-level write as ES's IndexRequest, DeleteRequest and UpdateRequest print themselves in error reasons. */
+function describeRequest(request: WriteRequest, index: string, id: string): string {
+  if (request.op === 'delete') return `delete {[${index}][${id}]}`;
+  if (request.op !== 'update') return `index {[${index}][${id}], source[${describeSource(request.source)}]}`;
+  const spec = request.update!;
+  const doc = spec.doc === undefined ? '' : `, doc[index {[null][null], source[${describeSource(spec.doc)}]}]`;
+  const upsert = spec.upsert === undefined ? '' : `, upsert[index {[null][null], source[${describeSource(spec.upsert)}]}]`;
+  return `update {[${index}][${id}], doc_as_upsert[${spec.docAsUpsert}]${doc}${upsert}, scripted_upsert[false], detect_noop[${spec.detectNoop}]}`;
 }

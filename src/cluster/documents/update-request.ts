@@ -6,8 +6,7 @@
  */
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { checkIfPrimaryTerm, checkIfSeqNo, conditionProblems, type WriteConditions } from './write-conditions.js';
-import { didYouMean } from '../../platform/did-you-mean.js';
-import { xContentToken } from '../../platform/xcontent.js';
+import { unknownFieldMessage, xContentToken } from '../../platform/xcontent.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -27,11 +26,6 @@ export interface UpdateSpec {
 
 const PARSER = 'UpdateRequest';
 const FIELDS = ['script', 'scripted_upsert', 'upsert', 'doc', 'doc_as_upsert', 'detect_noop', '_source', 'if_seq_no', 'if_primary_term'];
-
-/** SuggestingErrorOnUnknown.errorMessage: ES's "unknown field" with its "did you mean" suggestions. */
-export function unknownFieldMessage(parser: string, field: string, candidates: readonly string[]): string {
-  return `[${parser}] unknown field [${field}]${didYouMean(field, candidates)}`;
-}
 
 function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

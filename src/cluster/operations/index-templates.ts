@@ -45,6 +45,13 @@ function isObject(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** ComposableIndexTemplate's declareLong: a number, or a string holding one, as XContentParser.longValue coerces it. */
+function longField(field: string, value: unknown): number {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(number) || Math.abs(number) > Number.MAX_SAFE_INTEGER) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
+  return Math.trunc(number);
+}
+
 export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw ClusterErrors.parse('request body is required');
   const b = body as Record<string, unknown>;
@@ -54,7 +61,8 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   if (b.index_patterns === undefined) throw ClusterErrors.validation(['index patterns are missing']);
   const patterns = strings(b.index_patterns, 'index_patterns');
   // ComposableIndexTemplate's parser: a long, two objects and a boolean (none of them nullable).
-  if (b.version !== undefined && !Number.isInteger(b.version)) throw ClusterErrors.xContentParse('[index_template] failed to parse field [version]');
+  const version = b.version === undefined ? undefined : longField('version', b.version);
+  const priority = b.priority === undefined ? undefined : longField('priority', b.priority);
   for (const field of ['_meta', 'data_stream'] as const) {
     if (b[field] !== undefined && !isObject(b[field])) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
   }
@@ -65,7 +73,7 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   if (b.data_stream !== undefined) {
     throw ClusterErrors.illegalArgument(`index template [${name}] has [data_stream], but Tessera does not support data streams yet: writes to its indices would create plain indices; leave [data_stream] out`);
   }
-  if (b.priority !== undefined && (!Number.isInteger(b.priority) || (b.priority as number) < 0)) {
+  if (priority !== undefined && priority < 0) {
     throw ClusterErrors.validation(['index template priority must be >= 0']);
   }
   const inner = (b.template ?? {}) as Record<string, unknown>;
@@ -87,8 +95,8 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   return Object.freeze({
     name,
     index_patterns: patterns,
-    ...(b.priority !== undefined && { priority: b.priority as number }),
-    ...(b.version !== undefined && { version: b.version as number }),
+    ...(priority !== undefined && { priority }),
+    ...(version !== undefined && { version }),
     ...(b.composed_of !== undefined && { composed_of: strings(b.composed_of, 'composed_of') }),
     ...(b.ignore_missing_component_templates !== undefined && { ignore_missing_component_templates: strings(b.ignore_missing_component_templates, 'ignore_missing_component_templates') }),
     ...(b.deprecated !== undefined && { deprecated: xContentBoolean(b.deprecated)! }),

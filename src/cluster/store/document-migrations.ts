@@ -42,4 +42,13 @@ export const documentMigrations: MigrationSet = Object.freeze({
       await db.schema.alterTable('es_index_counters').dropColumn('docs').execute();
     },
   }),
+  // A document's routing is kept with it, as ES keeps it in the _routing field, and answered on every read.
+  '0010_document_routing': () => ({
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('es_documents').addColumn('routing', 'text').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('es_documents').dropColumn('routing').execute();
+    },
+  }),
 });

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DocumentRepository, DocumentTransaction, DocumentWrite, IndexDocStats, StoredDocument } from '../documents/document-repository.js';
 
 export interface DocumentTables {
-  es_documents: { index_name: string; doc_id: string; seq_no: number | string; version: number | string; source: string; size_bytes: number };
+  es_documents: { index_name: string; doc_id: string; seq_no: number | string; version: number | string; source: string; size_bytes: number; routing: string | null };
   es_index_counters: { index_name: string; next_seq_no: number | string; docs: number | string; size_bytes: number | string };
 }
 
@@ -15,7 +15,7 @@ function toStats(row: CounterRow): IndexDocStats {
 
 async function getDocument(db: Kysely<DocumentTables> | Transaction<DocumentTables>, index: string, id: string): Promise<StoredDocument | undefined> {
   const row = await db.selectFrom('es_documents').selectAll().where('index_name', '=', index).where('doc_id', '=', id).executeTakeFirst();
-  return row && { id: row.doc_id, seqNo: Number(row.seq_no), version: Number(row.version), source: row.source };
+  return row && { id: row.doc_id, seqNo: Number(row.seq_no), version: Number(row.version), source: row.source, ...(row.routing !== null && { routing: row.routing }) };
 }
 
 class KyselyDocumentTransaction implements DocumentTransaction {
@@ -78,11 +78,11 @@ async function applyWrite(trx: Transaction<DocumentTables>, w: DocumentWrite): P
     await trx.deleteFrom('es_documents').where('index_name', '=', w.index).where('doc_id', '=', w.id).execute();
     return;
   }
-  const row = { index_name: w.index, doc_id: w.id, seq_no: w.seqNo, version: w.version, source: w.source, size_bytes: Buffer.byteLength(w.source) };
+  const row = { index_name: w.index, doc_id: w.id, seq_no: w.seqNo, version: w.version, source: w.source, size_bytes: Buffer.byteLength(w.source), routing: w.routing ?? null };
   await trx
     .insertInto('es_documents')
     .values(row)
-    .onConflict((oc) => oc.columns(['index_name', 'doc_id']).doUpdateSet({ seq_no: row.seq_no, version: row.version, source: row.source, size_bytes: row.size_bytes }))
+    .onConflict((oc) => oc.columns(['index_name', 'doc_id']).doUpdateSet({ seq_no: row.seq_no, version: row.version, source: row.source, size_bytes: row.size_bytes, routing: row.routing }))
     .execute();
 }
 
@@ -93,8 +93,8 @@ export async function syncDocumentsWithIndices(
   removed: readonly string[],
 ): Promise<void> {
   for (const { name, copiedFrom } of created) {
-    await sql`insert into es_documents (index_name, doc_id, seq_no, version, source, size_bytes)
-      select ${name}, doc_id, seq_no, version, source, size_bytes from es_documents where index_name = ${copiedFrom}`.execute(trx);
+    await sql`insert into es_documents (index_name, doc_id, seq_no, version, source, size_bytes, routing)
+      select ${name}, doc_id, seq_no, version, source, size_bytes, routing from es_documents where index_name = ${copiedFrom}`.execute(trx);
     await sql`insert into es_index_counters (index_name, next_seq_no, docs, size_bytes)
       select ${name}, next_seq_no, docs, size_bytes from es_index_counters where index_name = ${copiedFrom}`.execute(trx);
   }

@@ -1,9 +1,20 @@
 /** @module Aliases: `POST /_aliases`, `PUT/DELETE /<index>/_alias/<name>`, `GET /_alias[/<name>]`, `GET /<index>/_alias[/<name>]`. */
 import type { FastifyInstance } from 'fastify';
-import { applyAliasActions, matchesPattern, parseAliasActions, parseAliasMetadata, resolveIndices, type AliasAction } from '../../cluster/index.js';
+import { applyAliasActions, matchesPattern, parseAliasActions, parseAliasMetadata, resolveDateMathExpression, resolveDateMathName, resolveIndices, type AliasAction } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { renderAlias } from './index-render.js';
+
+/**
+ * Alias actions with date math resolved at `now`: in every action's index expression, and in the names an add creates
+ * (TransportIndicesAliasesAction resolves those; a remove names existing aliases as they are).
+ */
+function withDateMath(actions: AliasAction[], now: number): AliasAction[] {
+  return actions.map((action) => {
+    const indices = resolveDateMathExpression(action.indices, now);
+    return action.kind === 'add' ? { ...action, indices, aliases: action.aliases.map((alias) => resolveDateMathName(alias, now)) } : { ...action, indices };
+  });
+}
 
 export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
   /** Applies the actions; when every one of them failed, the request fails with the first error. */
@@ -16,7 +27,7 @@ export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
     });
 
   app.post<{ Body: unknown }>('/_aliases', async (req, reply) => {
-    const outcomes = await apply(parseAliasActions(req.body));
+    const outcomes = await apply(withDateMath(parseAliasActions(req.body), ctx.clock.now()));
     if (!outcomes.some((o) => o.error)) return esSend(req, reply, { acknowledged: true, errors: false });
     const actionResults = outcomes.map((o) => ({
       action: { type: o.action.kind, indices: o.indices, ...('aliases' in o.action && { aliases: o.action.aliases }) },

@@ -1,5 +1,5 @@
 /** @module The node's roles as `_cat` abbreviates them (RestNodesAction.getRoleAbbreviationString). */
-import { NODE_ROLES } from './node-routes.js';
+import { NODE_ROLES } from './local-node.js';
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = { data: 'd', ingest: 'i', master: 'm' };
 

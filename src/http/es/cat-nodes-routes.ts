@@ -9,7 +9,7 @@ import { nodeRoleAbbreviation } from './cat-node-role.js';
 import { CatBytes, type CatColumn, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
 import { flag } from './es-reply.js';
-import { NODE_ID } from './node-routes.js';
+import { NODE_ID } from './local-node.js';
 
 const COLUMNS: readonly CatColumn[] = [
   { name: 'id', aliases: ['id', 'nodeId'], default: false, desc: 'unique node id' },

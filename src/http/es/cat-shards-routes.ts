@@ -7,7 +7,7 @@ import { IndexMetadata, NODE_NAME, resolveIndices } from '../../cluster/index.js
 import { compareStrings } from '../../platform/ids.js';
 import { CatBytes, type CatColumn, type CatRow, CatTime, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
-import { NODE_ID } from './node-routes.js';
+import { NODE_ID } from './local-node.js';
 
 const COLUMNS: readonly CatColumn[] = [
   { name: 'index', aliases: ['i', 'idx'], desc: 'index name' },

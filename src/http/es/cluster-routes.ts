@@ -1,7 +1,7 @@
 /** @module `GET /_cluster/health` (with `wait_for_status`) and `GET/PUT /_cluster/settings`. */
 import type { FastifyInstance } from 'fastify';
 import { applySettingChanges, checkWatermarkOrder, CLUSTER_SETTING_DEFAULTS, ClusterErrors, ClusterState, IndexMetadata, nestSettings, normalizeClusterSettings, resolveIndices } from '../../cluster/index.js';
-import { parseTimeValue } from '../../platform/time-value.js';
+import { humanDuration, parseTimeValue } from '../../platform/time-value.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 
@@ -39,6 +39,17 @@ export function clusterHealth(state: ClusterState, names: readonly string[], clu
     task_max_waiting_in_queue_millis: 0,
     active_shards_percent_as_number: total === 0 ? 100 : (primaries / total) * 100,
   };
+}
+
+/** ClusterHealthResponse under `human`: each readable field just before its raw one (humanReadableField, percentageField). */
+function humanHealth(result: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) {
+    if (key === 'task_max_waiting_in_queue_millis') out.task_max_waiting_in_queue = humanDuration(value as number);
+    if (key === 'active_shards_percent_as_number') out.active_shards_percent = `${(value as number).toFixed(1)}%`;
+    out[key] = value;
+  }
+  return out;
 }
 
 export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
@@ -81,7 +92,7 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
       }
       const timeoutMs = req.query.timeout ? parseTimeValue(req.query.timeout, 'timeout') : 30_000;
       const { result, status } = await healthHandler(req, wanted, timeoutMs);
-      return esSend(req, reply, result, status);
+      return esSend(req, reply, flag(req.query, 'human') ? humanHealth(result) : result, status);
     });
   }
 

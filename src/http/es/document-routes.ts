@@ -1,4 +1,4 @@
-/** @module Documents: `_doc`, `_create`, `_update`, `_bulk`, `_count`, `_refresh` and `_stats`. */
+/** @module Documents: `_doc`, `_create`, `_update`, `_mget`, `_bulk`, `_count`, `_refresh` and `_stats`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   checkBlocks,
@@ -13,20 +13,26 @@ import {
   parseUpdateBody,
   parseVersionType,
   scriptRefusal,
+  resolveDateMathName,
   resolveIndices,
+  type GetOptions,
   type UpdateSpec,
+  type WriteOptions,
   type WriteConditions,
   type WriteOp,
   type WriteRequest,
   type WriteResult,
 } from '../../cluster/index.js';
-import { autoCreateCheck } from './es-authorization.js';
+import { autoCreateCheck, indexActionCheck } from './es-authorization.js';
+import { activeShardsParam, booleanParam, fetchSourceParams, refreshParam, storedFieldsRefusal, withForcedRefresh, type RefreshPolicy } from './document-params.js';
+import { esErrorBody } from './es-envelope.js';
+import { parseMultiGet } from './mget-request.js';
 import { checkCountsEverything } from './count-query.js';
 import type { EsContext } from './es-context.js';
 import { checkNestingDepth, decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend } from './es-reply.js';
 import { indicesOptionsOf } from './indices-options.js';
-import { xContentToken } from '../../platform/xcontent.js';
+import { xContentBoolean, xContentToken } from '../../platform/xcontent.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -62,26 +68,11 @@ function intParam(query: Query, key: string): number | undefined {
   return value;
 }
 
-/** RestRequest.paramAsBoolean: only "true" and "false" (an empty value keeps the default). */
-function booleanParam(query: Query, key: string, fallback: boolean): boolean {
-  const text = query[key];
-  if (text === undefined || text === '') return fallback;
-  if (text === 'true' || text === 'false') return text === 'true';
-  throw ClusterErrors.illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`);
-}
-
-/** WriteRequest.RefreshPolicy.parse: every policy is met at once, since a committed document is already searchable. */
-function checkRefresh(query: Query): void {
-  const text = query.refresh;
-  if (text !== undefined && !['true', 'false', 'wait_for', ''].includes(text)) throw ClusterErrors.illegalArgument(`Unknown value for refresh: [${text}].`);
-}
-
 /**
  * An `_update` request's parameters and body, read in RestUpdateAction's order: refresh, doc_as_upsert, _source,
  * retry_on_conflict, the refusal of versioning, if_seq_no and if_primary_term, require_alias, then the body.
  */
-function updateRequest(query: Query, body: unknown): { spec: UpdateSpec; conditions: WriteConditions } {
-  checkRefresh(query);
+function updateRequest(query: Query, body: unknown): { spec: UpdateSpec; conditions: WriteConditions; requireAlias: boolean } {
   let docAsUpsert = booleanParam(query, 'doc_as_upsert', false);
   let fetchSource = query._source === undefined ? false : fetchSourceOf(query._source, 'the parameter [_source]');
   for (const key of ['_source_includes', '_source_excludes']) {
@@ -95,7 +86,7 @@ function updateRequest(query: Query, body: unknown): { spec: UpdateSpec; conditi
   if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
   let ifPrimaryTerm = longParam(query, 'if_primary_term');
   if (ifPrimaryTerm !== undefined) checkIfPrimaryTerm(ifPrimaryTerm);
-  if (booleanParam(query, 'require_alias', false)) throw ClusterErrors.illegalArgument('Tessera does not support [require_alias=true] on updates; write to the alias or index by name');
+  const requireAlias = booleanParam(query, 'require_alias', false);
   const parsed = parseUpdateBody(body);
   docAsUpsert = parsed.docAsUpsert ?? docAsUpsert;
   fetchSource = parsed.fetchSource ?? fetchSource;
@@ -109,7 +100,7 @@ function updateRequest(query: Query, body: unknown): { spec: UpdateSpec; conditi
     fetchSource,
     retryOnConflict,
   };
-  return { spec, conditions: { ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) } };
+  return { spec, conditions: { ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) }, requireAlias };
 }
 
 /** RestActions.parseVersion: the `version` parameter, else an `If-Match` header read as a bare Long.parseLong. */
@@ -145,8 +136,10 @@ function effectiveOp(route: 'index' | 'create', opType: string | undefined): 'in
 }
 
 /**
- * The metadata BulkRequestParser reads. Tessera acts on `_index`, `_id`, `op_type` and the concurrency fields (`version`,
- * `version_type`, `if_seq_no`, `if_primary_term`), and takes the others as ES does without acting on them.
+ * The metadata BulkRequestParser reads. Tessera acts on each: `routing` is stored, `pipeline` names a pipeline Tessera
+ * does not have (only `_none` passes), `require_alias` and `require_data_stream` are checked, `retry_on_conflict` is
+ * never needed (writes are serialised), `list_executed_pipelines` has none to list, and `dynamic_templates` name
+ * mapping templates a dynamic field would use.
  */
 const BULK_METADATA = new Set([
   '_index', '_id', 'routing', 'op_type', 'version', 'version_type', 'if_seq_no', 'if_primary_term', 'retry_on_conflict', 'pipeline', '_source',
@@ -214,13 +207,40 @@ function checkBulkUpdateMetadata(meta: Record<string, unknown>, conditions: Writ
   }
 }
 
+/** A boolean metadata value as XContentParser.booleanValue reads it; null is absent. */
+function metadataBoolean(value: unknown): boolean | undefined {
+  if (value === null || value === undefined) return undefined;
+  const flag = xContentBoolean(value);
+  if (flag === undefined) throw ClusterErrors.illegalArgument(`Failed to parse value [${String(value)}] as only [true] or [false] are allowed.`);
+  return flag;
+}
+
+/** What the URL of a `_bulk` request gives every action that does not say otherwise (RestBulkAction). */
+interface BulkDefaults {
+  readonly index?: string;
+  readonly routing?: string;
+  readonly pipeline?: string;
+  readonly requireAlias: boolean;
+  readonly requireDataStream: boolean;
+  readonly fetchSource?: boolean;
+}
+
+/** The routing, pipeline and require_* options of an action: its metadata over the URL's defaults. */
+function actionOptions(meta: Record<string, unknown>, defaults: BulkDefaults): Pick<WriteRequest, 'routing' | 'pipeline' | 'requireAlias' | 'requireDataStream'> {
+  const routing = metadataText(meta.routing) ?? defaults.routing;
+  const pipeline = metadataText(meta.pipeline) ?? defaults.pipeline;
+  const requireAlias = metadataBoolean(meta.require_alias) ?? defaults.requireAlias;
+  const requireDataStream = metadataBoolean(meta.require_data_stream) ?? defaults.requireDataStream;
+  return { ...(routing !== undefined && { routing }), ...(pipeline !== undefined && { pipeline }), ...(requireAlias && { requireAlias }), ...(requireDataStream && { requireDataStream }) };
+}
+
 /**
  * A bulk update item: its source line read as UpdateRequest.fromXContent reads it (a malformed one fails the whole
  * request, as in ES); a script, which ES would run on the shard, fails the item alone.
  */
-function bulkUpdate(target: string, id: string | undefined, metaConditions: WriteConditions, meta: Record<string, unknown>, source: unknown): WriteRequest {
+function bulkUpdate(target: string, id: string | undefined, metaConditions: WriteConditions, meta: Record<string, unknown>, source: unknown, defaults: BulkDefaults): WriteRequest {
   const retry = metadataLong(meta.retry_on_conflict);
-  const metaSource = meta._source === undefined || meta._source === null ? undefined : fetchSourceOf(meta._source, 'the metadata [_source]');
+  const metaSource = meta._source === undefined || meta._source === null ? defaults.fetchSource : fetchSourceOf(meta._source, 'the metadata [_source]');
   let parsed: ReturnType<typeof parseUpdateBody>;
   let refusal: ClusterError | undefined;
   const scripted = source !== null && typeof source === 'object' && !Array.isArray(source) && ('script' in source || 'scripted_upsert' in source);
@@ -248,6 +268,7 @@ function bulkUpdate(target: string, id: string | undefined, metaConditions: Writ
     conditions: { ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) },
     update,
     ...(refusal && { refusal }),
+    ...actionOptions(meta, defaults),
   };
 }
 
@@ -261,7 +282,7 @@ export function bulkRequestsOf(req: FastifyRequest): WriteRequest[] {
   let parsed = parsedBulks.get(req);
   if (parsed === undefined) {
     try {
-      parsed = parseBulk(typeof req.body === 'string' ? req.body : '', (req.params as { index?: string }).index);
+      parsed = parseBulk(typeof req.body === 'string' ? req.body : '', bulkDefaults(req));
     } catch (error) {
       parsed = error as Error;
     }
@@ -271,8 +292,27 @@ export function bulkRequestsOf(req: FastifyRequest): WriteRequest[] {
   return parsed;
 }
 
+/** RestBulkAction's defaults from the URL. */
+function bulkDefaults(req: FastifyRequest): BulkDefaults {
+  const query = req.query as Query;
+  const index = (req.params as { index?: string }).index;
+  for (const key of ['_source_includes', '_source_excludes']) {
+    if (query[key] !== undefined) throw ClusterErrors.illegalArgument(`Tessera's update returns the whole updated source or none: [${key}] is not supported, use _source=true`);
+  }
+  const fetchSource = query._source === undefined ? undefined : fetchSourceOf(query._source, 'the parameter [_source]');
+  return {
+    ...(index !== undefined && { index }),
+    ...(query.routing !== undefined && { routing: query.routing }),
+    ...(query.pipeline !== undefined && { pipeline: query.pipeline }),
+    requireAlias: booleanParam(query, 'require_alias', false),
+    requireDataStream: booleanParam(query, 'require_data_stream', false),
+    ...(fetchSource !== undefined && { fetchSource }),
+  };
+}
+
 /** Splits an NDJSON bulk body into write requests (ES's BulkRequestParser, for index, create, delete and update). */
-function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest[] {
+function parseBulk(text: string, defaults: BulkDefaults): WriteRequest[] {
+  const defaultIndex = defaults.index;
   const lines = text.split('\n');
   const requests: WriteRequest[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -300,7 +340,9 @@ function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest
     if (op === 'update') checkBulkUpdateMetadata(meta, conditions, i + 1);
     if (op === 'delete') {
       if (id === undefined) throw ClusterErrors.validation(['id is missing']);
-      requests.push({ op, target, id, conditions });
+      // A delete takes no pipeline and no require_* flag (DeleteRequest), only its routing.
+      const routing = actionOptions(meta, defaults).routing;
+      requests.push({ op, target, id, conditions, ...(routing !== undefined && { routing }) });
       continue;
     }
     const sourceLine = lines[++i];
@@ -313,14 +355,57 @@ function parseBulk(text: string, defaultIndex: string | undefined): WriteRequest
       throw new ClusterError('x_content_parse_exception', 400, `[${i + 1}:1] ${(error as Error).message}`);
     }
     if (op === 'update') {
-      requests.push(bulkUpdate(target, id, conditions, meta, source));
+      requests.push(bulkUpdate(target, id, conditions, meta, source, defaults));
       continue;
     }
     // An index action with op_type "create" is a create; any other op_type leaves it an index (BulkRequestParser).
     const effective: WriteOp = op === 'index' && metadataText(meta.op_type) === 'create' ? 'create' : (op as WriteOp);
-    requests.push({ op: effective, target, ...(id !== undefined && { id }), source, conditions });
+    requests.push({ op: effective, target, ...(id !== undefined && { id }), source, conditions, ...actionOptions(meta, defaults) });
   }
   return requests;
+}
+
+/**
+ * The parameters every write shares, read as RestIndexAction, RestDeleteAction, RestUpdateAction and RestBulkAction
+ * read them: `routing`, `timeout`, `refresh`, `wait_for_active_shards`, and for index and create `pipeline`,
+ * `require_alias` and `require_data_stream` (bulk reads those as defaults for its lines instead).
+ */
+function writeParams(query: Query, indexing: boolean, bulk = false): { refresh: RefreshPolicy; options: Partial<WriteRequest>; activeShards: WriteOptions } {
+  const refresh = refreshParam(query);
+  const activeShards = activeShardsParam(query, refresh);
+  const options: Partial<WriteRequest> = {};
+  if (!bulk) {
+    if (query.routing !== undefined && query.routing !== '') Object.assign(options, { routing: query.routing });
+    if (indexing) {
+      if (query.pipeline !== undefined) Object.assign(options, { pipeline: query.pipeline });
+      if (booleanParam(query, 'require_alias', false)) Object.assign(options, { requireAlias: true });
+      if (booleanParam(query, 'require_data_stream', false)) Object.assign(options, { requireDataStream: true });
+    }
+  }
+  return { refresh, options, activeShards: activeShards ? { activeShards } : {} };
+}
+
+/**
+ * A get's parameters as RestGetAction reads them: `refresh`, `routing`, `preference` and `realtime` (one node that
+ * answers from what is committed meets them all), `fields` refused, `stored_fields` refused (no field is stored apart
+ * from `_source`), the version, and `_source` filtering.
+ */
+function getParams(query: Query, ifMatch: string | string[] | undefined): GetOptions {
+  booleanParam(query, 'refresh', false);
+  booleanParam(query, 'realtime', true);
+  if (query.fields !== undefined) {
+    throw ClusterErrors.illegalArgument('the parameter [fields] is no longer supported, please use [stored_fields] to retrieve stored fields or [_source] to load the field from _source');
+  }
+  if (query.stored_fields !== undefined) throw storedFieldsRefusal('the parameter [stored_fields]');
+  const version = requestVersion(query, ifMatch);
+  const versionType = query.version_type === undefined ? undefined : parseVersionType(query.version_type);
+  const fetch = fetchSourceParams(query);
+  return {
+    ...(query.routing !== undefined && { routing: query.routing }),
+    ...(fetch && { fetch }),
+    ...(version !== undefined && { version }),
+    ...(versionType && { versionType }),
+  };
 }
 
 /** Shard copies of the named indices: all of them, and the ones one node holds (the primaries). */
@@ -357,43 +442,94 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   const write = (route: 'index' | 'create') => async (req: FastifyRequest<{ Params: { index: string; id?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
     // CreateHandler checks op_type before it reads anything else; RestIndexAction reads it last.
     const createOp = route === 'create' ? effectiveOp(route, req.query.op_type) : undefined;
+    const { refresh, options, activeShards } = writeParams(req.query, true);
     const conditions = queryConditions(req.query, req.headers['if-match']);
     const op = createOp ?? effectiveOp(route, req.query.op_type);
-    const result = await documents.write({ op, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body, conditions }, autoCreateCheck(req, ctx.security));
-    return sendWrite(req, reply, result);
+    const request: WriteRequest = { op, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body, conditions, ...options };
+    const result = await documents.write(request, autoCreateCheck(req, ctx.security), activeShards);
+    return sendWrite(req, reply, withForcedRefresh(result, refresh));
   };
   app.post('/:index/_doc', write('index'));
   app.put('/:index/_doc/:id', write('index'));
   app.post('/:index/_doc/:id', write('index'));
   app.put('/:index/_create/:id', write('create'));
   app.post('/:index/_create/:id', write('create'));
-  app.delete<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', async (req, reply) =>
-    sendWrite(req, reply, await documents.write({ op: 'delete', target: req.params.index, id: req.params.id, conditions: queryConditions(req.query, req.headers['if-match']) })),
-  );
-  app.post<{ Params: { index: string; id: string }; Body: unknown; Querystring: Query }>('/:index/_update/:id', async (req, reply) => {
-    const { spec, conditions } = updateRequest(req.query, req.body);
-    const result = await documents.write({ op: 'update', target: req.params.index, id: req.params.id, conditions, update: spec }, autoCreateCheck(req, ctx.security));
-    return sendWrite(req, reply, result);
+  app.delete<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', async (req, reply) => {
+    const { refresh, options, activeShards } = writeParams(req.query, false);
+    const request: WriteRequest = { op: 'delete', target: req.params.index, id: req.params.id, conditions: queryConditions(req.query, req.headers['if-match']), ...options };
+    return sendWrite(req, reply, withForcedRefresh(await documents.write(request, undefined, activeShards), refresh));
   });
-  app.get<{ Params: { index: string; id: string } }>('/:index/_doc/:id', async (req, reply) => {
-    const doc = await documents.get(req.params.index, req.params.id);
+  app.post<{ Params: { index: string; id: string }; Body: unknown; Querystring: Query }>('/:index/_update/:id', async (req, reply) => {
+    const { refresh, options, activeShards } = writeParams(req.query, false);
+    const { spec, conditions, requireAlias } = updateRequest(req.query, req.body);
+    const request: WriteRequest = { op: 'update', target: req.params.index, id: req.params.id, conditions, update: spec, ...options, ...(requireAlias && { requireAlias }) };
+    const result = await documents.write(request, autoCreateCheck(req, ctx.security), activeShards);
+    // A noop writes nothing, so nothing is refreshed (TransportUpdateAction answers it before any write).
+    return sendWrite(req, reply, result.result === 'noop' ? result : withForcedRefresh(result, refresh));
+  });
+  app.get<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', async (req, reply) => {
+    const options = getParams(req.query, req.headers['if-match']);
+    const doc = await documents.get(req.params.index, req.params.id, options);
     return esSend(req, reply, doc, doc.found ? 200 : 404);
   });
 
-  const bulk = async (req: FastifyRequest<{ Params: { index?: string }; Body: unknown }>, reply: FastifyReply) => {
+  const mget = async (req: FastifyRequest<{ Params: { index?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
+    const query = req.query;
+    // RestMultiGetAction's order: refresh, preference, realtime, fields, stored_fields, _source, then the body.
+    booleanParam(query, 'refresh', false);
+    booleanParam(query, 'realtime', true);
+    if (query.fields !== undefined) {
+      throw ClusterErrors.illegalArgument('The parameter [fields] is no longer supported, please use [stored_fields] to retrieve stored fields or _source filtering if the field is not stored');
+    }
+    const storedFields = query.stored_fields === undefined ? undefined : query.stored_fields.split(',').filter(Boolean);
+    const fetch = fetchSourceParams(query);
+    const items = parseMultiGet(req.body, {
+      ...(req.params.index !== undefined && { index: req.params.index }),
+      ...(query.routing !== undefined && { routing: query.routing }),
+      ...(fetch && { fetch }),
+      ...(storedFields && { storedFields }),
+    });
+    const allowed = indexActionCheck(req, ctx.security, 'indices:data/read/mget[shard]');
+    const now = ctx.clock.now();
+    // Each document is authorized on the index it names, as ES authorizes each shard request: a denied one fails alone.
+    const denied = items.map((item) => {
+      if (!allowed) return undefined;
+      try {
+        return allowed(resolveDateMathName(item.index, now));
+      } catch {
+        return undefined; // The read reports a malformed name.
+      }
+    });
+    const permitted = items.filter((_, i) => denied[i] === undefined);
+    const answers = await documents.mget(permitted);
+    let next = 0;
+    const docs = items.map((item, i) => {
+      const refused = denied[i];
+      const answer = refused ? { _index: item.index, _id: item.id, error: refused } : answers[next++]!;
+      return 'error' in answer ? { _index: answer._index, _id: answer._id, error: esErrorBody(answer.error).error } : answer;
+    });
+    return esSend(req, reply, { docs });
+  };
+  for (const method of ['get', 'post'] as const) {
+    app[method]('/_mget', mget);
+    app[method]('/:index/_mget', mget);
+  }
+
+  const bulk = async (req: FastifyRequest<{ Params: { index?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
     const started = performance.now();
+    const { refresh, activeShards } = writeParams(req.query, false, true);
     const text = typeof req.body === 'string' ? req.body : '';
     if (text.trim() === '') throw ClusterErrors.validation(['no requests added']);
     // A bulk request holds its whole body in memory while it runs.
     checkBreakers(ctx.cluster.state, '<bulk_request>', Buffer.byteLength(text));
     const requests = bulkRequestsOf(req);
-    const results = await documents.bulk(requests, autoCreateCheck(req, ctx.security));
+    const results = await documents.bulk(requests, autoCreateCheck(req, ctx.security), activeShards);
     const items = results.map((result, i) => {
       const op = requests[i]!.op;
       if (result instanceof ClusterError) {
         return { [op]: { _index: requests[i]!.target, _id: requests[i]!.id ?? null, status: result.status, error: errorBody(result) } };
       }
-      const { status, ...rest } = result;
+      const { status, ...rest } = withForcedRefresh(result, refresh);
       return { [op]: { ...rest, status } };
     });
     return esSend(req, reply, { errors: results.some((r) => r instanceof ClusterError), took: Math.round(performance.now() - started), items });

@@ -5,7 +5,8 @@
 
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 
-export type IndexSource = 'path' | 'aliases-body' | 'bulk-body';
+/** `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). */
+export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body';
 
 export interface RouteAction {
   readonly action: string;
@@ -25,12 +26,27 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'HEAD /': cluster('cluster:monitor/main'),
   'GET /_cluster/health': cluster('cluster:monitor/health'),
   'GET /_cluster/health/:index': cluster('cluster:monitor/health'),
+  'GET /_cluster/state': cluster('cluster:monitor/state'),
+  'GET /_cluster/state/:metric': cluster('cluster:monitor/state'),
+  'GET /_cluster/state/:metric/:index': cluster('cluster:monitor/state'),
+  'GET /_cluster/stats': cluster('cluster:monitor/stats'),
   'GET /_cluster/settings': cluster('cluster:monitor/settings'),
   'PUT /_cluster/settings': cluster('cluster:admin/settings/update'),
   'GET /_cluster/allocation/explain': cluster('cluster:monitor/allocation/explain'),
   'POST /_cluster/allocation/explain': cluster('cluster:monitor/allocation/explain'),
   'GET /_nodes/stats': cluster('cluster:monitor/nodes/stats'),
   'GET /_nodes/stats/:metric': cluster('cluster:monitor/nodes/stats'),
+  'GET /_nodes/:nodeId/stats': cluster('cluster:monitor/nodes/stats'),
+  'GET /_nodes/:nodeId/stats/:metric': cluster('cluster:monitor/nodes/stats'),
+  'GET /_nodes': cluster('cluster:monitor/nodes/info'),
+  'GET /_nodes/:nodeId': cluster('cluster:monitor/nodes/info'),
+  'GET /_nodes/:nodeId/:metrics': cluster('cluster:monitor/nodes/info'),
+  'GET /_nodes/:nodeId/info/:metrics': cluster('cluster:monitor/nodes/info'),
+  'GET /_license': cluster('cluster:monitor/xpack/license/get'),
+  'GET /_license/basic_status': cluster('cluster:admin/xpack/license/basic_status'),
+  'GET /_license/trial_status': cluster('cluster:admin/xpack/license/trial_status'),
+  'GET /_xpack': cluster('cluster:monitor/xpack/info'),
+  'GET /_capabilities': cluster('cluster:monitor/nodes/capabilities'),
   'GET /_cat/indices': cluster('cluster:monitor/state'),
   'GET /_cat/indices/:index': cluster('cluster:monitor/state'),
   'GET /_cat/aliases': cluster('cluster:monitor/state'),
@@ -94,6 +110,10 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteAction>> = {
   'POST /:index/_create/:id': onPath('indices:data/write/index'),
   'POST /:index/_update/:id': onPath('indices:data/write/update'),
   'GET /:index/_doc/:id': onPath('indices:data/read/get'),
+  'GET /_mget': { action: 'indices:data/read/mget', indices: 'mget-body' },
+  'POST /_mget': { action: 'indices:data/read/mget', indices: 'mget-body' },
+  'GET /:index/_mget': { action: 'indices:data/read/mget', indices: 'mget-body' },
+  'POST /:index/_mget': { action: 'indices:data/read/mget', indices: 'mget-body' },
   'DELETE /:index/_doc/:id': onPath('indices:data/write/delete'),
   'POST /_bulk': { action: 'indices:data/write/bulk', indices: 'bulk-body' },
   'PUT /_bulk': { action: 'indices:data/write/bulk', indices: 'bulk-body' },

@@ -3,7 +3,7 @@
  * against the user's cluster privileges, index actions against the index privileges on each index named.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClusterError, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
+import { ClusterError, failDestructive, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
 import { bulkRequestsOf } from './document-routes.js';
 import type { EsContext } from './es-context.js';
@@ -34,6 +34,15 @@ function expand(state: ClusterState, expression: string | undefined, now: number
   );
 }
 
+/** A date math name resolved; one that does not parse is authorized as written (its write fails on the parse error). */
+function dateMathOrRaw(name: string, now: number): string {
+  try {
+    return resolveDateMathName(name, now);
+  } catch {
+    return name;
+  }
+}
+
 function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterState, now: number): string[] {
   const params = req.params as Record<string, string | undefined>;
   switch (route.indices) {
@@ -49,7 +58,7 @@ function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterSta
     }
     case 'bulk-body':
       try {
-        return [...new Set(bulkRequestsOf(req).map((r) => r.target))];
+        return [...new Set(bulkRequestsOf(req).map((r) => dateMathOrRaw(r.target, now)))];
       } catch {
         return []; // The handler reports the malformed body.
       }
@@ -97,6 +106,9 @@ function requireOnAll(permissions: Permissions, action: string, names: readonly 
   }
 }
 
+/** The actions ES's SecurityActionFilter checks against `action.destructive_requires_name` before authorizing. */
+const DESTRUCTIVE_ACTIONS: ReadonlySet<string> = new Set(['indices:admin/delete', 'indices:admin/close', 'indices:admin/open']);
+
 const isPattern = (name: string) => name.includes('*') || name === '_all';
 
 /** The index a rollover of `alias` without a name would create; undefined where the rollover itself will fail. */
@@ -132,7 +144,7 @@ function secondaryNames(req: FastifyRequest, action: string, state: ClusterState
       } catch {
         return []; // The handler reports the malformed body.
       }
-      return [aliases(actions.flatMap((a) => (a.kind === 'remove_index' ? [] : a.aliases)))];
+      return [aliases(actions.flatMap((a) => (a.kind === 'remove_index' ? [] : a.kind === 'add' ? a.aliases.map((alias) => dateMathOrRaw(alias, now)) : a.aliases)))];
     }
     case 'indices:admin/create':
       return [aliases(bodyAliasNames(req.body))];
@@ -171,6 +183,8 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
       return;
     }
     if (route.indices === 'path') {
+      // SecurityActionFilter: narrowing turns a wildcard into names, so the wildcard is judged before it is narrowed.
+      if (DESTRUCTIVE_ACTIONS.has(route.action)) failDestructive(ctx.cluster.state, (req.params as Record<string, string | undefined>)[route.param ?? 'index'] ?? '');
       requireOnAll(permissions, route.action, narrowWildcards(req, route, ctx.cluster.state, permissions, keyId, ctx.clock.now()), keyId);
       return;
     }
@@ -189,19 +203,27 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
 }
 
 /**
- * Writing to a missing index creates it, which needs `indices:admin/auto_create` (privileges `create_index` or
- * `auto_configure`) on that name, not just `write`: else a writer could create indices it may not `PUT`. Undefined
- * when security is off.
+ * Whether the caller may perform the index action `action` on a name: undefined to allow, else the error. Undefined
+ * altogether when security is off. For checks a handler makes itself, item by item.
  */
-export function autoCreateCheck(req: FastifyRequest, security: SecurityService | undefined): AutoCreateCheck | undefined {
+export function indexActionCheck(req: FastifyRequest, security: SecurityService | undefined, action: string): ((name: string) => ClusterError | undefined) | undefined {
   const authentication = req.authentication;
   if (!security || !authentication) return undefined;
   const permissions = security.permissionsOf(authentication);
   return (name) => {
     for (const { user, lookup } of permissions) {
-      const denied = authorizeIndices(user, lookup, 'indices:admin/auto_create', [name], authentication.apiKey?.id);
+      const denied = authorizeIndices(user, lookup, action, [name], authentication.apiKey?.id);
       if (denied) return new ClusterError(denied.type, denied.status, denied.message);
     }
     return undefined;
   };
+}
+
+/**
+ * Writing to a missing index creates it, which needs `indices:admin/auto_create` (privileges `create_index` or
+ * `auto_configure`) on that name, not just `write`: else a writer could create indices it may not `PUT`. Undefined
+ * when security is off.
+ */
+export function autoCreateCheck(req: FastifyRequest, security: SecurityService | undefined): AutoCreateCheck | undefined {
+  return indexActionCheck(req, security, 'indices:admin/auto_create');
 }

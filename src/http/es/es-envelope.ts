@@ -22,8 +22,11 @@ function cause(error: ClusterError, trace: boolean): Record<string, unknown> {
   };
 }
 
+/** Java's own exceptions, which ES's guessRootCauses does not look through: the root cause is the exception itself. */
+const JAVA_EXCEPTIONS = new Set(['illegal_argument_exception', 'illegal_state_exception']);
+
 function rootCause(error: ClusterError): ClusterError {
-  return error.causedBy ? rootCause(error.causedBy) : error;
+  return error.causedBy && !JAVA_EXCEPTIONS.has(error.type) ? rootCause(error.causedBy) : error;
 }
 
 /** With `trace` (the `error_trace` parameter), each error carries its `stack_trace`, as ES's do. */

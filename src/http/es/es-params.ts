@@ -22,6 +22,15 @@ const CAT = ['help', 'h', 'v', 's', 'ts', 'pri', 'bytes', 'size', 'time'];
 /** IndicesOptions.fromRequest's parameters, for the routes that resolve expressions with them (indices-options.ts). */
 const INDICES_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices'];
 const WRITE_CONDITIONS = ['version', 'version_type', 'if_seq_no', 'if_primary_term'];
+/** Every write's shard-level options: routing, and the wait for active copies (met at once, or failed after the timeout). */
+const WRITE_SHARDS = ['refresh', 'routing', 'timeout', 'wait_for_active_shards'];
+/** What index and create read besides: pipelines (none exists) and the alias or data stream the target must be. */
+const INDEXING = ['op_type', 'pipeline', 'require_alias', 'require_data_stream', ...WRITE_SHARDS, ...WRITE_CONDITIONS];
+/** Source filtering of reads. */
+const SOURCE = ['_source', '_source_includes', '_source_excludes'];
+/** What reads of documents take: one node answering from what is committed meets realtime, refresh and preference; stored_fields and fields are refused with their messages. */
+const DOC_READ = ['routing', 'preference', 'realtime', 'refresh', 'stored_fields', 'fields', ...SOURCE];
+const BULK = ['routing', 'pipeline', 'require_alias', 'require_data_stream', 'list_executed_pipelines', 'timeout', 'wait_for_active_shards', 'refresh', ...SOURCE];
 
 export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'GET /': [],
@@ -34,6 +43,22 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'POST /_cluster/allocation/explain': [],
   'GET /_nodes/stats': [],
   'GET /_nodes/stats/:metric': [],
+  'GET /_nodes/:nodeId/stats': [],
+  'GET /_nodes/:nodeId/stats/:metric': [],
+  // One node answers at once, so a timeout never runs out.
+  'GET /_nodes': ['flat_settings', 'timeout'],
+  'GET /_nodes/:nodeId': ['flat_settings', 'timeout'],
+  'GET /_nodes/:nodeId/:metrics': ['flat_settings', 'timeout'],
+  'GET /_nodes/:nodeId/info/:metrics': ['flat_settings', 'timeout'],
+  'GET /_cluster/state': ['flat_settings', ...MASTER_READ],
+  'GET /_cluster/state/:metric': ['flat_settings', ...MASTER_READ],
+  'GET /_cluster/state/:metric/:index': ['flat_settings', ...MASTER_READ],
+  'GET /_cluster/stats': ['timeout'],
+  'GET /_license': ['accept_enterprise', 'local'],
+  'GET /_license/basic_status': [],
+  'GET /_license/trial_status': [],
+  'GET /_xpack': ['categories', 'accept_enterprise'],
+  'GET /_capabilities': ['method', 'path', 'parameters', 'capabilities', 'local_only', 'timeout'],
   'GET /_cat': [],
   'GET /_cat/indices': [...CAT, 'health', 'master_timeout'],
   'GET /_cat/indices/:index': [...CAT, 'health', 'master_timeout'],
@@ -91,18 +116,22 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'POST /_ilm/start': ACKED,
   'POST /_ilm/stop': ACKED,
   'GET /_ilm/status': ACKED,
-  'POST /:index/_doc': ['op_type', 'refresh', ...WRITE_CONDITIONS],
-  'PUT /:index/_doc/:id': ['op_type', 'refresh', ...WRITE_CONDITIONS],
-  'POST /:index/_doc/:id': ['op_type', 'refresh', ...WRITE_CONDITIONS],
-  'PUT /:index/_create/:id': ['op_type', 'refresh', ...WRITE_CONDITIONS],
-  'POST /:index/_create/:id': ['op_type', 'refresh', ...WRITE_CONDITIONS],
-  'POST /:index/_update/:id': ['refresh', 'doc_as_upsert', '_source', '_source_includes', '_source_excludes', 'retry_on_conflict', 'require_alias', ...WRITE_CONDITIONS],
-  'GET /:index/_doc/:id': [],
-  'DELETE /:index/_doc/:id': ['refresh', ...WRITE_CONDITIONS],
-  'POST /_bulk': ['refresh'],
-  'PUT /_bulk': ['refresh'],
-  'POST /:index/_bulk': ['refresh'],
-  'PUT /:index/_bulk': ['refresh'],
+  'POST /:index/_doc': INDEXING,
+  'PUT /:index/_doc/:id': INDEXING,
+  'POST /:index/_doc/:id': INDEXING,
+  'PUT /:index/_create/:id': INDEXING,
+  'POST /:index/_create/:id': INDEXING,
+  'POST /:index/_update/:id': ['doc_as_upsert', 'retry_on_conflict', 'require_alias', ...SOURCE, ...WRITE_SHARDS, ...WRITE_CONDITIONS],
+  'GET /:index/_doc/:id': ['version', 'version_type', ...DOC_READ],
+  'DELETE /:index/_doc/:id': [...WRITE_SHARDS, ...WRITE_CONDITIONS],
+  'GET /_mget': DOC_READ,
+  'POST /_mget': DOC_READ,
+  'GET /:index/_mget': DOC_READ,
+  'POST /:index/_mget': DOC_READ,
+  'POST /_bulk': BULK,
+  'PUT /_bulk': BULK,
+  'POST /:index/_bulk': BULK,
+  'PUT /:index/_bulk': BULK,
   // _count refuses min_score and terminate_after itself, with a message saying why.
   'GET /_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
   'POST /_count': ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS],
@@ -175,6 +204,10 @@ export const TAKES_BODY: ReadonlySet<string> = new Set([
   'PUT /:index/_create/:id',
   'POST /:index/_create/:id',
   'POST /:index/_update/:id',
+  'GET /_mget',
+  'POST /_mget',
+  'GET /:index/_mget',
+  'POST /:index/_mget',
   'POST /_bulk',
   'PUT /_bulk',
   'POST /:index/_bulk',

@@ -13,8 +13,10 @@ import { limitInFlightRequests } from './in-flight-requests.js';
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
 import { assignRouteActions, authorizeRequests } from './es-authorization.js';
+import { resolveDateMathParams } from './date-math-params.js';
 import { EsRouteTable } from './es-route-table.js';
 import { assignRouteParams, refuseUnknownParams } from './url-params.js';
+import { ROUTE_PARAMS } from './es-params.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
 import { clockRoutes } from './clock-routes.js';
@@ -26,6 +28,11 @@ import { indexStateRoutes } from './index-state-routes.js';
 import { lintRoutes } from './lint-routes.js';
 import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
+import { nodeInfoRoutes } from './node-info-routes.js';
+import { licenseRoutes } from './license-routes.js';
+import { clusterStateRoutes } from './cluster-state-routes.js';
+import { clusterStatsRoutes } from './cluster-stats-routes.js';
+import { capabilitiesRoutes } from './capabilities-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
@@ -85,10 +92,14 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   }
   assignRouteActions(app);
   assignRouteParams(app);
-  if (ctx.security) {
-    authenticateRequests(app, ctx.security);
-    authorizeRequests(app, ctx, ctx.security);
-  }
+  if (ctx.security) authenticateRequests(app, ctx.security);
+  // Before authorization, which would otherwise check `_search` as an index name.
+  app.addHook('onRequest', async (req) => {
+    if (routes.isShadowed(req)) throw routes.noRoute(req);
+  });
+  // Before authorization too, which checks the names date math stands for.
+  resolveDateMathParams(app, ctx);
+  if (ctx.security) authorizeRequests(app, ctx, ctx.security);
   refuseUnknownParams(app);
   // After authorization (onRequest), so a caller refused there holds no bytes at all.
   const inFlight = limitInFlightRequests(app, ctx);
@@ -96,12 +107,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     const path = req.url.split('?')[0]!;
     // RPC paths are the Connect mount's; an unknown method there is a 404, as Connect clients expect.
     if (path.startsWith('/tessera.')) return reply.code(404).send({ code: 'unimplemented', message: `no such method: ${path}` });
-    const allowed = routes.allowedMethods(path);
-    if (allowed.length > 0) {
-      const message = `Incorrect HTTP method for uri [${path}] and method [${req.method}], allowed: [${allowed.join(', ')}]`;
-      return sendEsError(req, reply, new EsSimpleError(message, 405, true, { allow: allowed.join(',') }));
-    }
-    return sendEsError(req, reply, new EsSimpleError(`no handler found for uri [${path}] and method [${req.method}]`, 400, false));
+    return sendEsError(req, reply, routes.noRoute(req));
   });
   rootRoutes(app, ctx);
   clusterRoutes(app, ctx);
@@ -113,6 +119,11 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
   nodeRoutes(app, ctx, inFlight);
+  nodeInfoRoutes(app, ctx);
+  licenseRoutes(app, ctx);
+  clusterStateRoutes(app, ctx);
+  clusterStatsRoutes(app, ctx);
+  capabilitiesRoutes(app, ctx, routes, ROUTE_PARAMS);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);

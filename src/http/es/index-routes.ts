@@ -4,7 +4,7 @@ import { checkBlocks, ClusterErrors, ClusterState, createIndex, failDestructive,
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { EsSimpleError } from './es-simple-error.js';
-import { renderAliases, renderSettings } from './index-render.js';
+import { humanSettings, renderAliases, renderSettings } from './index-render.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -35,7 +35,7 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     const body = Object.fromEntries(
       names.map((name) => {
         const index = state.indices.get(name)!;
-        return [name, { aliases: renderAliases(index), mappings: index.mappings, settings: renderSettings(index, flat) }];
+        return [name, { aliases: renderAliases(index), mappings: index.mappings, settings: renderSettings(index, flat, flag(req.query, 'human')) }];
       }),
     );
     return esSend(req, reply, body);
@@ -77,7 +77,9 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     const body: Record<string, unknown> = {};
     for (const name of names) {
       const index = state.indices.get(name)!;
-      const settings = patterns ? Object.fromEntries(Object.entries(index.settings).filter(([key]) => patterns.some((p) => matchesPattern(p, key)))) : index.settings;
+      // TransportGetSettingsAction adds the human-readable settings before it filters by name.
+      const all = flag(query, 'human') ? humanSettings(index.settings) : index.settings;
+      const settings = patterns ? Object.fromEntries(Object.entries(all).filter(([key]) => patterns.some((p) => matchesPattern(p, key)))) : all;
       // With setting names, ES leaves out the indices that have none of them.
       if (patterns && Object.keys(settings).length === 0) continue;
       body[name] = { settings: flat ? { ...settings } : nestSettings(settings) };

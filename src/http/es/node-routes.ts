@@ -1,14 +1,28 @@
 /** @module The node, its disk and breakers: `GET /_nodes/stats` (fs, breakers) and allocation explain. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit, NODE_NAME } from '../../cluster/index.js';
+import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
+import { parseExplainRequest } from './allocation-explain-request.js';
 import { esSend } from './es-reply.js';
+import { requestPath, unrecognized } from './url-params.js';
 import type { InFlightRequests } from './in-flight-requests.js';
+import { NODE_HOST, NODE_ID, NODE_ROLES, nodesHeader, selectsLocalNode, TRANSPORT_ADDRESS } from './local-node.js';
 
-export const NODE_ID = 'tessera0000000000000000';
-/** The node's roles, as `_nodes` lists them. */
-export const NODE_ROLES: readonly string[] = ['data', 'ingest', 'master'];
+/** The node's indices stats: its documents and store (every shard of every index is on this node). */
+function indicesSection(state: ClusterState, stats: (name: string) => { docs: number; sizeBytes: number }) {
+  let docs = 0;
+  let bytes = 0;
+  for (const name of state.indices.keys()) {
+    const index = stats(name);
+    docs += index.docs;
+    bytes += index.sizeBytes;
+  }
+  return {
+    docs: { count: docs, deleted: 0, total_size_in_bytes: bytes },
+    store: { size_in_bytes: bytes, total_data_set_size_in_bytes: bytes, reserved_in_bytes: 0 },
+  };
+}
 
 /** One breaker as `_nodes/stats` reports it. */
 function breakerStats(limit: number, estimated: number, overhead: number, tripped: number) {
@@ -22,10 +36,30 @@ function breakerStats(limit: number, estimated: number, overhead: number, trippe
   };
 }
 
+/** NodesStatsRequestParameters.Metric's names; `indices` is read apart from them, as RestNodesStatsAction reads it. */
+const STATS_METRICS = ['os', 'process', 'jvm', 'thread_pool', 'fs', 'transport', 'http', 'breaker', 'script', 'discovery', 'ingest', 'adaptive_selection', 'script_cache', 'indexing_pressure', 'repositories', 'allocations'];
+
+/**
+ * The metrics a nodes stats request asks for, refused as RestNodesStatsAction refuses them. Tessera measures `fs`,
+ * `breaker` and `indices`; a node answers the others with no section, as a node without them would.
+ */
+function requestedMetrics(req: FastifyRequest<{ Params: { metric?: string } }>): Set<string> | 'all' {
+  const metric = req.params.metric;
+  if (metric === undefined) return 'all';
+  const metrics = new Set(metric.split(',').map((m) => m.trim()).filter((m) => m !== ''));
+  if (metrics.size === 1 && metrics.has('_all')) return 'all';
+  if (metrics.has('_all')) throw ClusterErrors.illegalArgument(`request [${requestPath(req)}] contains _all and individual metrics [${metric}]`);
+  const invalid = [...metrics].filter((m) => m !== 'indices' && !STATS_METRICS.includes(m));
+  if (invalid.length > 0) throw ClusterErrors.illegalArgument(unrecognized(requestPath(req), invalid, STATS_METRICS, 'metric'));
+  return metrics;
+}
+
 export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFlightRequests): void {
   const disk = ctx.disk;
   if (!disk) return;
-  const nodeStats = async (req: FastifyRequest, reply: FastifyReply) => {
+  const nodeStats = async (req: FastifyRequest<{ Params: { nodeId?: string; metric?: string } }>, reply: FastifyReply) => {
+    const metrics = requestedMetrics(req);
+    const wants = (metric: string) => metrics === 'all' || metrics.has(metric);
     await ctx.documents?.sync();
     const usage = disk.usage();
     const fs = {
@@ -40,14 +74,25 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFli
       in_flight_requests: breakerStats(inFlightRequestsLimit(state), inFlight.bytes, 2, inFlight.tripped),
       parent: breakerStats(breakerLimit(state, 'total'), inFlight.bytes, 1, 0),
     };
-    return esSend(req, reply, {
-      _nodes: { total: 1, successful: 1, failed: 0 },
-      cluster_name: ctx.clusterName,
-      nodes: { [NODE_ID]: { timestamp: ctx.clock.now(), name: NODE_NAME, host: '127.0.0.1', ip: '127.0.0.1:9300', roles: NODE_ROLES, fs, breakers } },
-    });
+    const selected = selectsLocalNode((req.params.nodeId ?? '').split(',').filter((s) => s !== ''), ctx.nodeName);
+    const node = {
+      timestamp: ctx.clock.now(),
+      name: ctx.nodeName,
+      transport_address: TRANSPORT_ADDRESS,
+      host: NODE_HOST,
+      ip: TRANSPORT_ADDRESS,
+      roles: NODE_ROLES,
+      ...(wants('indices') && { indices: indicesSection(state, (name) => ctx.documents?.stats(name) ?? { docs: 0, sizeBytes: 0 }) }),
+      ...(wants('fs') && { fs }),
+      ...(wants('breaker') && { breakers }),
+    };
+    return esSend(req, reply, { _nodes: nodesHeader(selected), cluster_name: ctx.clusterName, nodes: selected ? { [NODE_ID]: node } : {} });
   };
   app.get('/_nodes/stats', nodeStats);
   app.get('/_nodes/stats/:metric', nodeStats);
+  app.get('/_nodes/:nodeId/stats', nodeStats);
+  app.get('/_nodes/:nodeId/stats/:metric', nodeStats);
+
 }
 
 /**
@@ -60,16 +105,15 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
   const explain = async (req: FastifyRequest, reply: FastifyReply) => {
     await ctx.documents?.sync();
     const state = ctx.cluster.state;
-    const body = (req.body ?? {}) as { index?: string; shard?: number; primary?: boolean };
+    const asked = parseExplainRequest(req.body);
     let target: { index: IndexMetadata; shard: number; primary: boolean } | undefined;
-    if (body.index !== undefined) {
-      const index = state.indices.get(body.index);
-      if (!index) throw ClusterErrors.indexNotFound(body.index);
-      const shard = body.shard ?? 0;
-      if (shard < 0 || shard >= IndexMetadata.primaryShards(index)) {
-        throw ClusterErrors.illegalArgument(`No shard was found for the index [${body.index}] and shard [${shard}]`);
+    if (asked !== undefined) {
+      const index = state.indices.get(asked.index);
+      if (!index) throw ClusterErrors.indexNotFound(asked.index);
+      if (asked.shard < 0 || asked.shard >= IndexMetadata.primaryShards(index)) {
+        throw ClusterErrors.illegalArgument(`No shard was found for the index [${asked.index}] and shard [${asked.shard}]`);
       }
-      target = { index, shard, primary: body.primary ?? false };
+      target = { index, shard: asked.shard, primary: asked.primary };
     } else {
       const unassigned = [...state.indices.values()].sort((a, b) => compareStrings(a.name, b.name)).find((i) => IndexMetadata.replicas(i) > 0);
       if (!unassigned) throw ClusterErrors.illegalArgument('there are no unassigned or unmoveable shards in this cluster');
@@ -96,8 +140,8 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
     const assigned = target.primary;
     const nodeDecision = {
       node_id: NODE_ID,
-      node_name: NODE_NAME,
-      transport_address: '127.0.0.1:9300',
+      node_name: ctx.nodeName,
+      transport_address: TRANSPORT_ADDRESS,
       node_attributes: {},
       roles: NODE_ROLES,
       node_decision: deciders.length > 0 ? 'no' : 'yes',
@@ -110,7 +154,7 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
           shard: target.shard,
           primary: true,
           current_state: 'started',
-          current_node: { id: NODE_ID, name: NODE_NAME, transport_address: '127.0.0.1:9300', weight_ranking: 1 },
+          current_node: { id: NODE_ID, name: ctx.nodeName, transport_address: TRANSPORT_ADDRESS, weight_ranking: 1 },
           can_remain_on_current_node: highReason ? 'no' : 'yes',
           can_rebalance_cluster: 'no',
           can_rebalance_to_other_node: 'no',

@@ -4,6 +4,10 @@ import { ES_VERSION } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
+/** The build Tessera reports wherever ES reports its own (root info, `_xpack`). */
+export const BUILD_HASH = 'tessera';
+export const BUILD_DATE = '2026-01-01T00:00:00.000Z';
+
 export function rootRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.get('/', async (req, reply) =>
     esSend(req, reply, {
@@ -14,8 +18,8 @@ export function rootRoutes(app: FastifyInstance, ctx: EsContext): void {
         number: ES_VERSION,
         build_flavor: 'default',
         build_type: 'tessera',
-        build_hash: 'tessera',
-        build_date: '2026-01-01T00:00:00.000Z',
+        build_hash: BUILD_HASH,
+        build_date: BUILD_DATE,
         build_snapshot: false,
         lucene_version: '9.12.0',
         minimum_wire_compatibility_version: '7.17.0',

@@ -5,7 +5,8 @@ import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 
-function render(template: ComposableTemplate, flat: boolean) {
+/** A composable template as `GET /_index_template` and the cluster state's metadata show it. */
+export function renderTemplate(template: ComposableTemplate, flat: boolean) {
   const { name, template: inner, ...rest } = template;
   const body: Record<string, unknown> = { index_patterns: rest.index_patterns };
   if (inner) {
@@ -38,7 +39,7 @@ export function templateRoutes(app: FastifyInstance, ctx: EsContext): void {
     if (found.length === 0 && expression !== undefined && !expression.includes('*')) {
       throw new ClusterError('resource_not_found_exception', 404, `index template matching [${expression}] not found`);
     }
-    return { index_templates: found.map((t) => render(t, flat)) };
+    return { index_templates: found.map((t) => renderTemplate(t, flat)) };
   };
   app.get<{ Querystring: Record<string, string | undefined> }>('/_index_template', async (req, reply) => esSend(req, reply, get(undefined, flag(req.query, 'flat_settings'))));
   app.get<{ Params: { name: string }; Querystring: Record<string, string | undefined> }>('/_index_template/:name', async (req, reply) =>

@@ -46,7 +46,7 @@ export function assignRouteParams(app: FastifyInstance): void {
   onEveryRoute(app, ROUTE_PARAMS, 'src/http/es/es-params.ts', (config, esParams) => ({ ...config, esParams }));
 }
 
-function requestPath(req: FastifyRequest): string {
+export function requestPath(req: FastifyRequest): string {
   const raw = req.url.split('?')[0]!;
   try {
     return decodeURIComponent(raw);
@@ -56,14 +56,14 @@ function requestPath(req: FastifyRequest): string {
 }
 
 /** BaseRestHandler.unrecognized: each unknown name in order, with the close candidates ES would suggest. */
-export function unrecognizedParameters(path: string, unknown: readonly string[], candidates: readonly string[]): string {
+export function unrecognized(path: string, unknown: readonly string[], candidates: readonly string[], detail = 'parameter'): string {
   const names = [...unknown].sort();
   const listed = names.map((name) => {
     const matches = closeMatches(name, candidates);
     const hint = matches.length === 0 ? '' : matches.length === 1 ? ` -> did you mean [${matches[0]}]?` : ` -> did you mean any of [${matches.join(', ')}]?`;
     return `[${name}]${hint}`;
   });
-  return `request [${path}] contains unrecognized parameter${names.length > 1 ? 's' : ''}: ${listed.join(', ')}`;
+  return `request [${path}] contains unrecognized ${detail}${names.length > 1 ? 's' : ''}: ${listed.join(', ')}`;
 }
 
 /** After authentication and authorization, as ES checks parameters only once the request may run. */
@@ -75,8 +75,11 @@ export function refuseUnknownParams(app: FastifyInstance): void {
     const pathParams = Object.keys((req.params ?? {}) as object).map((name) => ES_PATH_PARAM[name] ?? name);
     const known = new Set([...honoured, ...GLOBAL_PARAMS, ...pathParams]);
     const unknown = Object.keys(query).filter((name) => !known.has(name));
-    if (unknown.length > 0) throw ClusterErrors.illegalArgument(unrecognizedParameters(requestPath(req), unknown, [...known]));
+    if (unknown.length > 0) throw ClusterErrors.illegalArgument(unrecognized(requestPath(req), unknown, [...known]));
+    // Reads take `refresh` as a boolean (RestGetAction, RestMultiGetAction) and check it themselves.
+    const reads = req.routeOptions.config.esAction?.action.startsWith('indices:data/read/') === true;
     for (const [name, value] of Object.entries(query)) {
+      if (reads && name === 'refresh') continue;
       const check = VALUE_CHECKS[name];
       if (check && typeof value === 'string') check(value, name);
     }
