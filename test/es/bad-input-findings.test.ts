@@ -321,4 +321,14 @@ describe('ES bad input found by the fuzzing', () => {
     assertEnvelope(put, envelope(400, 'illegal_argument_exception', 'Failed to parse value [yes] as only [true] or [false] are allowed.'));
     assert.deepEqual((await esFetch(ctx.url, '/_cluster/settings')).json.transient, {});
   });
+
+  it('bulk reads list_executed_pipelines as the boolean ES reads (any value was taken, and the items written)', TEST_OPTIONS, async () => {
+    const bulk = await esFetch(ctx.url, '/_bulk?list_executed_pipelines=on', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: '{"index":{"_index":"found-docs","_id":"listed"}}\n{"a":1}\n',
+    });
+    assertEnvelope(bulk, envelope(400, 'illegal_argument_exception', 'Failed to parse value [on] as only [true] or [false] are allowed.'));
+    assert.equal((await esFetch(ctx.url, '/found-docs/_doc/listed')).status, 404);
+  });
 });

@@ -2394,16 +2394,19 @@ describe(`bad input (seed ${SEED})`, () => {
         'version=abc', 'version=5', 'version=1&version_type=bogus', 'version_type=external', 'version=0&version_type=external', 'version=1&version_type=external',
         'version=1&version_type=external_gte&if_seq_no=0&if_primary_term=1', 'version=-5&version_type=external', 'version_type=force&version=9', 'version=1.5&version_type=external',
         'op_type=bogus', 'op_type=create', 'op_type=CREATE', 'op_type=', 'op_type=delete', 'op_type=update', 'refresh=sometimes', 'retry_on_conflict=3', 'doc_as_upsert=true',
-        '_source=false', '_source_includes=a', 'if_seq_no=0&if_primary_term=1&version=2&version_type=external',
+        '_source=false', '_source_includes=a', 'if_seq_no=0&if_primary_term=1&version=2&version_type=external', 'pipeline=fz-none', 'require_alias=true',
+        'require_alias=maybe', 'require_data_stream=true', 'timeout=soon', 'wait_for_active_shards=abc', 'wait_for_active_shards=-5', 'refresh=TRUE',
       ];
       const deleteParams = [
         'if_seq_no=abc&if_primary_term=1', 'if_seq_no=999&if_primary_term=1', 'if_seq_no=0', 'if_primary_term=1', 'version=abc', 'version=1', 'version_type=bogus&version=2',
         'version=0&version_type=external', 'version=1&version_type=external', 'version=0&version_type=external_gte', 'op_type=create', 'refresh=sometimes', 'retry_on_conflict=1', '_source=true',
+        'timeout=soon', 'wait_for_active_shards=abc', 'pipeline=x', 'require_alias=true',
       ];
       const updateParams = [
         'if_seq_no=abc&if_primary_term=1', 'if_seq_no=999&if_primary_term=1', 'if_seq_no=0', 'version=1', 'version=2&version_type=external', 'version_type=bogus', 'op_type=create',
         'retry_on_conflict=abc', 'retry_on_conflict=1.5', 'retry_on_conflict=99999999999', 'doc_as_upsert=maybe', 'refresh=sometimes', 'require_alias=yes', 'require_alias=true',
-        '_source_include=a', 'fields=a', 'routing=r', 'if_seq_no=0&if_primary_term=999',
+        '_source_include=a', 'fields=a', 'if_seq_no=0&if_primary_term=999', 'timeout=soon', 'wait_for_active_shards=abc', 'wait_for_active_shards=-5',
+        'pipeline=fz-none', 'require_data_stream=true',
       ];
       const updateBodies = [
         '5', '[]', '"doc"', 'null', '{}', '{"doc":5}', '{"doc":[]}', '{"doc":"x"}', '{"doc":null}', '{"fz_unknown":1,"doc":{"a":"fz-changed"}}', '{"script":"ctx._source.a = 1"}',
@@ -2441,6 +2444,9 @@ describe(`bad input (seed ${SEED})`, () => {
             rng.chance(0.3) && `if_seq_no=${rng.int(3)}&if_primary_term=${rng.range(1, 2)}`,
             rng.chance(0.3) && `version=${rng.range(0, 3)}&version_type=${rng.pick(['external', 'external_gte'])}`,
             rng.chance(0.3) && `refresh=${rng.pick(['true', 'false', 'wait_for', ''])}`,
+            rng.chance(0.2) && `routing=${rng.pick(['r', 'fz', '1', ''])}`,
+            rng.chance(0.2) && `timeout=${rng.pick(['1s', '30s', '1ms'])}`,
+            rng.chance(0.2) && `wait_for_active_shards=${rng.pick(['1', '0'])}`,
           ].filter(Boolean);
           const query = params.length === 0 ? '' : `?${params.join('&')}`;
           if (rng.chance(0.5)) {
@@ -2530,6 +2536,34 @@ describe(`bad input (seed ${SEED})`, () => {
         const body = mustRefuse ? rng.pick(refused) : rng.pick(anyBodies);
         const path = `${target}${mustRefuse ? '' : rng.pick(params)}`;
         await runEs(esCase(`count ${method} ${path} ${body}`, method, path, body, mustRefuse ? 'refuse' : 'any'), findings);
+      }
+    });
+
+    batch('_mget bodies and parameters (reads: refused or answered per document, never a 500)', async (rng, findings) => {
+      const refused = [
+        '5', '[]', '"x"', '{}', '{"docs":5}', '{"docs":[5]}', '{"ids":5}', '{"ids":[{}]}', '{"fz_unknown":[]}', '{"docs":[{"_index":"fz-docs"}]}', '{"docs":[]}', '{"ids":[]}',
+        '{"docs":[{"_index":"fz-docs","_id":"1","fz_unknown":1}]}', '{"docs":[{"_index":"fz-docs","_id":{"a":1}}]}', '{"docs":[{"_index":"fz-docs","_id":"1","_source":5}]}',
+        '{"docs":{"_index":"fz-docs","_id":"1"}}',
+      ];
+      const anyBodies = [
+        '{"docs":[{"_index":"fz-docs","_id":"1"},{"_index":"fz-missing","_id":"1"},{"_index":"UPPER","_id":"1"}]}', '{"ids":["1","2","fz-missing"]}',
+        '{"docs":[{"_id":"1"}]}', '{"docs":[{"_index":"fz-read","_id":"x","routing":"r","_source":["a"]}]}', '{"docs":[{"_index":"fz-docs","_id":"1","_source":false,"stored_fields":["a"]}]}',
+        '{"ids":["1"],"docs":[]}', '{"docs":[{"_index":"fz-*","_id":"1"}]}', '{"docs":[{"_index":"fz-docs","_id":"1","version":5,"version_type":"external"}]}',
+      ];
+      const malformedParams = ['realtime=maybe', 'refresh=sometimes', 'refresh=wait_for', 'fz_bogus=1', 'timeout=1s', 'version=1', 'stored_fields=a'];
+      const anyParams = ['', '?realtime=false', '?refresh=true', '?_source=false', '?_source=a', '?_source_includes=a', '?stored_fields=a', '?routing=r', '?preference=_local', '?fields=a'];
+      for (let i = 0; i < count(400); i++) {
+        const target = rng.pick(['/_mget', '/fz-docs/_mget', '/fz-read/_mget', '/fz-missing/_mget', '/UPPER/_mget']);
+        const method = rng.pick(['GET', 'POST']);
+        if (rng.chance(0.5)) {
+          await runEs(esCase(`mget ${method} ${target}`, method, target, rng.pick(refused), 'refuse'), findings);
+        } else if (rng.chance(0.3)) {
+          const query = rng.pick(malformedParams);
+          await runEs(esCase(`mget ${method} ${target}?${query}`, method, `${target}?${query}`, rng.pick(anyBodies), 'refuse'), findings);
+        } else {
+          const path = `${target}${rng.pick(anyParams)}`;
+          await runEs(esCase(`mget ${method} ${path}`, method, path, rng.pick(anyBodies), 'any'), findings);
+        }
       }
     });
 

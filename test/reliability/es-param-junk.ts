@@ -86,7 +86,8 @@ export interface MalformedValue {
 const TIME = new Set(['master_timeout', 'timeout']);
 const BOOLEAN = new Set([
   'local', 'flat_settings', 'include_defaults', 'ignore_unavailable', 'allow_no_indices', 'dry_run', 'error_trace', 'human', 'wait_for_no_relocating_shards',
-  'wait_for_no_initializing_shards', 'only_managed', 'only_errors', 'doc_as_upsert', 'require_alias', 'create',
+  'wait_for_no_initializing_shards', 'only_managed', 'only_errors', 'doc_as_upsert', 'require_alias', 'require_data_stream', 'create', 'realtime',
+  'accept_enterprise', 'list_executed_pipelines',
 ]);
 const TIME_VALUES = ['soon', '5x', 'abc', '1.5.5s', 's', '10 sec', 'NaN', '1e3ms', '--1s', '9223372036854775808d'];
 const BOOLEAN_VALUES = ['yes', 'no', '2', '1', '0', 'TRUE', 'False', 'on', 'off', 'x', 'null', 'true,false'];
@@ -98,11 +99,11 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function malformedParam(draw: Draw, route: string): MalformedValue | undefined {
   const get = route.startsWith('HEAD ') ? `GET ${route.slice(5)}` : route;
   const honoured = [...(ROUTE_PARAMS[route] ?? ROUTE_PARAMS[get] ?? []), 'error_trace', 'human'];
-  const reads = route.startsWith('GET ') || route.startsWith('HEAD ');
+  // Gets read refresh as a boolean, _mget's POST too; writes read it as a RefreshPolicy.
+  const reads = route.startsWith('GET ') || route.startsWith('HEAD ') || route.endsWith('/_mget');
   const candidates = honoured.filter((n) => TIME.has(n) || BOOLEAN.has(n) || n === 'refresh');
   if (candidates.length === 0) return undefined;
   const name = draw.pick(candidates);
-  // A get's refresh is a boolean; a write's is a RefreshPolicy.
   if (BOOLEAN.has(name) || (name === 'refresh' && reads)) {
     const value = draw.pick(BOOLEAN_VALUES);
     const parse = `Failed to parse value [${value}] as only [true] or [false] are allowed.`;
