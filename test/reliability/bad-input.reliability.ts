@@ -2480,6 +2480,8 @@ describe(`bad input (seed ${SEED})`, () => {
         () => `{"update":{"_index":"fz-docs","_id":"1","if_seq_no":"abc","if_primary_term":1}}\n{"doc":${changed}}\n`,
         () => `{"update":{"_index":"fz-docs","_id":"1","dynamic_templates":{"a":"b"}}}\n{"doc":${changed}}\n`,
         () => `{"update":{"_index":"fz-docs","_id":"1","fz_unknown":1}}\n{"doc":${changed}}\n`,
+        () => `{"update":{"_index":"fz-docs","_id":"1","require_alias":true}}\n{"doc":${changed}}\n`,
+        () => `{"index":{"_index":"fz-docs","_id":"1","require_alias":true}}\n${changed}\n`,
         () => `{"update":{"_index":"fz-docs","_id":"1","_source":{"a":[1]}}}\n{"doc":${changed}}\n`,
         () => `{"update":{"_index":"fz-docs","_id":["1"]}}\n{"doc":${changed}}\n`,
         () => `{"update":"fz-docs"}\n{"doc":${changed}}\n`,
@@ -2499,12 +2501,9 @@ describe(`bad input (seed ${SEED})`, () => {
         () => '{"delete":{"_index":"fz-docs","_id":"2","version_type":"bogus","version":5}}\n',
       ];
       // (An index line's op_type other than create is an index, as BulkRequestParser reads it: not sent here.)
-      // Left out while they are findings in src/http/es/document-routes.ts, which another branch is changing:
-      // - `{"index"|"update":{"_index":"fz-docs","_id":"1","require_alias":true}}`: written into the concrete index,
-      //   where ES fails the item (index_not_found_exception, "[require_alias] request flag is [true] and [fz-docs] is
-      //   not an alias"); branch docapi reads require_alias on bulk lines.
-      // - `{"delete":{"_index":"fz-docs","_id":"2","retry_on_conflict":"x"}}`: the document is deleted, where ES's
-      //   BulkRequestParser reads retry_on_conflict with parser.intValue() for every action and fails the request.
+      // Left out while it is a finding in src/http/es/document-routes.ts (another branch's file):
+      // `{"delete":{"_index":"fz-docs","_id":"2","retry_on_conflict":"x"}}`: the document is deleted, where ES's
+      // BulkRequestParser reads retry_on_conflict with parser.intValue() for every action and fails the request.
       for (let i = 0; i < count(600); i++) {
         const body = Array.from({ length: rng.range(1, 4) }, () => rng.pick(lines)()).join('');
         const path = rng.pick(['/_bulk', '/fz-docs/_bulk', '/_bulk?refresh=true', '/fz-plain/_bulk', '/_bulk?refresh=wait_for']);
