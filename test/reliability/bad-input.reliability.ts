@@ -1077,7 +1077,7 @@ function esCase(label: string, method: string, path: string, body: unknown, expe
 }
 
 /** ES values of the wrong type for a member of the given kind: no ES parser takes them. */
-type Kind = 'object' | 'string' | 'strings' | 'bool' | 'int' | 'time' | 'array';
+type Kind = 'object' | 'string' | 'strings' | 'bool' | 'int' | 'long' | 'time' | 'array';
 const HUGE_KEY = 'k'.repeat(10_000);
 const WRONG_FOR: Readonly<Record<Kind, readonly unknown[]>> = {
   object: [5, -1, 1.5, true, false, 'x', '', [], [1], ['a'], [{}]],
@@ -1085,6 +1085,8 @@ const WRONG_FOR: Readonly<Record<Kind, readonly unknown[]>> = {
   strings: [{}, { a: 1 }, 5, true, [1], [{}], [null], [[]]],
   bool: [{}, { a: 1 }, [], [true, false], 'maybe', 'yes', 2, -1, 1.5],
   int: [{}, { a: 1 }, 'abc', '1.5x', true, '', [{}], 1.5, 'NaN', '1e400'],
+  // ObjectParser's declareLong: parser.longValue() truncates a fraction, so 1.5 is 1 there.
+  long: [{}, { a: 1 }, 'abc', '1.5x', true, '', [{}], 'NaN', '1e400'],
   time: [{}, { a: 1 }, 'abc', '5', 'x1d', true, [{}], '-3d', '1.5.5d'],
   array: [5, 'x', true, {}, { a: 1 }],
 };
@@ -1206,8 +1208,8 @@ const BODY_APIS: readonly BodyApi[] = [
     }),
     fields: [
       { path: ['index_patterns'], kind: 'strings' },
-      { path: ['priority'], kind: 'int' },
-      { path: ['version'], kind: 'int' },
+      { path: ['priority'], kind: 'long' },
+      { path: ['version'], kind: 'long' },
       { path: ['template'], kind: 'object' },
       { path: ['template', 'settings'], kind: 'object' },
       { path: ['template', 'settings', 'number_of_shards'], kind: 'int' },
