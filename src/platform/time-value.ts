@@ -33,11 +33,13 @@ export function parseTimeValue(value: string, settingName: string): number {
 /** TimeValue.toHumanReadableString(digits), 2 by default (toString uses 1): the largest unit, decimals truncated, trailing zeros dropped. */
 export function humanDuration(millis: number, digits = 2): string {
   const ms = Math.max(0, millis);
+  if (ms === 0) return '0s';
   const pick: [number, string][] = [
     [86_400_000, 'd'],
     [3_600_000, 'h'],
     [60_000, 'm'],
     [1_000, 's'],
+    [1, 'ms'],
   ];
   for (const [size, unit] of pick) {
     if (ms >= size) {
@@ -46,5 +48,5 @@ export function humanDuration(millis: number, digits = 2): string {
       return `${Number(truncated.toFixed(digits))}${unit}`;
     }
   }
-  return ms === 0 ? '0s' : `${Math.floor(ms)}ms`;
+  return `${Math.floor(ms * 1000)}micros`;
 }
