@@ -3,7 +3,7 @@
  * columns with aliases, descriptions, defaults and alignment; `help`, `h` (names, aliases, wildcards), `s`, `v`,
  * `bytes`, `time`, `ts`, `pri`, and text, JSON or YAML by `format` or the Accept header.
  */
-import { humanDuration } from '../../platform/time-value.js';
+import { humanDuration, TIME_UNITS } from '../../platform/time-value.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { byteSizeText, ClusterError, matchesPattern } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -66,7 +66,6 @@ const BYTE_UNITS: Readonly<Record<string, number>> = {
   p: 1024 ** 5,
   pb: 1024 ** 5,
 };
-const TIME_UNITS: Readonly<Record<string, number>> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** TimeValue.toString(): the largest whole unit, one decimal truncated, `.0` dropped. */
 export function timeValueText(millis: number): string {
