@@ -331,4 +331,15 @@ describe('ES bad input found by the fuzzing', () => {
     assertEnvelope(bulk, envelope(400, 'illegal_argument_exception', 'Failed to parse value [on] as only [true] or [false] are allowed.'));
     assert.equal((await esFetch(ctx.url, '/found-docs/_doc/listed')).status, 404);
   });
+
+  it("bulk reads retry_on_conflict as a number whatever the action (a delete line's \"x\" was ignored, the document deleted)", TEST_OPTIONS, async () => {
+    await esFetch(ctx.url, '/found-docs/_doc/kept', { method: 'PUT', body: { a: 1 } });
+    const bulk = await esFetch(ctx.url, '/_bulk', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: '{"delete":{"_index":"found-docs","_id":"kept","retry_on_conflict":"x"}}\n',
+    });
+    assertEnvelope(bulk, envelope(400, 'illegal_argument_exception', 'For input string: "x"'));
+    assert.equal((await esFetch(ctx.url, '/found-docs/_doc/kept')).status, 200);
+  });
 });

@@ -2501,11 +2501,10 @@ describe(`bad input (seed ${SEED})`, () => {
         () => '{"delete":{"_index":"fz-docs","_id":"1","version":1}}\n',
         () => '{"delete":{"_index":"fz-docs","_id":"2","version":0,"version_type":"external"}}\n',
         () => '{"delete":{"_index":"fz-docs","_id":"2","version_type":"bogus","version":5}}\n',
+        // BulkRequestParser reads retry_on_conflict as a number for every action: a malformed one fails the request.
+        () => '{"delete":{"_index":"fz-docs","_id":"2","retry_on_conflict":"x"}}\n',
       ];
       // (An index line's op_type other than create is an index, as BulkRequestParser reads it: not sent here.)
-      // Left out while it is a finding in src/http/es/document-routes.ts (another branch's file):
-      // `{"delete":{"_index":"fz-docs","_id":"2","retry_on_conflict":"x"}}`: the document is deleted, where ES's
-      // BulkRequestParser reads retry_on_conflict with parser.intValue() for every action and fails the request.
       for (let i = 0; i < count(600); i++) {
         const body = Array.from({ length: rng.range(1, 4) }, () => rng.pick(lines)()).join('');
         const path = rng.pick(['/_bulk', '/fz-docs/_bulk', '/_bulk?refresh=true', '/fz-plain/_bulk', '/_bulk?refresh=wait_for']);
