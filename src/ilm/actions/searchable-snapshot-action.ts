@@ -7,7 +7,7 @@ import { addSnapshot, ClusterErrors, ClusterState, IndexMetadata } from '../../c
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
 import { addDerivedIndex, swapAliasesAndDeleteSource } from '../steps/cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, needs, refusedOnClosed, waitStep, type Step, type StepContext } from '../steps/step.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, waitStep, type Step, type StepContext } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { boolean, fields, illegal } from './settings-parser.js';
 import { StepPrivileges } from './step-privileges.js';
@@ -70,7 +70,7 @@ function toSteps(phase: string, config: SearchableSnapshotSettings, nextKey: Ste
       if (settings['index.store.snapshot.repository_name'] !== repository) return false;
       return (settings['index.store.snapshot.partial'] === 'true') === (phase === 'frozen');
     }),
-    waitStep(key('check-not-write-index'), key('wait-for-shard-history-leases'), ALWAYS_COMPLETE),
+    checkNotWriteIndex(key('check-not-write-index'), key('wait-for-shard-history-leases')),
     needs(StepPrivileges.monitorStats, refusedOnClosed(waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE, true))),
     waitStep(key('check-ts-end-time-passed'), key('branch-check-existing-snapshot'), ALWAYS_COMPLETE, true),
     branchStep(key('branch-check-existing-snapshot'), forceMerge ? key('forcemerge') : key('generate-snapshot-name'), key('wait-for-data-tier'), (ctx) => {

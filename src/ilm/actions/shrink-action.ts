@@ -8,7 +8,7 @@ import { checkBreakers, ClusterErrors, ClusterState, IndexMetadata } from '../..
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
 import { addDerivedIndex, setReadOnly, swapAliasesAndDeleteSource, withSettings } from '../steps/cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, needs, refusedOnClosed, SHARDS_PLACED, waitStep, type Step, type StepContext } from '../steps/step.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, SHARDS_PLACED, waitStep, type Step, type StepContext } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { boolean, fields, illegal, integer } from './settings-parser.js';
 import { StepPrivileges } from './step-privileges.js';
@@ -79,7 +79,7 @@ function toSteps(phase: string, config: ShrinkSettings, nextKey: StepKey | undef
   const afterShrunken = config.allow_write_after_shrink ? key('update-settings') : nextKey;
   const steps: Step[] = [
     branchStep(key('branch-check-prerequisites'), key('check-not-write-index'), nextKey, () => false),
-    waitStep(key('check-not-write-index'), key('wait-for-shard-history-leases'), ALWAYS_COMPLETE),
+    checkNotWriteIndex(key('check-not-write-index'), key('wait-for-shard-history-leases')),
     needs(StepPrivileges.monitorStats, refusedOnClosed(waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE, true))),
     waitStep(key('check-ts-end-time-passed'), key('readonly'), ALWAYS_COMPLETE, true),
     needs(StepPrivileges.updateSettings, actionStep(key('readonly'), key('check-target-shards-count'), setReadOnly)),

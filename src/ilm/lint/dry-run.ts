@@ -5,10 +5,10 @@
  * failed action, as if it had been fixed, so one run also finds the problems of the actions after it.
  */
 import { ClusterError, ClusterState, type IndexMetadata } from '../../cluster/index.js';
+import { isRunnable, type PhaseActions } from '../actions/index.js';
 import { compilePhase } from '../compile-phase.js';
 import { currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
 import { readPhaseExecution } from '../phase-execution.js';
-import { isRunnable, type PhaseActions } from '../actions/index.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { nextPhase, refreshPhase } from '../runner/run-index.js';
 import { moveToFailedStep, moveToStep, phaseExecution } from '../runner/transitions.js';
