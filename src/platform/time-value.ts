@@ -1,6 +1,7 @@
 /** @module Elasticsearch time values (`30s`, `7d`): parsing to milliseconds and TimeValue's string forms. */
 
-const UNITS: Readonly<Record<string, number>> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** Milliseconds per TimeValue unit. */
+export const TIME_UNITS: Readonly<Record<string, number>> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 export class TimeValueError extends Error {}
 
@@ -27,17 +28,19 @@ export function parseTimeValue(value: string, settingName: string): number {
   if (Number(number) < -1) {
     throw new TimeValueError(`failed to parse setting [${settingName}] with value [${value}] as a time value: negative durations are not supported`);
   }
-  return Math.min(Number(number) * UNITS[match[2]!]!, Number(LONG_MAX));
+  return Math.min(Number(number) * TIME_UNITS[match[2]!]!, Number(LONG_MAX));
 }
 
 /** TimeValue.toHumanReadableString(digits), 2 by default (toString uses 1): the largest unit, decimals truncated, trailing zeros dropped. */
 export function humanDuration(millis: number, digits = 2): string {
   const ms = Math.max(0, millis);
+  if (ms === 0) return '0s';
   const pick: [number, string][] = [
     [86_400_000, 'd'],
     [3_600_000, 'h'],
     [60_000, 'm'],
     [1_000, 's'],
+    [1, 'ms'],
   ];
   for (const [size, unit] of pick) {
     if (ms >= size) {
@@ -46,5 +49,5 @@ export function humanDuration(millis: number, digits = 2): string {
       return `${Number(truncated.toFixed(digits))}${unit}`;
     }
   }
-  return ms === 0 ? '0s' : `${Math.floor(ms)}ms`;
+  return `${Math.floor(ms * 1000)}micros`;
 }

@@ -3,6 +3,7 @@
  * columns with aliases, descriptions, defaults and alignment; `help`, `h` (names, aliases, wildcards), `s`, `v`,
  * `bytes`, `time`, `ts`, `pri`, and text, JSON or YAML by `format` or the Accept header.
  */
+import { humanDuration, TIME_UNITS } from '../../platform/time-value.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { byteSizeText, ClusterError, matchesPattern } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -65,25 +66,10 @@ const BYTE_UNITS: Readonly<Record<string, number>> = {
   p: 1024 ** 5,
   pb: 1024 ** 5,
 };
-const TIME_UNITS: Readonly<Record<string, number>> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** TimeValue.toString(): the largest whole unit, one decimal truncated, `.0` dropped. */
 export function timeValueText(millis: number): string {
-  if (millis === 0) return '0s';
-  const units: [number, string][] = [
-    [86_400_000, 'd'],
-    [3_600_000, 'h'],
-    [60_000, 'm'],
-    [1000, 's'],
-    [1, 'ms'],
-  ];
-  for (const [size, unit] of units) {
-    if (millis >= size) {
-      const tenths = Math.floor((millis / size) * 10);
-      return `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)}${unit}`;
-    }
-  }
-  return `${Math.floor(millis * 1000)}micros`;
+  return humanDuration(millis, 1);
 }
 
 /** RestTable.renderValue: an unknown `bytes` or `time` unit falls back to the human form, as ES does. */
