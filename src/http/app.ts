@@ -49,8 +49,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     clientErrorHandler: answerClientError,
   });
   // ES reads a GET's body (`GET /<index>/_count` with a query, as the official clients send it); Fastify would not
-  // parse it, and the request would run as if it had none.
+  // parse it, and the request would run as if it had none. A HEAD's body is read too, so that ES's refusal of a
+  // body where none is read covers HEAD as ES's does, rather than the body being dropped unseen.
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+  app.addHttpMethod('HEAD', { hasBody: true, overrideExisting: true });
   // Elasticsearch clients refuse any 2xx answer without this header.
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('x-elastic-product', 'Elasticsearch');

@@ -283,4 +283,63 @@ describe('ES bad input found by the fuzzing', () => {
     assert.match(method.head, /^HTTP\/1\.1 400 Bad Request\r\n/);
     assert.deepEqual(method.json, envelope(400, 'illegal_argument_exception', 'Parse Error: Invalid method encountered'));
   });
+
+  it('a body on a route that reads none is refused whatever it holds, on HEAD too (HEAD dropped it; a lone space was taken as none, malformed JSON refused as JSON)', TEST_OPTIONS, async () => {
+    // A GET or HEAD carries a body only with its length said (Node sends none otherwise).
+    const json = (body: string) => ({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+    const noBody = (method: string, path: string) => envelope(400, 'illegal_argument_exception', `request [${method} ${path}] does not support having a body`);
+    // ES never parses a body its handler does not read: it refuses it for being there.
+    for (const body of [' ', '{"a":', 'not json', '\n']) {
+      assertEnvelope(await rawRequest(ctx.url, 'GET', '/_cluster/health', json(body), body), noBody('GET', '/_cluster/health'));
+      assertEnvelope(await rawRequest(ctx.url, 'POST', '/found-plain/_close', json(body), body), noBody('POST', '/found-plain/_close'));
+    }
+    const head = await rawRequest(ctx.url, 'HEAD', '/found-plain', json('{}'), '{}');
+    assert.equal(head.status, 400);
+    assert.equal(head.text, '');
+    assert.equal((await rawRequest(ctx.url, 'HEAD', '/found-plain', {})).status, 200);
+    assert.equal((await esFetch(ctx.url, '/_cat/indices/found-plain?h=status&format=json')).json[0].status, 'open');
+    // Where a body is read, malformed JSON is still a parse error, and an empty one still none.
+    assertEnvelope(await rawRequest(ctx.url, 'PUT', '/found-plain/_settings', json('{"a":'), '{"a":'), envelope(400, 'x_content_parse_exception', '[1:6] Unexpected end of JSON input'));
+    assert.equal((await rawRequest(ctx.url, 'GET', '/_cluster/health', json(''), '')).status, 200);
+  });
+
+  it("_count's match_all reads boost and _name as ES's parser does (a boost of \"x\" counted everything)", TEST_OPTIONS, async () => {
+    const count = (query: unknown) => esFetch(ctx.url, '/found-docs/_count', { method: 'POST', body: { query } });
+    const parsing = (reason: string) => envelope(400, 'parsing_exception', reason);
+    for (const boost of ['x', '1.5.5', '', -1, '-2']) assertEnvelope(await count({ match_all: { boost } }), parsing('[match_all] failed to parse field [boost]'));
+    assertEnvelope(await count({ match_all: { boost: true } }), parsing("[match_all] boost doesn't support values of type: VALUE_BOOLEAN"));
+    assertEnvelope(await count({ match_all: { boost: [1] } }), parsing("[match_all] boost doesn't support values of type: START_ARRAY"));
+    assertEnvelope(await count({ match_all: { _name: 5 } }), parsing("[match_all] _name doesn't support values of type: VALUE_NUMBER"));
+    assertEnvelope(await count({ match_all: { boots: 1 } }), parsing('[match_all] unknown field [boots] did you mean [boost]?'));
+    assertEnvelope(await count({ match_all: 5 }), parsing('[match_all] query malformed, no start_object after query name'));
+    // Floats as Java reads them, numbers or strings.
+    for (const boost of [2, '2', ' 1.5 ', '1e3', '3f', 0]) assert.equal((await count({ match_all: { boost, _name: 'all' } })).json.count, 1, String(boost));
+  });
+
+  it('a malformed flat_settings refuses a cluster settings update before it is applied (it was applied, then the answer failed)', TEST_OPTIONS, async () => {
+    const put = await esFetch(ctx.url, '/_cluster/settings?flat_settings=yes', { method: 'PUT', body: { transient: { 'indices.lifecycle.rollover.only_if_has_documents': false } } });
+    assertEnvelope(put, envelope(400, 'illegal_argument_exception', 'Failed to parse value [yes] as only [true] or [false] are allowed.'));
+    assert.deepEqual((await esFetch(ctx.url, '/_cluster/settings')).json.transient, {});
+  });
+
+  it('bulk reads list_executed_pipelines as the boolean ES reads (any value was taken, and the items written)', TEST_OPTIONS, async () => {
+    const bulk = await esFetch(ctx.url, '/_bulk?list_executed_pipelines=on', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: '{"index":{"_index":"found-docs","_id":"listed"}}\n{"a":1}\n',
+    });
+    assertEnvelope(bulk, envelope(400, 'illegal_argument_exception', 'Failed to parse value [on] as only [true] or [false] are allowed.'));
+    assert.equal((await esFetch(ctx.url, '/found-docs/_doc/listed')).status, 404);
+  });
+
+  it("bulk reads retry_on_conflict as a number whatever the action (a delete line's \"x\" was ignored, the document deleted)", TEST_OPTIONS, async () => {
+    await esFetch(ctx.url, '/found-docs/_doc/kept', { method: 'PUT', body: { a: 1 } });
+    const bulk = await esFetch(ctx.url, '/_bulk', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: '{"delete":{"_index":"found-docs","_id":"kept","retry_on_conflict":"x"}}\n',
+    });
+    assertEnvelope(bulk, envelope(400, 'illegal_argument_exception', 'For input string: "x"'));
+    assert.equal((await esFetch(ctx.url, '/found-docs/_doc/kept')).status, 200);
+  });
 });

@@ -4,6 +4,8 @@
  * none). The body takes `query` alone, as ES's RestCountAction parses it.
  */
 import { ClusterError } from '../../cluster/index.js';
+import { didYouMean } from '../../platform/did-you-mean.js';
+import { xContentToken } from '../../platform/xcontent.js';
 
 const MATCH_EVERYTHING = new Set(['*', '*:*']);
 
@@ -17,6 +19,31 @@ function cannotEvaluate(what: string): ClusterError {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Float.parseFloat's grammar, which XContentParser.floatValue applies to a string. */
+const JAVA_FLOAT = /^[+-]?(?:NaN|Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?)$/;
+
+/**
+ * MatchAllQueryBuilder's ObjectParser (declareStandardFields): `boost` a float, not negative, `_name` a string, nothing
+ * else. Its errors are ParsingExceptions, as fromXContent rethrows them (without the parser's location, which the
+ * parsed body no longer has).
+ */
+function checkMatchAll(options: unknown): void {
+  if (!isObject(options)) throw new ClusterError('parsing_exception', 400, `[match_all] query malformed, no start_object after query name`);
+  for (const [field, value] of Object.entries(options)) {
+    if (field === 'boost') {
+      if (typeof value !== 'number' && typeof value !== 'string') throw new ClusterError('parsing_exception', 400, `[match_all] boost doesn't support values of type: ${xContentToken(value)}`);
+      // A string that is no float, or a negative boost (QueryBuilder.boost refuses one), fails the field.
+      const parses = typeof value === 'number' || JAVA_FLOAT.test(value.trim());
+      const boost = typeof value === 'number' ? value : Number.parseFloat(value.trim());
+      if (!parses || boost < 0) throw new ClusterError('parsing_exception', 400, '[match_all] failed to parse field [boost]');
+    } else if (field === '_name') {
+      if (typeof value !== 'string') throw new ClusterError('parsing_exception', 400, `[match_all] _name doesn't support values of type: ${xContentToken(value)}`);
+    } else {
+      throw new ClusterError('parsing_exception', 400, `[match_all] unknown field [${field}]${didYouMean(field, ['boost', '_name'])}`);
+    }
+  }
 }
 
 /** Throws unless the request asks to count every document. */
@@ -33,6 +60,6 @@ export function checkCountsEverything(body: unknown, query: Readonly<Record<stri
   if (body.query === undefined) return;
   if (!isObject(body.query) || Object.keys(body.query).length !== 1) throw new ClusterError('parsing_exception', 400, '[_na] query malformed, must start with start_object');
   const [type, options] = Object.entries(body.query)[0]!;
-  const plainMatchAll = type === 'match_all' && isObject(options) && Object.keys(options).every((k) => k === 'boost' || k === '_name');
-  if (!plainMatchAll) throw cannotEvaluate(`[${type}] queries`);
+  if (type !== 'match_all') throw cannotEvaluate(`[${type}] queries`);
+  checkMatchAll(options);
 }

@@ -191,6 +191,8 @@ function metadataConditions(meta: Record<string, unknown>): WriteConditions {
   const versionType = versionTypeText === undefined ? undefined : parseVersionType(versionTypeText);
   const ifSeqNo = metadataLong(meta.if_seq_no);
   const ifPrimaryTerm = metadataLong(meta.if_primary_term);
+  // BulkRequestParser reads retry_on_conflict as a number whatever the action, so a malformed one fails the request.
+  metadataLong(meta.retry_on_conflict);
   if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
   if (ifPrimaryTerm !== undefined) checkIfPrimaryTerm(ifPrimaryTerm);
   return { ...(version !== undefined && { version }), ...(versionType && { versionType }), ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) };

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError } from '../../cluster/index.js';
+import { TAKES_BODY } from './es-params.js';
 import { EsSimpleError } from './es-simple-error.js';
 
 const COMPATIBLE = /compatible-with\s*=\s*(\d+)/i;
@@ -85,7 +86,13 @@ export const DEFAULT_MAX_CONTENT_LENGTH = 100 * 1024 * 1024;
 
 export function registerEsContentTypes(app: FastifyInstance, maxContentLength: number): void {
   app.removeAllContentTypeParsers();
-  const parser = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
+  const parser = (req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    // A route that reads no body refuses any (url-params.ts), as ES does without parsing it: malformed JSON or a
+    // lone space there is refused for being a body, not for what it holds. Its bytes are kept unread.
+    if (!TAKES_BODY.has(`${req.method} ${req.routeOptions.url}`)) {
+      done(null, body.byteLength > 0 ? body : undefined);
+      return;
+    }
     try {
       done(null, parseJsonBody(decodeUtf8Body(body)));
     } catch (error) {

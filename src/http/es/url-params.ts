@@ -33,6 +33,11 @@ const VALUE_CHECKS: Readonly<Record<string, (value: string, name: string) => voi
   local: (value, name) => void flag({ [name]: value }, name),
   wait_for_no_relocating_shards: (value, name) => void flag({ [name]: value }, name),
   wait_for_no_initializing_shards: (value, name) => void flag({ [name]: value }, name),
+  // Read by handlers only to render the answer, after a write has committed: checked first, so a malformed one
+  // refuses the write rather than failing it half done.
+  flat_settings: (value, name) => void flag({ [name]: value }, name),
+  // RestBulkAction reads it as a boolean; no pipeline runs in Tessera, so nothing else reads it.
+  list_executed_pipelines: (value, name) => void flag({ [name]: value }, name),
   refresh: (value) => checkRefresh(value),
   human: (value, name) => void flag({ [name]: value }, name),
   error_trace: (value, name) => void flag({ [name]: value }, name),
