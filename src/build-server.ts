@@ -7,7 +7,7 @@ import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigra
 import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
-import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, securityMigrations, SecurityService } from './security/index.js';
+import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, openSecurity, securityMigrations, type Security } from './security/index.js';
 import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
@@ -63,27 +63,27 @@ export interface BuiltServer {
 }
 
 /** ILM steps are authorized as the policy's last modifier. */
-function stepAuthorizer(security: SecurityService): (user: string, action: string, index: string) => ClusterError | undefined {
+function stepAuthorizer(security: Security): (user: string, action: string, index: string) => ClusterError | undefined {
   return (username, action, index) => {
-    const denied = authorizeAsUser((name) => security.user(name), (name) => security.role(name), username, action, index);
+    const denied = authorizeAsUser((name) => security.users.user(name), (name) => security.roles.role(name), username, action, index);
     return denied && new ClusterError(denied.type, denied.status, denied.message);
   };
 }
 
 /** The grid API's users are the same as the ES API's; grids are resources `grid:<id>` of application `tessera-grid`. */
-function gridAccess(security: SecurityService, shared: boolean): GridAccess {
+function gridAccess(security: Security, shared: boolean): GridAccess {
   return {
     async authenticate(authorization, path, client) {
-      if (shared) await security.sync();
-      const authentication = await security.authenticate(authorization, path, client);
+      if (shared) await security.index.sync();
+      const authentication = await security.authentication.authenticate(authorization, path, client);
       return {
         username: authentication.user.username,
         // Re-read on every check, so a watch stream sees revocations made after it began.
         can(privilege, gridId) {
-          const now = security.current(authentication);
-          return now !== undefined && security.permissionsOf(now).every(({ user, lookup }) => hasApplicationPrivilege(user, lookup, 'tessera-grid', privilege, `grid:${gridId}`));
+          const now = security.authentication.current(authentication);
+          return now !== undefined && security.roles.permissionsOf(now).every(({ user, lookup }) => hasApplicationPrivilege(user, lookup, 'tessera-grid', privilege, `grid:${gridId}`));
         },
-        onAccessChange: (listener) => security.onChange(listener),
+        onAccessChange: (listener) => security.index.onChange(listener),
       };
     },
   };
@@ -102,10 +102,10 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
   }
   const generations = new Generations(store.dialect, store.signals);
   const shared = { shared: store.shared, generations };
-  let security: SecurityService | undefined;
+  let security: Security | undefined;
   if (options.security) {
-    const opened = await SecurityService.open(new KyselySecurityRepository(store.db, shared), options.clock ?? systemClock, options.elasticPassword ?? process.env.ELASTIC_PASSWORD);
-    security = opened.service;
+    const opened = await openSecurity(new KyselySecurityRepository(store.db, shared), options.clock ?? systemClock, options.elasticPassword ?? process.env.ELASTIC_PASSWORD);
+    security = opened.security;
     if (opened.generatedPassword) options.onGeneratedPassword?.(opened.generatedPassword);
   }
   const policyRepository = new KyselyPolicyRepository(store.db, shared);

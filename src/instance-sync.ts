@@ -8,14 +8,14 @@ import type { PolicyService } from './ilm/index.js';
 import { VirtualClock, type Clock } from './platform/clock.js';
 import { Generations, type GenerationName } from './platform/store/generations.js';
 import type { Store } from './platform/store/store.js';
-import type { SecurityService } from './security/index.js';
+import type { Security } from './security/index.js';
 
 export interface SyncedServices {
   readonly store: Store;
   readonly generations: Generations;
   readonly cluster: ClusterService;
   readonly policies: PolicyService;
-  readonly security: SecurityService | undefined;
+  readonly security: Security | undefined;
   readonly clock: Clock;
   readonly loadVirtualNow: () => Promise<number | undefined>;
 }
@@ -39,7 +39,7 @@ export class InstanceSync {
     const work: Promise<void>[] = [];
     if ((stored.get('cluster') ?? 0) > cluster.state.version) work.push(cluster.sync());
     work.push(policies.sync(stored.get('ilm') ?? 0));
-    if (security) work.push(security.sync(stored.get('security') ?? 0));
+    if (security) work.push(security.index.sync(stored.get('security') ?? 0));
     if (clock instanceof VirtualClock) work.push(this.#followVirtualClock(clock));
     await Promise.all(work);
   }
@@ -52,7 +52,7 @@ export class InstanceSync {
     const { cluster, policies, security } = this.services;
     if (name === 'cluster') return cluster.sync();
     if (name === 'ilm') return policies.sync();
-    if (name === 'security' && security) return security.sync();
+    if (name === 'security' && security) return security.index.sync();
     return Promise.resolve();
   }
 

@@ -43,14 +43,3 @@ export function currentKey(state: ExecutionState): StepKey | undefined {
   if (state.phase === undefined || state.action === undefined || state.step === undefined) return undefined;
   return StepKey.create(state.phase, state.action, state.step);
 }
-
-export interface PhaseExecutionInfo {
-  readonly policy: string;
-  readonly phase_definition?: { readonly min_age: string; readonly actions: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
-  readonly version: number;
-  readonly modified_date_in_millis: number;
-}
-
-export function readPhaseExecution(state: ExecutionState): PhaseExecutionInfo | undefined {
-  return state.phase_definition ? (JSON.parse(state.phase_definition) as PhaseExecutionInfo) : undefined;
-}

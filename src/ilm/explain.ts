@@ -2,8 +2,9 @@
 import type { ClusterState, IndexMetadata } from '../cluster/index.js';
 import { isoInstant } from '../platform/iso-instant.js';
 import { humanDuration } from '../platform/time-value.js';
-import { readExecution, readPhaseExecution, type PhaseExecutionInfo } from './execution-state.js';
-import { effectiveConditions } from './steps/rollover-steps.js';
+import { effectiveConditions } from './actions/index.js';
+import { readExecution } from './execution-state.js';
+import { readPhaseExecution, type PhaseExecutionInfo } from './phase-execution.js';
 import type { PolicyService } from './policy/policy-service.js';
 import { lifecycleDate } from './runner/run-index.js';
 import { ERROR_STEP } from './step-key.js';

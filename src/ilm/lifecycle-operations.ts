@@ -1,7 +1,8 @@
 /** @module Retry, remove and move-to-step: the ILM calls that change an index's execution state by hand. */
 import { ClusterErrors, ClusterState, IndexMetadata, resolveIndices } from '../cluster/index.js';
 import { compilePhase } from './compile-phase.js';
-import { currentKey, ILM_CUSTOM, readExecution, readPhaseExecution, writeExecution } from './execution-state.js';
+import { currentKey, ILM_CUSTOM, readExecution, writeExecution } from './execution-state.js';
+import { readPhaseExecution } from './phase-execution.js';
 import type { PolicyMetadata } from './policy/policy-metadata.js';
 import { IlmErrors } from './ilm-error.js';
 import type { PolicyService } from './policy/policy-service.js';

@@ -1,5 +1,7 @@
 /** @module The security module's public surface. */
-export { SecurityService, type Authentication } from './security-service.js';
+export { openSecurity, type Security } from './security.js';
+export type { Authentication } from './authentication.js';
+export type { Permissions } from './native-roles-store.js';
 export { SecurityError, SecurityErrors } from './security-error.js';
 export { publicUser, type Role, type User } from './security-model.js';
 export { KyselySecurityRepository } from './store/kysely-security-repository.js';

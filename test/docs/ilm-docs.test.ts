@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compilePhase } from '../../src/ilm/compile-phase.js';
-import { normalizeAction, PHASE_ACTIONS, PHASES, SUPPORTED_ACTIONS } from '../../src/ilm/policy/actions.js';
+import { parseAction, SUPPORTED_ACTIONS, type PhaseActions } from '../../src/ilm/actions/index.js';
+import { PHASE_ACTIONS, PHASES } from '../../src/ilm/policy/timeseries-lifecycle-type.js';
 import { markdownSection, markdownTableRows } from '../helpers/markdown.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../../src/ilm/step-key.js';
 
@@ -128,8 +129,8 @@ const FULL_POLICY: Readonly<Record<string, Readonly<Record<string, unknown>>>> =
 
 /** Stored policies hold normalized actions (defaults such as `delete_searchable_snapshot: true` filled in). */
 function compileFull(phase: string, actions: Readonly<Record<string, unknown>>) {
-  const normalized = Object.fromEntries(Object.entries(actions).map(([action, config]) => [action, normalizeAction(action, config)]));
-  return compilePhase(phase, normalized);
+  const parsed = Object.fromEntries(Object.entries(actions).map(([action, config]) => [action, parseAction(action, config)]));
+  return compilePhase(phase, parsed as PhaseActions);
 }
 
 const compiled = Object.entries(FULL_POLICY).flatMap(([phase, actions]) => compileFull(phase, actions));

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError, failDestructive, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
-import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type SecurityService } from '../../security/index.js';
+import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type Permissions, type Security } from '../../security/index.js';
 import { bulkRequestsOf } from './document-routes.js';
 import type { EsContext } from './es-context.js';
 import { onEveryRoute, ROUTE_ACTIONS, type RouteAction } from './es-actions.js';
@@ -66,8 +66,6 @@ function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterSta
       return [];
   }
 }
-
-type Permissions = ReturnType<SecurityService['permissionsOf']>;
 
 /**
  * As Elasticsearch does, a wildcard (or no index at all) in the path narrows to the indices the caller may act on,
@@ -161,12 +159,12 @@ function secondaryNames(req: FastifyRequest, action: string, state: ClusterState
  * the privilege cannot make the server read, hold and parse a large body. After parsing (preHandler): the indices
  * and aliases the body names.
  */
-export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security: SecurityService): void {
+export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security: Security): void {
   const permissionsFor = (req: FastifyRequest) => {
     const route = req.routeOptions.config.esAction;
     const authentication = req.authentication;
     if (!route || !authentication) return undefined;
-    return { route, authentication, keyId: authentication.apiKey?.id, permissions: security.permissionsOf(authentication) };
+    return { route, authentication, keyId: authentication.apiKey?.id, permissions: security.roles.permissionsOf(authentication) };
   };
   app.addHook('onRequest', async (req) => {
     const checked = permissionsFor(req);
@@ -206,10 +204,10 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
  * Whether the caller may perform the index action `action` on a name: undefined to allow, else the error. Undefined
  * altogether when security is off. For checks a handler makes itself, item by item.
  */
-export function indexActionCheck(req: FastifyRequest, security: SecurityService | undefined, action: string): ((name: string) => ClusterError | undefined) | undefined {
+export function indexActionCheck(req: FastifyRequest, security: Security | undefined, action: string): ((name: string) => ClusterError | undefined) | undefined {
   const authentication = req.authentication;
   if (!security || !authentication) return undefined;
-  const permissions = security.permissionsOf(authentication);
+  const permissions = security.roles.permissionsOf(authentication);
   return (name) => {
     for (const { user, lookup } of permissions) {
       const denied = authorizeIndices(user, lookup, action, [name], authentication.apiKey?.id);
@@ -224,6 +222,6 @@ export function indexActionCheck(req: FastifyRequest, security: SecurityService 
  * `auto_configure`) on that name, not just `write`: else a writer could create indices it may not `PUT`. Undefined
  * when security is off.
  */
-export function autoCreateCheck(req: FastifyRequest, security: SecurityService | undefined): AutoCreateCheck | undefined {
+export function autoCreateCheck(req: FastifyRequest, security: Security | undefined): AutoCreateCheck | undefined {
   return indexActionCheck(req, security, 'indices:admin/auto_create');
 }

@@ -1,7 +1,7 @@
 /** @module What the ES routes need from the rest of the server. */
 import type { ClusterService, DiskMonitor, DocumentService } from '../../cluster/index.js';
 import type { LifecycleRunner, PolicyService, PollScheduler } from '../../ilm/index.js';
-import type { SecurityService } from '../../security/index.js';
+import type { Security } from '../../security/index.js';
 import type { Clock } from '../../platform/clock.js';
 
 export interface EsContext {
@@ -13,7 +13,7 @@ export interface EsContext {
   readonly documents?: DocumentService;
   readonly disk?: DiskMonitor;
   /** Present when security is on: every request is authenticated. */
-  readonly security?: SecurityService;
+  readonly security?: Security;
   readonly ilm?: {
     readonly policies: PolicyService;
     readonly runner: LifecycleRunner;

@@ -6,23 +6,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError } from '../../cluster/index.js';
 import { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment } from '../../ilm/index.js';
-import { authorizeAsUser, authorizeCluster, type SecurityService } from '../../security/index.js';
+import { authorizeAsUser, authorizeCluster, type Security } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 
 const READ_POLICIES = 'cluster:admin/ilm/get';
 const READ_USERS = 'cluster:admin/xpack/security/user/get';
 
-function requireClusterAction(req: FastifyRequest, security: SecurityService, action: string): void {
+function requireClusterAction(req: FastifyRequest, security: Security, action: string): void {
   const authentication = req.authentication!;
-  for (const { user, lookup } of security.permissionsOf(authentication)) {
+  for (const { user, lookup } of security.roles.permissionsOf(authentication)) {
     const denied = authorizeCluster(user, lookup, action, authentication.apiKey?.id);
     if (denied) throw denied;
   }
 }
 
 /** Reading a stored policy through lint or a simulation needs what reading it directly needs. */
-export function requirePolicyRead(req: FastifyRequest, security: SecurityService): void {
+export function requirePolicyRead(req: FastifyRequest, security: Security): void {
   requireClusterAction(req, security, READ_POLICIES);
 }
 
@@ -38,7 +38,7 @@ export function lintEnvironment(req: FastifyRequest, ctx: EsContext): LintEnviro
       authorizeAs: (user: string) => {
         if (user !== caller) requireClusterAction(req, security, READ_USERS);
         return (action: string, index: string) => {
-          const denied = authorizeAsUser((name) => security.user(name), (name) => security.role(name), user, action, index);
+          const denied = authorizeAsUser((name) => security.users.user(name), (name) => security.roles.role(name), user, action, index);
           // As the runner records it: the step's failure is a cluster error with the denial's type and reason.
           return denied && new ClusterError(denied.type, denied.status, denied.message);
         };

@@ -1,6 +1,6 @@
 /** @module `_security`: users, roles, and `_authenticate`, plus the hook that authenticates every ES request. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clusterDenial, holdsClusterPrivilege, publicUser, type Authentication, type Role, type SecurityService } from '../../security/index.js';
+import { clusterDenial, holdsClusterPrivilege, publicUser, type Authentication, type Role, type Security } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { ClusterErrors } from '../../cluster/index.js';
@@ -23,10 +23,10 @@ function renderRole(role: Role) {
 }
 
 /** Every ES request must carry credentials when security is on. */
-export function authenticateRequests(app: FastifyInstance, security: SecurityService): void {
+export function authenticateRequests(app: FastifyInstance, security: Security): void {
   app.addHook('onRequest', async (req: FastifyRequest) => {
     // The peer's address scopes the lockout of failed passwords, so a stranger cannot lock a user out everywhere.
-    req.authentication = await security.authenticate(req.headers.authorization, req.url.split('?')[0]!, req.socket.remoteAddress ?? '');
+    req.authentication = await security.authentication.authenticate(req.headers.authorization, req.url.split('?')[0]!, req.socket.remoteAddress ?? '');
   });
 }
 
@@ -40,7 +40,7 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
   });
 
   for (const method of ['put', 'post'] as const) {
-    app[method]<{ Body: unknown }>('/_security/api_key', async (req, reply) => esSend(req, reply, await security.createApiKey(req.authentication!, req.body)));
+    app[method]<{ Body: unknown }>('/_security/api_key', async (req, reply) => esSend(req, reply, await security.apiKeys.createApiKey(req.authentication!, req.body)));
   }
   /**
    * The keys a request may reach (ES's ManageOwnApiKeyClusterPrivilege): everyone's with manage_api_key, else the
@@ -48,7 +48,7 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
    */
   const scope = (req: FastifyRequest, action: string, owner: boolean, ids: readonly string[]): { username?: string } => {
     const authentication = req.authentication!;
-    const everyone = security.permissionsOf(authentication).every(({ user, lookup }) => holdsClusterPrivilege(user, lookup, ['manage_api_key', 'manage_security', 'all']));
+    const everyone = security.roles.permissionsOf(authentication).every(({ user, lookup }) => holdsClusterPrivilege(user, lookup, ['manage_api_key', 'manage_security', 'all']));
     if (everyone && !owner) return {};
     const key = authentication.apiKey;
     if (!everyone && key && (ids.length === 0 || ids.some((id) => id !== key.id))) {
@@ -72,7 +72,7 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
     // ManageOwnApiKeyClusterPrivilege: without manage_api_key, only the caller's own keys may be named.
     if (username !== undefined && given(user) && user !== username) throw clusterDenial(req.authentication!.user, action, ['manage_own_api_key'], req.authentication!.apiKey?.id);
     const owned = username ?? (given(user) ? user : undefined);
-    const apiKeys = security
+    const apiKeys = security.apiKeys
       .getApiKeys({ ...(given(id) && { id }), ...(given(name) && { name }), ...(owned !== undefined && { username: owned }) })
       .filter((key) => !given(realm) || key.realm === realm);
     return esSend(req, reply, { api_keys: apiKeys });
@@ -81,41 +81,41 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as { owner?: unknown; ids?: unknown; id?: unknown };
     const ids = [...(Array.isArray(body.ids) ? body.ids : []), ...(body.id === undefined ? [] : [body.id])].map(String);
     const { username } = scope(req, 'cluster:admin/xpack/security/api_key/invalidate', body.owner === true, ids);
-    return esSend(req, reply, await security.invalidateApiKeys(req.body, username));
+    return esSend(req, reply, await security.apiKeys.invalidateApiKeys(req.body, username));
   });
 
   for (const method of ['put', 'post'] as const) {
     app[method]<{ Params: { name: string }; Body: unknown }>('/_security/user/:name', async (req, reply) =>
-      esSend(req, reply, { created: await security.putUser(req.params.name, req.body) }),
+      esSend(req, reply, { created: await security.users.putUser(req.params.name, req.body) }),
     );
     app[method]<{ Params: { name: string }; Body: unknown }>('/_security/user/:name/_password', async (req, reply) => {
-      await security.changePassword(req.params.name, req.body);
+      await security.users.changePassword(req.params.name, req.body);
       return esSend(req, reply, {});
     });
     app[method]<{ Params: { name: string }; Body: unknown }>('/_security/role/:name', async (req, reply) =>
-      esSend(req, reply, { role: { created: await security.putRole(req.params.name, req.body) } }),
+      esSend(req, reply, { role: { created: await security.roles.putRole(req.params.name, req.body) } }),
     );
   }
 
-  const users = (names: string | undefined) => Object.fromEntries(security.getUsers(names?.split(',')).map((u) => [u.username, publicUser(u)]));
+  const users = (names: string | undefined) => Object.fromEntries(security.users.getUsers(names?.split(',')).map((u) => [u.username, publicUser(u)]));
   app.get('/_security/user', async (req, reply) => esSend(req, reply, users(undefined)));
   app.get<{ Params: { name: string } }>('/_security/user/:name', async (req, reply) => {
     const found = users(req.params.name);
     return esSend(req, reply, found, Object.keys(found).length === 0 ? 404 : 200);
   });
   app.delete<{ Params: { name: string } }>('/_security/user/:name', async (req, reply) => {
-    const found = await security.deleteUser(req.params.name);
+    const found = await security.users.deleteUser(req.params.name);
     return esSend(req, reply, { found }, found ? 200 : 404);
   });
 
-  const roles = (names: string | undefined) => Object.fromEntries(security.getRoles(names?.split(',')).map((r) => [r.name, renderRole(r)]));
+  const roles = (names: string | undefined) => Object.fromEntries(security.roles.getRoles(names?.split(',')).map((r) => [r.name, renderRole(r)]));
   app.get('/_security/role', async (req, reply) => esSend(req, reply, roles(undefined)));
   app.get<{ Params: { name: string } }>('/_security/role/:name', async (req, reply) => {
     const found = roles(req.params.name);
     return esSend(req, reply, found, Object.keys(found).length === 0 ? 404 : 200);
   });
   app.delete<{ Params: { name: string } }>('/_security/role/:name', async (req, reply) => {
-    const found = await security.deleteRole(req.params.name);
+    const found = await security.roles.deleteRole(req.params.name);
     return esSend(req, reply, { found }, found ? 200 : 404);
   });
 }

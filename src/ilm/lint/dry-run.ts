@@ -5,13 +5,13 @@
  * failed action, as if it had been fixed, so one run also finds the problems of the actions after it.
  */
 import { ClusterError, ClusterState, type IndexMetadata } from '../../cluster/index.js';
+import { isRunnable, type PhaseActions } from '../actions/index.js';
 import { compilePhase } from '../compile-phase.js';
-import { currentKey, readExecution, readPhaseExecution, writeExecution, type ExecutionState } from '../execution-state.js';
-import { SUPPORTED_ACTIONS, type ActionConfig } from '../policy/actions.js';
+import { currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
+import { readPhaseExecution } from '../phase-execution.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { nextPhase, refreshPhase } from '../runner/run-index.js';
 import { moveToFailedStep, moveToStep, phaseExecution } from '../runner/transitions.js';
-import { stepAction } from '../step-actions.js';
 import { ERROR_STEP, NEW_COMPLETE_KEY, phaseCompleteKey, StepKey } from '../step-key.js';
 import type { Step, StepContext } from '../steps/step.js';
 
@@ -51,8 +51,8 @@ function asClusterError(error: unknown): ClusterError {
 }
 
 /** A policy PUT refuses may hold actions no step exists for; the rest of it still runs. */
-function runnable(actions: Readonly<Record<string, ActionConfig>>): Record<string, ActionConfig> {
-  return Object.fromEntries(Object.entries(actions).filter(([action]) => SUPPORTED_ACTIONS.has(action)));
+function runnable(actions: PhaseActions): PhaseActions {
+  return Object.fromEntries(Object.entries(actions).filter(([action]) => isRunnable(action)));
 }
 
 function stepsOf(execution: ExecutionState, policy: PolicyMetadata, phase: string): Step[] {
@@ -123,8 +123,7 @@ export function dryRun(input: DryRunInput): DryRunEvent[] {
     if (!step) break;
     const index = state.indices.get(name)!;
     const seen = { key: step.key, index, state };
-    const action = input.authorize && stepAction(step.key.name);
-    const denied = action ? input.authorize!(action, name) : undefined;
+    const denied = input.authorize && step.privilege ? input.authorize(step.privilege, name) : undefined;
     if (denied) events.push({ ...seen, kind: 'error', error: denied });
     const ctx: StepContext = { state, index, policy: policy.name, now, newUuid: () => PLACEHOLDER_UUID, stats: () => NO_DOCUMENTS, allocationBlocked: () => undefined };
     let next: StepKey | undefined;

@@ -4,7 +4,7 @@
  * so the messages themselves always come from the code that raises them.
  */
 import type { ClusterState, IndexMetadata } from '../../cluster/index.js';
-import { PHASE_ACTIONS, PHASES } from '../policy/actions.js';
+import { PHASE_ACTIONS, PHASES } from '../policy/timeseries-lifecycle-type.js';
 
 export interface RemedyContext {
   /** The cluster as the step saw it (or as the request would find it). */

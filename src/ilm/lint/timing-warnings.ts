@@ -3,7 +3,7 @@
  * `min_age` after one with. PUT's timing check skips such phases (0 stands for "not set"), and the runner then
  * starts the phase as soon as the one before it has completed.
  */
-import { PHASES } from '../policy/actions.js';
+import { PHASES } from '../policy/timeseries-lifecycle-type.js';
 import { minAgeMillis, type LifecyclePolicy, type Phase } from '../policy/lifecycle-policy.js';
 import { problem, type LintProblem } from './lint-problem.js';
 

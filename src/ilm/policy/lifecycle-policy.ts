@@ -5,12 +5,13 @@
 import { ClusterError } from '../../cluster/index.js';
 import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
 import { IlmErrors } from '../ilm-error.js';
-import { normalizeAction, PHASE_ACTIONS, PHASES, SUPPORTED_ACTIONS, type ActionConfig, type PhaseName } from './actions.js';
+import { hasAllocationRules, parseAction, SUPPORTED_ACTIONS, type PhaseActions } from '../actions/index.js';
+import { PHASE_ACTIONS, PHASES, type PhaseName } from './timeseries-lifecycle-type.js';
 
 export interface Phase {
   /** As the user wrote it (ES keeps the unit), `0ms` when absent. */
   readonly min_age: string;
-  readonly actions: Readonly<Record<string, ActionConfig>>;
+  readonly actions: PhaseActions;
 }
 
 export interface LifecyclePolicy {
@@ -49,16 +50,16 @@ function parsePhase(name: string, raw: unknown): Phase {
   }
   const rawActions = raw.actions ?? {};
   if (!isObject(rawActions)) throw IlmErrors.parse('phase', 'failed to parse field [actions]');
-  const actions: Record<string, ActionConfig> = {};
+  const actions: Record<string, unknown> = {};
   for (const [action, config] of Object.entries(rawActions)) {
     try {
-      actions[action] = normalizeAction(action, config);
+      actions[action] = parseAction(action, config);
     } catch (error) {
       const cause = error instanceof ClusterError ? error : IlmErrors.illegalArgument(String(error));
       throw IlmErrors.parse('phase', 'failed to parse field [actions]', cause);
     }
   }
-  return { min_age: minAge, actions };
+  return { min_age: minAge, actions: actions as PhaseActions };
 }
 
 /** Parses the whole request body: `{"policy": {"phases": {...}, "_meta": {...}}}`. */
@@ -114,8 +115,7 @@ export function policyValidationErrors(policy: LifecyclePolicy): string[] {
     }
   }
   const bothMigrations = Object.entries(policy.phases)
-    .filter(([, p]) => (p.actions.migrate as { enabled?: boolean } | undefined)?.enabled === true && p.actions.allocate !== undefined)
-    .filter(([, p]) => ['include', 'exclude', 'require'].some((k) => Object.keys((p.actions.allocate as Record<string, object>)[k] ?? {}).length > 0))
+    .filter(([, p]) => p.actions.migrate?.enabled === true && hasAllocationRules(p.actions.allocate))
     .map(([name]) => name);
   if (bothMigrations.length > 0) {
     errors.push(`phases [${bothMigrations.join(',')}] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase`);

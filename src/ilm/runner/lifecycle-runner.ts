@@ -6,9 +6,10 @@ import { ClusterState, type ClusterError, type ClusterService, type IndexStats }
 import type { Clock } from '../../platform/clock.js';
 import { parseTimeValue } from '../../platform/time-value.js';
 import { compilePhase } from '../compile-phase.js';
-import { currentKey, readExecution, readPhaseExecution, type ExecutionState } from '../execution-state.js';
+import { currentKey, readExecution, type ExecutionState } from '../execution-state.js';
+import { readPhaseExecution } from '../phase-execution.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
-import { PHASES } from '../policy/actions.js';
+import { PHASES } from '../policy/timeseries-lifecycle-type.js';
 import type { PolicyService } from '../policy/policy-service.js';
 import { ERROR_STEP, StepKey } from '../step-key.js';
 import { checkOriginationDate } from './origination-date.js';

@@ -6,11 +6,11 @@
 import { ClusterError, ClusterErrors, ClusterState, type IndexStats } from '../../cluster/index.js';
 import { compilePhase, firstStepKey } from '../compile-phase.js';
 import { IlmErrors } from '../ilm-error.js';
-import { currentKey, readExecution, readPhaseExecution, writeExecution, type ExecutionState } from '../execution-state.js';
+import { currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
+import { readPhaseExecution } from '../phase-execution.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
-import { PHASES } from '../policy/actions.js';
+import { PHASES } from '../policy/timeseries-lifecycle-type.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
-import { stepAction } from '../step-actions.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../step-key.js';
 import { checkStepOnClosedIndex } from '../steps/closed-index-steps.js';
 import type { Step, StepContext } from '../steps/step.js';
@@ -164,8 +164,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
     return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now), ctx), advanced: false };
   }
   // Steps run with the authority of the user who last modified the policy.
-  const action = policy.modifiedBy === undefined ? undefined : stepAction(step.key.name);
-  const denied = action === undefined ? undefined : ctx.authorize(policy.modifiedBy!, action, name);
+  const denied = policy.modifiedBy === undefined || step.privilege === undefined ? undefined : ctx.authorize(policy.modifiedBy, step.privilege, name);
   const needsPoll = step.kind === 'wait' && step.periodic && ctx.trigger !== 'poll';
   if (denied && !needsPoll) {
     return { state: setExecution(state, name, moveToError(execution, key.name, denied, step.retryable, ctx.now), ctx), advanced: false };
@@ -179,7 +178,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
       }
       case 'wait': {
         if (step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
-        checkStepOnClosedIndex(step.key.name, index);
+        checkStepOnClosedIndex(step, index);
         const result = step.evaluate(stepCtx);
         if (result.complete) return { state: moveOn(state, name, step.nextKey, ctx), advanced: true, polled: step.periodic };
         const info = result.info ? stepInfoString(result.info) : undefined;
@@ -187,7 +186,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
         return { state: setExecution(state, name, { ...execution, step_info: info }, ctx), advanced: false };
       }
       case 'action': {
-        checkStepOnClosedIndex(step.key.name, index);
+        checkStepOnClosedIndex(step, index);
         const after = step.perform(stepCtx);
         return { state: moveOn(after, name, step.nextKey, ctx), advanced: true };
       }

@@ -1,6 +1,7 @@
 /** @module Moves of an index's execution state (IndexLifecycleTransition): to a step, into ERROR, back out of it. */
 import type { ClusterError } from '../../cluster/index.js';
-import type { ExecutionState, PhaseExecutionInfo } from '../execution-state.js';
+import type { ExecutionState } from '../execution-state.js';
+import type { PhaseExecutionInfo } from '../phase-execution.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { ERROR_STEP, type StepKey } from '../step-key.js';
 

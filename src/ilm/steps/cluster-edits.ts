@@ -1,5 +1,6 @@
 /** @module Small cluster-state edits the steps share. */
 import { ClusterState, floodStageBlock, IndexMetadata, type AliasMetadata } from '../../cluster/index.js';
+import type { StepContext } from './step.js';
 
 /** A settings update, which ES refuses on an index under the flood-stage block. */
 export function withSettings(state: ClusterState, index: string, changes: Readonly<Record<string, string | null>>): ClusterState {
@@ -12,6 +13,11 @@ export function withSettings(state: ClusterState, index: string, changes: Readon
     else settings[key] = value;
   }
   return ClusterState.withIndex(state, IndexMetadata.with(current, { settings: Object.freeze(settings) }));
+}
+
+/** The write block the readonly steps of readonly, forcemerge and shrink set. */
+export function setReadOnly(ctx: StepContext): ClusterState {
+  return withSettings(ctx.state, ctx.index.name, { 'index.blocks.write': 'true' });
 }
 
 /** A new index made from `source` (shrink's target, a mounted snapshot): its documents' shape, no aliases, no ILM state. */

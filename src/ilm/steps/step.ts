@@ -29,6 +29,13 @@ interface StepBase {
   readonly nextKey: StepKey | undefined;
   /** Whether a failure here is retried automatically on the next poll. */
   readonly retryable: boolean;
+  /**
+   * The Elasticsearch action the step performs on its index, authorized as the policy's last modifier
+   * (LifecyclePolicySecurityClient); absent when it only reads or edits ILM's own state.
+   */
+  readonly privilege?: string;
+  /** Whether ES's request behind the step refuses a closed index (see closed-index-steps.ts). */
+  readonly refusesClosedIndex?: boolean;
 }
 
 export interface ActionStep extends StepBase {
@@ -64,7 +71,26 @@ export function branchStep(key: StepKey, nextKey: StepKey | undefined, nextKeyIf
   return { kind: 'branch', key, nextKey, nextKeyIfTrue, retryable: true, predicate };
 }
 
+/** The step, needing `privilege` on its index. */
+export function needs<S extends Step>(privilege: string, step: S): S {
+  return { ...step, privilege };
+}
+
+/** The step, failing with index_closed_exception on a closed index. */
+export function refusedOnClosed<S extends Step>(step: S): S {
+  return { ...step, refusesClosedIndex: true };
+}
+
 export const ALWAYS_COMPLETE: WaitStep['evaluate'] = () => ({ complete: true });
+
+/**
+ * A plain index is never a data stream's write index, so ES's check-not-write-index passes at once.
+ * The steps ES runs as async waits (check-ts-end-time-passed, wait-for-shard-history-leases,
+ * segment-count) are periodic here too: evaluated on poll ticks only, so actions take ES's time.
+ */
+export function checkNotWriteIndex(key: StepKey, nextKey: StepKey): WaitStep {
+  return waitStep(key, nextKey, ALWAYS_COMPLETE);
+}
 
 /** Waits that need new shards placed: they hold while a high disk watermark is exceeded, with ES's reason. */
 export const SHARDS_PLACED: WaitStep['evaluate'] = (ctx) => {

@@ -1,16 +1,26 @@
 /**
- * @module The searchable_snapshot action, with ES's step names (SearchableSnapshotAction.toSteps): the index
+ * @module The searchable_snapshot action, its settings and ES's step names (SearchableSnapshotAction.toSteps): the index
  * is snapshotted into the policy's repository and mounted as `restored-<index>` (a full copy) or, in the
  * frozen phase, `partial-<index>`; the mounted index takes over the aliases and the policy, the source goes.
  */
 import { addSnapshot, ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
-import type { ActionConfig } from '../policy/actions.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
-import { addDerivedIndex, swapAliasesAndDeleteSource } from './cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, waitStep, type Step, type StepContext } from './step.js';
+import { addDerivedIndex, swapAliasesAndDeleteSource } from '../steps/cluster-edits.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, waitStep, type Step, type StepContext } from '../steps/step.js';
+import type { LifecycleAction } from './lifecycle-action.js';
+import { boolean, fields, illegal } from './settings-parser.js';
+import { StepPrivileges } from './step-privileges.js';
 
 const ACTION = 'searchable_snapshot';
+
+export type SearchableSnapshotSettings = { readonly snapshot_repository: string; readonly force_merge_index: boolean };
+
+function parse(config: unknown): SearchableSnapshotSettings {
+  const c = fields(ACTION, config, ['snapshot_repository', 'force_merge_index']);
+  if (typeof c.snapshot_repository !== 'string' || c.snapshot_repository.trim() === '') throw illegal('the snapshot repository must be specified');
+  return { snapshot_repository: c.snapshot_repository, force_merge_index: boolean(ACTION, 'force_merge_index', c.force_merge_index, true) };
+}
 
 function prefix(phase: string): string {
   return phase === 'frozen' ? 'partial-' : 'restored-';
@@ -48,10 +58,10 @@ function mount(ctx: StepContext, phase: string, repository: string): ClusterStat
   return addDerivedIndex(ctx.state, source, name, uuid, ctx.now, settings);
 }
 
-export function searchableSnapshotSteps(phase: string, config: ActionConfig, nextKey: StepKey | undefined): Step[] {
+function toSteps(phase: string, config: SearchableSnapshotSettings, nextKey: StepKey | undefined): Step[] {
   const key = (name: string) => StepKey.create(phase, ACTION, name);
-  const repository = String(config.snapshot_repository);
-  const forceMerge = config.force_merge_index !== false;
+  const repository = config.snapshot_repository;
+  const forceMerge = config.force_merge_index;
   const steps: Step[] = [
     // Skips the whole action for an index already mounted from this repository in this phase's storage type.
     branchStep(key('branch-check-prerequisites'), key('check-not-write-index'), nextKey, (ctx) => {
@@ -60,8 +70,8 @@ export function searchableSnapshotSteps(phase: string, config: ActionConfig, nex
       if (settings['index.store.snapshot.repository_name'] !== repository) return false;
       return (settings['index.store.snapshot.partial'] === 'true') === (phase === 'frozen');
     }),
-    waitStep(key('check-not-write-index'), key('wait-for-shard-history-leases'), ALWAYS_COMPLETE),
-    waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE, true),
+    checkNotWriteIndex(key('check-not-write-index'), key('wait-for-shard-history-leases')),
+    needs(StepPrivileges.monitorStats, refusedOnClosed(waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE, true))),
     waitStep(key('check-ts-end-time-passed'), key('branch-check-existing-snapshot'), ALWAYS_COMPLETE, true),
     branchStep(key('branch-check-existing-snapshot'), forceMerge ? key('forcemerge') : key('generate-snapshot-name'), key('wait-for-data-tier'), (ctx) => {
       const execution = readExecution(ctx.index);
@@ -74,8 +84,8 @@ export function searchableSnapshotSteps(phase: string, config: ActionConfig, nex
   ];
   if (forceMerge) {
     steps.push(
-      actionStep(key('forcemerge'), key('segment-count'), (ctx) => ctx.state),
-      waitStep(key('segment-count'), key('generate-snapshot-name'), ALWAYS_COMPLETE, true),
+      needs(StepPrivileges.forcemerge, refusedOnClosed(actionStep(key('forcemerge'), key('segment-count'), (ctx) => ctx.state))),
+      refusedOnClosed(waitStep(key('segment-count'), key('generate-snapshot-name'), ALWAYS_COMPLETE, true)),
     );
   }
   steps.push(
@@ -120,8 +130,10 @@ export function searchableSnapshotSteps(phase: string, config: ActionConfig, nex
     branchStep(key('branch-on-datastream-check'), key('swap-aliases'), key('replace-datastream-backing-index'), () => false),
     // Reached only by data stream backing indices, which Tessera does not have.
     actionStep(key('replace-datastream-backing-index'), key('delete'), (ctx) => ctx.state),
-    actionStep(key('delete'), undefined, (ctx) => ClusterState.withoutIndex(ctx.state, ctx.index.name)),
-    actionStep(key('swap-aliases'), undefined, (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, mountedName(ctx, phase))),
+    needs(StepPrivileges.delete, actionStep(key('delete'), undefined, (ctx) => ClusterState.withoutIndex(ctx.state, ctx.index.name))),
+    needs(StepPrivileges.aliases, actionStep(key('swap-aliases'), undefined, (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, mountedName(ctx, phase)))),
   );
   return steps;
 }
+
+export const SearchableSnapshotAction: LifecycleAction<SearchableSnapshotSettings> = Object.freeze({ name: ACTION, parse, toSteps });

@@ -1,21 +1,45 @@
 /**
- * @module The shrink action, with ES's step names. The shrunken index `shrink-<random>-<index>` takes the
+ * @module The shrink action (ShrinkAction): its settings, and its steps with ES's names. The shrunken index `shrink-<random>-<index>` takes the
  * source's documents, settings and aliases (plus the source's name as an alias); the source is deleted.
  * Decided (design.md): a target shard count not below the source's fails at `shrink` with
  * illegal_argument_exception, instead of waiting at check-target-shards-count as modern ES does.
  */
 import { checkBreakers, ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
-import type { ActionConfig } from '../policy/actions.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { StepKey } from '../step-key.js';
-import { addDerivedIndex, swapAliasesAndDeleteSource, withSettings } from './cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, SHARDS_PLACED, waitStep, type Step, type StepContext } from './step.js';
+import { addDerivedIndex, setReadOnly, swapAliasesAndDeleteSource, withSettings } from '../steps/cluster-edits.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, SHARDS_PLACED, waitStep, type Step, type StepContext } from '../steps/step.js';
+import type { LifecycleAction } from './lifecycle-action.js';
+import { boolean, fields, illegal, integer } from './settings-parser.js';
+import { StepPrivileges } from './step-privileges.js';
+
+/** One of the two targets, as the user gave it; writes stay blocked after the shrink unless allowed. */
+export type ShrinkSettings = {
+  readonly number_of_shards?: number;
+  readonly max_primary_shard_size?: string;
+  readonly allow_write_after_shrink: boolean;
+};
+
+function parse(config: unknown): ShrinkSettings {
+  const c = fields('shrink', config, ['number_of_shards', 'max_primary_shard_size', 'allow_write_after_shrink']);
+  if (c.number_of_shards !== undefined && c.max_primary_shard_size !== undefined) throw illegal('Cannot set both [number_of_shards] and [max_primary_shard_size]');
+  if (c.number_of_shards === undefined && c.max_primary_shard_size === undefined) throw illegal('Either [number_of_shards] or [max_primary_shard_size] must be set');
+  const target: { number_of_shards: number } | { max_primary_shard_size: string } =
+    c.number_of_shards !== undefined ? { number_of_shards: positiveShards(c.number_of_shards) } : { max_primary_shard_size: String(c.max_primary_shard_size) };
+  return { ...target, allow_write_after_shrink: boolean('shrink', 'allow_write_after_shrink', c.allow_write_after_shrink, false) };
+}
+
+function positiveShards(value: unknown): number {
+  const n = integer('shrink', 'number_of_shards', value);
+  if (n <= 0) throw illegal('[number_of_shards] must be greater than 0');
+  return n;
+}
 
 const NODE_ID = 'tessera-0';
 
-function targetShards(config: ActionConfig): number {
+function targetShards(config: ShrinkSettings): number {
   // Without documents every primary is below any max_primary_shard_size: one shard suffices.
-  return typeof config.number_of_shards === 'number' ? config.number_of_shards : 1;
+  return config.number_of_shards ?? 1;
 }
 
 function shrinkIndexName(ctx: StepContext): string {
@@ -24,7 +48,7 @@ function shrinkIndexName(ctx: StepContext): string {
   return name;
 }
 
-function createShrunkenIndex(ctx: StepContext, config: ActionConfig): ClusterState {
+function createShrunkenIndex(ctx: StepContext, config: ShrinkSettings): ClusterState {
   const source = ctx.index;
   // Shrinking reads the whole index: its size is the memory it asks the breakers for.
   checkBreakers(ctx.state, `<shrink [${source.name}]>`, ctx.stats(source.name).sizeBytes);
@@ -50,15 +74,15 @@ function createShrunkenIndex(ctx: StepContext, config: ActionConfig): ClusterSta
   return addDerivedIndex(ctx.state, source, name, uuid, ctx.now, settings);
 }
 
-export function shrinkSteps(phase: string, config: ActionConfig, nextKey: StepKey | undefined): Step[] {
+function toSteps(phase: string, config: ShrinkSettings, nextKey: StepKey | undefined): Step[] {
   const key = (name: string) => StepKey.create(phase, 'shrink', name);
-  const afterShrunken = config.allow_write_after_shrink === true ? key('update-settings') : nextKey;
+  const afterShrunken = config.allow_write_after_shrink ? key('update-settings') : nextKey;
   const steps: Step[] = [
     branchStep(key('branch-check-prerequisites'), key('check-not-write-index'), nextKey, () => false),
-    waitStep(key('check-not-write-index'), key('wait-for-shard-history-leases'), ALWAYS_COMPLETE),
-    waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE, true),
+    checkNotWriteIndex(key('check-not-write-index'), key('wait-for-shard-history-leases')),
+    needs(StepPrivileges.monitorStats, refusedOnClosed(waitStep(key('wait-for-shard-history-leases'), key('check-ts-end-time-passed'), ALWAYS_COMPLETE, true))),
     waitStep(key('check-ts-end-time-passed'), key('readonly'), ALWAYS_COMPLETE, true),
-    actionStep(key('readonly'), key('check-target-shards-count'), (ctx) => withSettings(ctx.state, ctx.index.name, { 'index.blocks.write': 'true' })),
+    needs(StepPrivileges.updateSettings, actionStep(key('readonly'), key('check-target-shards-count'), setReadOnly)),
     waitStep(key('check-target-shards-count'), key('cleanup-shrink-index'), (ctx) => {
       const source = IndexMetadata.primaryShards(ctx.index);
       const target = targetShards(config);
@@ -82,11 +106,14 @@ export function shrinkSteps(phase: string, config: ActionConfig, nextKey: StepKe
       const execution = readExecution(ctx.index);
       return ClusterState.withIndex(ctx.state, writeExecution(ctx.index, { ...execution, shrink_index_name: `shrink-${random}-${ctx.index.name}` }));
     }),
-    actionStep(key('set-single-node-allocation'), key('check-shrink-allocation'), (ctx) =>
-      withSettings(ctx.state, ctx.index.name, { 'index.routing.allocation.require._id': NODE_ID }),
+    needs(
+      StepPrivileges.updateSettings,
+      actionStep(key('set-single-node-allocation'), key('check-shrink-allocation'), (ctx) =>
+        withSettings(ctx.state, ctx.index.name, { 'index.routing.allocation.require._id': NODE_ID }),
+      ),
     ),
     waitStep(key('check-shrink-allocation'), key('shrink'), SHARDS_PLACED),
-    actionStep(key('shrink'), key('shrunk-shards-allocated'), (ctx) => createShrunkenIndex(ctx, config)),
+    needs(StepPrivileges.resize, refusedOnClosed(actionStep(key('shrink'), key('shrunk-shards-allocated'), (ctx) => createShrunkenIndex(ctx, config)))),
     waitStep(key('shrunk-shards-allocated'), key('copy-execution-state'), (ctx) => ({ complete: ctx.state.indices.has(shrinkIndexName(ctx)) })),
     actionStep(key('copy-execution-state'), key('branch-on-datastream-check'), (ctx) => {
       const target = ctx.state.indices.get(shrinkIndexName(ctx))!;
@@ -96,11 +123,13 @@ export function shrinkSteps(phase: string, config: ActionConfig, nextKey: StepKe
       return ClusterState.withIndex(ctx.state, writeExecution(target, copied));
     }),
     branchStep(key('branch-on-datastream-check'), key('aliases'), key('aliases'), () => false),
-    actionStep(key('aliases'), key('is-shrunken-index'), (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, shrinkIndexName(ctx))),
+    needs(StepPrivileges.aliases, actionStep(key('aliases'), key('is-shrunken-index'), (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, shrinkIndexName(ctx)))),
     waitStep(key('is-shrunken-index'), afterShrunken, (ctx) => ({ complete: ctx.index.settings['index.resize.source.name'] !== undefined })),
   ];
-  if (config.allow_write_after_shrink === true) {
-    steps.push(actionStep(key('update-settings'), nextKey, (ctx) => withSettings(ctx.state, ctx.index.name, { 'index.blocks.write': null })));
+  if (config.allow_write_after_shrink) {
+    steps.push(needs(StepPrivileges.updateSettings, actionStep(key('update-settings'), nextKey, (ctx) => withSettings(ctx.state, ctx.index.name, { 'index.blocks.write': null }))));
   }
   return steps;
 }
+
+export const ShrinkAction: LifecycleAction<ShrinkSettings> = Object.freeze({ name: 'shrink', parse, toSteps });
