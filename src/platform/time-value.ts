@@ -7,6 +7,8 @@ export class TimeValueError extends Error {}
 
 /** Java's Long.MAX_VALUE, the largest number of units and of milliseconds a TimeValue holds. */
 export const LONG_MAX = 9223372036854775807n;
+/** Java's Long.MIN_VALUE. */
+export const LONG_MIN = -LONG_MAX - 1n;
 
 /**
  * Parses `<integer><unit>`, or `-1`/`0` without a unit, as ES's TimeValue.parseTimeValue does. The number is a

@@ -1,10 +1,26 @@
 /**
  * @module The URL parameters the document APIs share, read as ES's REST actions read them: `refresh`
  * (WriteRequest.RefreshPolicy), `wait_for_active_shards` (ActiveShardCount) with `timeout`, `_source`/`_source_includes`/
- * `_source_excludes` (FetchSourceContext.parseFromRestRequest), and the refusal of `stored_fields`.
+ * `_source_excludes` (FetchSourceContext.parseFromRestRequest), the refusal of `stored_fields`, and each document
+ * request's parameters as its REST action reads them (the update, write, concurrency and get parameters).
  */
-import { ClusterError, ClusterErrors, type ActiveShardsWait, type FetchSource } from '../../cluster/index.js';
-import { humanDuration, parseTimeValue } from '../../platform/time-value.js';
+import {
+  checkIfPrimaryTerm,
+  checkIfSeqNo,
+  ClusterError,
+  ClusterErrors,
+  fetchSourceOf,
+  parseUpdateBody,
+  parseVersionType,
+  type ActiveShardsWait,
+  type FetchSource,
+  type GetOptions,
+  type UpdateSpec,
+  type WriteConditions,
+  type WriteOptions,
+  type WriteRequest,
+} from '../../cluster/index.js';
+import { humanDuration, LONG_MAX, LONG_MIN, parseTimeValue } from '../../platform/time-value.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -89,4 +105,134 @@ export function booleanParam(query: Query, key: string, fallback: boolean): bool
   if (text === undefined || text === '') return fallback;
   if (text === 'true' || text === 'false') return text === 'true';
   throw ClusterErrors.illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`);
+}
+
+/** RestRequest.paramAsLong: Long.parseLong's syntax (an optional sign, then digits) and range. */
+function longParam(query: Query, key: string): bigint | undefined {
+  const text = query[key];
+  if (text === undefined) return undefined;
+  const value = /^[+-]?\d+$/.test(text) ? BigInt(text) : undefined;
+  if (value === undefined || value < LONG_MIN || value > LONG_MAX) {
+    throw ClusterErrors.illegalArgument(`Failed to parse long parameter [${key}] with value [${text}]`);
+  }
+  return value;
+}
+
+/** RestRequest.paramAsInt. */
+function intParam(query: Query, key: string): number | undefined {
+  const text = query[key];
+  if (text === undefined) return undefined;
+  const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < -(2 ** 31) || value >= 2 ** 31) throw ClusterErrors.illegalArgument(`Failed to parse int parameter [${key}] with value [${text}]`);
+  return value;
+}
+
+/**
+ * An `_update` request's parameters and body, read in RestUpdateAction's order: refresh, doc_as_upsert, _source,
+ * retry_on_conflict, the refusal of versioning, if_seq_no and if_primary_term, require_alias, then the body.
+ */
+export function updateRequest(query: Query, body: unknown): { spec: UpdateSpec; conditions: WriteConditions; requireAlias: boolean } {
+  let docAsUpsert = booleanParam(query, 'doc_as_upsert', false);
+  let fetchSource = query._source === undefined ? false : fetchSourceOf(query._source, 'the parameter [_source]');
+  for (const key of ['_source_includes', '_source_excludes']) {
+    if (query[key] !== undefined) throw ClusterErrors.illegalArgument(`Tessera's update returns the whole updated source or none: [${key}] is not supported, use _source=true`);
+  }
+  const retryOnConflict = intParam(query, 'retry_on_conflict') ?? 0;
+  if (query.version !== undefined || query.version_type !== undefined) {
+    throw ClusterErrors.validation(['internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead']);
+  }
+  let ifSeqNo = longParam(query, 'if_seq_no');
+  if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
+  let ifPrimaryTerm = longParam(query, 'if_primary_term');
+  if (ifPrimaryTerm !== undefined) checkIfPrimaryTerm(ifPrimaryTerm);
+  const requireAlias = booleanParam(query, 'require_alias', false);
+  const parsed = parseUpdateBody(body);
+  docAsUpsert = parsed.docAsUpsert ?? docAsUpsert;
+  fetchSource = parsed.fetchSource ?? fetchSource;
+  ifSeqNo = parsed.ifSeqNo ?? ifSeqNo;
+  ifPrimaryTerm = parsed.ifPrimaryTerm ?? ifPrimaryTerm;
+  const spec: UpdateSpec = {
+    ...(parsed.doc && { doc: parsed.doc }),
+    ...(parsed.upsert && { upsert: parsed.upsert }),
+    docAsUpsert,
+    detectNoop: parsed.detectNoop ?? true,
+    fetchSource,
+    retryOnConflict,
+  };
+  return { spec, conditions: { ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) }, requireAlias };
+}
+
+/** RestActions.parseVersion: the `version` parameter, else an `If-Match` header read as a bare Long.parseLong. */
+function requestVersion(query: Query, ifMatch: string | string[] | undefined): bigint | undefined {
+  if (query.version !== undefined || ifMatch === undefined) return longParam(query, 'version');
+  const text = String(ifMatch);
+  const value = /^[+-]?\d+$/.test(text) ? BigInt(text) : undefined;
+  if (value === undefined || value < LONG_MIN || value > LONG_MAX) throw new ClusterError('number_format_exception', 400, `For input string: "${text}"`);
+  return value;
+}
+
+/** The concurrency parameters of a single-document write, read in RestIndexAction's and RestDeleteAction's order. */
+export function queryConditions(query: Query, ifMatch: string | string[] | undefined): WriteConditions {
+  const version = requestVersion(query, ifMatch);
+  const versionType = query.version_type === undefined ? undefined : parseVersionType(query.version_type);
+  const ifSeqNo = longParam(query, 'if_seq_no');
+  if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
+  const ifPrimaryTerm = longParam(query, 'if_primary_term');
+  if (ifPrimaryTerm !== undefined) checkIfPrimaryTerm(ifPrimaryTerm);
+  return { ...(version !== undefined && { version }), ...(versionType && { versionType }), ...(ifSeqNo !== undefined && { ifSeqNo }), ...(ifPrimaryTerm !== undefined && { ifPrimaryTerm }) };
+}
+
+/** The operation `op_type` makes of a write to `_doc` (IndexRequest.opType) or `_create` (CreateHandler.validateOpType). */
+export function effectiveOp(route: 'index' | 'create', opType: string | undefined): 'index' | 'create' {
+  if (opType === undefined) return route;
+  const lower = opType.toLowerCase();
+  if (route === 'create') {
+    if (lower !== 'create') throw ClusterErrors.illegalArgument(`opType must be 'create', found: [${opType}]`);
+    return 'create';
+  }
+  if (lower !== 'create' && lower !== 'index') throw ClusterErrors.illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`);
+  return lower;
+}
+
+/**
+ * The parameters every write shares, read as RestIndexAction, RestDeleteAction, RestUpdateAction and RestBulkAction
+ * read them: `routing`, `timeout`, `refresh`, `wait_for_active_shards`, and for index and create `pipeline`,
+ * `require_alias` and `require_data_stream` (bulk reads those as defaults for its lines instead).
+ */
+export function writeParams(query: Query, indexing: boolean, bulk = false): { refresh: RefreshPolicy; options: Partial<WriteRequest>; activeShards: WriteOptions } {
+  const refresh = refreshParam(query);
+  const activeShards = activeShardsParam(query, refresh);
+  const options: Partial<WriteRequest> = {};
+  if (!bulk) {
+    if (query.routing !== undefined && query.routing !== '') Object.assign(options, { routing: query.routing });
+    if (indexing) {
+      if (query.pipeline !== undefined) Object.assign(options, { pipeline: query.pipeline });
+      if (booleanParam(query, 'require_alias', false)) Object.assign(options, { requireAlias: true });
+      if (booleanParam(query, 'require_data_stream', false)) Object.assign(options, { requireDataStream: true });
+    }
+  }
+  return { refresh, options, activeShards: activeShards ? { activeShards } : {} };
+}
+
+/**
+ * A get's parameters as RestGetAction reads them: `refresh`, `routing`, `preference` and `realtime` (one node that
+ * answers from what is committed meets them all), `fields` refused, `stored_fields` refused (no field is stored apart
+ * from `_source`), the version, and `_source` filtering.
+ */
+export function getParams(query: Query, ifMatch: string | string[] | undefined): GetOptions {
+  booleanParam(query, 'refresh', false);
+  booleanParam(query, 'realtime', true);
+  if (query.fields !== undefined) {
+    throw ClusterErrors.illegalArgument('the parameter [fields] is no longer supported, please use [stored_fields] to retrieve stored fields or [_source] to load the field from _source');
+  }
+  if (query.stored_fields !== undefined) throw storedFieldsRefusal('the parameter [stored_fields]');
+  const version = requestVersion(query, ifMatch);
+  const versionType = query.version_type === undefined ? undefined : parseVersionType(query.version_type);
+  const fetch = fetchSourceParams(query);
+  return {
+    ...(query.routing !== undefined && { routing: query.routing }),
+    ...(fetch && { fetch }),
+    ...(version !== undefined && { version }),
+    ...(versionType && { versionType }),
+  };
 }

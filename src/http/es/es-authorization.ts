@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError, failDestructive, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type Permissions, type Security } from '../../security/index.js';
-import { bulkRequestsOf } from './document-routes.js';
+import { bulkRequestsOf } from './bulk-request.js';
 import type { EsContext } from './es-context.js';
 import { onEveryRoute, ROUTE_ACTIONS, type RouteAction } from './es-actions.js';
 
