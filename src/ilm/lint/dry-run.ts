@@ -4,16 +4,19 @@
  * where the runner would meet it, with the error that step itself raised; the walk then skips the rest of the
  * failed action, as if it had been fixed, so one run also finds the problems of the actions after it.
  */
-import { ClusterError, ClusterState, type IndexMetadata } from '../../cluster/index.js';
+import { ClusterState, type ClusterError, type IndexMetadata } from '../../cluster/index.js';
 import { isRunnable, type PhaseActions } from '../actions/index.js';
 import { compilePhase } from '../compile-phase.js';
 import { currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
-import { readPhaseExecution } from '../phase-execution.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
-import { nextPhase, refreshPhase } from '../runner/run-index.js';
-import { moveToFailedStep, moveToStep, phaseExecution } from '../runner/transitions.js';
+import { enterPhase, executeStep, nextPhase, stepsOf, type ExecuteOptions } from '../runner/execute-step.js';
+import { refreshPhase } from '../runner/run-index.js';
+import { moveToFailedStep, moveToStep } from '../runner/transitions.js';
 import { ERROR_STEP, NEW_COMPLETE_KEY, phaseCompleteKey, StepKey } from '../step-key.js';
 import type { Step, StepContext } from '../steps/step.js';
+
+/** Run as the runner runs it, except that a wait nothing but time or data would end counts as over. */
+const DRY_RUN: ExecuteOptions = { dryRun: true };
 
 interface Observed {
   readonly key: StepKey;
@@ -45,19 +48,9 @@ const PLACEHOLDER_UUID = 'xxxx';
 /** Only documents, time and disk space could end these waits; lint assumes they will. */
 const NO_DOCUMENTS = { docs: 0, sizeBytes: 0 };
 
-function asClusterError(error: unknown): ClusterError {
-  if (error instanceof ClusterError) return error;
-  return new ClusterError('exception', 500, error instanceof Error ? error.message : String(error));
-}
-
 /** A policy PUT refuses may hold actions no step exists for; the rest of it still runs. */
 function runnable(actions: PhaseActions): PhaseActions {
   return Object.fromEntries(Object.entries(actions).filter(([action]) => isRunnable(action)));
-}
-
-function stepsOf(execution: ExecutionState, policy: PolicyMetadata, phase: string): Step[] {
-  const definition = readPhaseExecution(execution)?.phase_definition ?? policy.policy.phases[phase];
-  return definition ? compilePhase(phase, runnable(definition.actions)) : [];
 }
 
 function withExecution(state: ClusterState, name: string, execution: ExecutionState): ClusterState {
@@ -81,24 +74,6 @@ function afterAction(steps: readonly Step[], step: Step): StepKey {
   return steps.slice(at + 1).find((s) => s.key.action !== step.key.action)?.key ?? phaseCompleteKey(step.key.phase);
 }
 
-type StepOutcome = { readonly state: ClusterState; readonly next: StepKey | undefined; readonly waitsFor?: string };
-
-/** One step, as runStepOnce runs it, except that a wait nothing but time or data would end counts as over. */
-function runStep(step: Step, ctx: StepContext): StepOutcome {
-  switch (step.kind) {
-    case 'branch':
-      return { state: ctx.state, next: step.predicate(ctx) ? step.nextKeyIfTrue : step.nextKey };
-    case 'wait': {
-      const result = step.evaluate(ctx);
-      const message = result.info?.message;
-      if (!result.complete && message !== undefined) return { state: ctx.state, next: step.nextKey, waitsFor: String(message) };
-      return { state: ctx.state, next: step.nextKey };
-    }
-    case 'action':
-      return { state: step.perform(ctx), next: step.nextKey };
-  }
-}
-
 /** Runs the policy on `index` from where it stands to its end, and returns what would go wrong, in order. */
 export function dryRun(input: DryRunInput): DryRunEvent[] {
   const { policy, now } = input;
@@ -106,7 +81,7 @@ export function dryRun(input: DryRunInput): DryRunEvent[] {
   let name = input.index;
   // Each step's change copies only the changes before it, not every index of the cluster.
   let { state, key } = startingPoint(ClusterState.overlay(input.state), name, policy, now);
-  let steps = stepsOf(readExecution(state.indices.get(name)!), policy, key.phase);
+  let steps = stepsOf(readExecution(state.indices.get(name)!), policy, key.phase, runnable);
   for (let moves = 0; moves < MAX_MOVES; moves++) {
     if (key.action === 'complete' && key.name === 'complete') {
       const phase = nextPhase(policy, key.phase);
@@ -114,8 +89,7 @@ export function dryRun(input: DryRunInput): DryRunEvent[] {
       events.push({ kind: 'phase', phase });
       steps = compilePhase(phase, runnable(policy.policy.phases[phase]!.actions));
       key = steps[0]?.key ?? phaseCompleteKey(phase);
-      const execution = readExecution(state.indices.get(name)!);
-      state = withExecution(state, name, { ...moveToStep(execution, key, now), phase_definition: phaseExecution(policy, phase) });
+      state = withExecution(state, name, enterPhase(readExecution(state.indices.get(name)!), policy, phase, key, now));
       continue;
     }
     const current = key;
@@ -127,17 +101,18 @@ export function dryRun(input: DryRunInput): DryRunEvent[] {
     if (denied) events.push({ ...seen, kind: 'error', error: denied });
     const ctx: StepContext = { state, index, policy: policy.name, now, newUuid: () => PLACEHOLDER_UUID, stats: () => NO_DOCUMENTS, allocationBlocked: () => undefined };
     let next: StepKey | undefined;
-    try {
-      const outcome = runStep(step, ctx);
+    const outcome = executeStep(step, ctx, DRY_RUN);
+    if (outcome.kind === 'failed') {
+      events.push({ ...seen, kind: 'error', error: outcome.error });
+      next = afterAction(steps, step);
+    } else if (outcome.kind === 'done') {
+      // ('waiting' never comes back from a dry run.)
       state = outcome.state;
       next = outcome.next;
       if (outcome.waitsFor !== undefined) {
         events.push({ ...seen, kind: 'stuck', message: outcome.waitsFor });
         next = afterAction(steps, step);
       }
-    } catch (error) {
-      events.push({ ...seen, kind: 'error', error: asClusterError(error) });
-      next = afterAction(steps, step);
     }
     if (!state.indices.has(name)) {
       // Deleted, or handed over (shrink, searchable_snapshot) to the index that now carries its name as an alias: one
@@ -147,7 +122,7 @@ export function dryRun(input: DryRunInput): DryRunEvent[] {
       name = successor.name;
       const execution = readExecution(successor);
       key = currentKey(execution) ?? NEW_COMPLETE_KEY;
-      steps = stepsOf(execution, policy, key.phase);
+      steps = stepsOf(execution, policy, key.phase, runnable);
       continue;
     }
     if (next === undefined) break;

@@ -4,16 +4,14 @@
  * Pure: it takes the cluster state and returns the next one.
  */
 import { ClusterError, ClusterErrors, ClusterState, type IndexStats } from '../../cluster/index.js';
-import { compilePhase, firstStepKey } from '../compile-phase.js';
+import { firstStepKey } from '../compile-phase.js';
 import { IlmErrors } from '../ilm-error.js';
 import { currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
-import { readPhaseExecution } from '../phase-execution.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
-import { PHASES } from '../policy/timeseries-lifecycle-type.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../step-key.js';
-import { checkStepOnClosedIndex } from '../steps/closed-index-steps.js';
-import type { Step, StepContext } from '../steps/step.js';
+import type { StepContext } from '../steps/step.js';
+import { asClusterError, enterPhase, executeStep, nextPhase, stepsOf } from './execute-step.js';
 import { parseOriginationDate } from './origination-date.js';
 import { errorInfo, moveToError, moveToFailedStep, moveToStep, phaseExecution, stepInfoString } from './transitions.js';
 
@@ -35,11 +33,6 @@ export interface RunContext {
 /** Enough for any policy; a loop longer than this means a bug, not a long policy. */
 const MAX_STEPS_PER_TURN = 200;
 
-function asClusterError(error: unknown): ClusterError {
-  if (error instanceof ClusterError) return error;
-  return new ClusterError('exception', 500, error instanceof Error ? error.message : String(error));
-}
-
 function setExecution(state: ClusterState, name: string, execution: ExecutionState, ctx: RunContext): ClusterState {
   ctx.observe?.(name, execution);
   return ClusterState.withIndex(state, writeExecution(state.indices.get(name)!, execution));
@@ -52,19 +45,6 @@ export function lifecycleDate(state: ClusterState, name: string): number | undef
   if (origination !== -1) return origination;
   const date = readExecution(index).creation_date;
   return date === undefined ? undefined : Number(date);
-}
-
-/** The phase after `phase` in the stored policy (new counts as before every phase). */
-export function nextPhase(policy: PolicyMetadata, phase: string): string | undefined {
-  const start = phase === 'new' ? 0 : PHASES.indexOf(phase as (typeof PHASES)[number]) + 1;
-  if (start <= 0 && phase !== 'new') return undefined;
-  return PHASES.slice(start).find((p) => policy.policy.phases[p] !== undefined);
-}
-
-function stepsOf(execution: ExecutionState, policy: PolicyMetadata, phase: string): Step[] {
-  const cached = readPhaseExecution(execution)?.phase_definition;
-  const definition = cached ?? policy.policy.phases[phase];
-  return definition ? compilePhase(phase, definition.actions) : [];
 }
 
 function init(state: ClusterState, name: string, policy: PolicyMetadata, ctx: RunContext): ClusterState {
@@ -125,7 +105,7 @@ export function runIndex(start: ClusterState, name: string, runContext: RunConte
       const date = lifecycleDate(state, name);
       if (date !== undefined && ctx.now < date + minAgeMillis(policy.policy.phases[phase]!)) return state;
       const definition = policy.policy.phases[phase]!;
-      execution = { ...moveToStep(execution, firstStepKey(phase, definition.actions), ctx.now), phase_definition: phaseExecution(policy, phase) };
+      execution = enterPhase(execution, policy, phase, firstStepKey(phase, definition.actions), ctx.now);
       state = setExecution(state, name, execution, ctx);
       // Entering the phase is a cluster-state change; its async waits are first evaluated on the next poll.
       ctx = { ...ctx, trigger: 'cluster' };
@@ -152,7 +132,6 @@ function refreshPhase(execution: ExecutionState, policy: PolicyMetadata, now: nu
 
 export { refreshPhase };
 
-/** Runs the current step once; `advanced` tells whether the index moved on to another step. */
 /** `advanced`: the index moved to another step; `polled`: that took a periodic (async) wait's evaluation. */
 function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, ctx: RunContext): { state: ClusterState; advanced: boolean; polled?: boolean } {
   const index = state.indices.get(name)!;
@@ -163,36 +142,23 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
     const error = ClusterErrors.illegalArgument(`current step [${StepKey.toJson(key)}] for index [${name}] with policy [${policy.name}] is not recognized`);
     return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now), ctx), advanced: false };
   }
+  // An async wait is evaluated on poll ticks only, whoever the steps run as.
+  if (step.kind === 'wait' && step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
   // Steps run with the authority of the user who last modified the policy.
   const denied = policy.modifiedBy === undefined || step.privilege === undefined ? undefined : ctx.authorize(policy.modifiedBy, step.privilege, name);
-  const needsPoll = step.kind === 'wait' && step.periodic && ctx.trigger !== 'poll';
-  if (denied && !needsPoll) {
-    return { state: setExecution(state, name, moveToError(execution, key.name, denied, step.retryable, ctx.now), ctx), advanced: false };
-  }
+  if (denied) return { state: setExecution(state, name, moveToError(execution, key.name, denied, step.retryable, ctx.now), ctx), advanced: false };
   const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid, stats: ctx.stats, allocationBlocked: () => ctx.allocationBlocked(state) };
-  try {
-    switch (step.kind) {
-      case 'branch': {
-        const next = step.predicate(stepCtx) ? step.nextKeyIfTrue : step.nextKey;
-        return { state: moveOn(state, name, next, ctx), advanced: true };
-      }
-      case 'wait': {
-        if (step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
-        checkStepOnClosedIndex(step, index);
-        const result = step.evaluate(stepCtx);
-        if (result.complete) return { state: moveOn(state, name, step.nextKey, ctx), advanced: true, polled: step.periodic };
-        const info = result.info ? stepInfoString(result.info) : undefined;
-        if (info === execution.step_info) return { state, advanced: false };
-        return { state: setExecution(state, name, { ...execution, step_info: info }, ctx), advanced: false };
-      }
-      case 'action': {
-        checkStepOnClosedIndex(step, index);
-        const after = step.perform(stepCtx);
-        return { state: moveOn(after, name, step.nextKey, ctx), advanced: true };
-      }
+  const outcome = executeStep(step, stepCtx);
+  switch (outcome.kind) {
+    case 'done':
+      return { state: moveOn(outcome.state, name, outcome.next, ctx), advanced: true, ...(step.kind === 'wait' && { polled: step.periodic }) };
+    case 'waiting': {
+      const info = outcome.info ? stepInfoString(outcome.info) : undefined;
+      if (info === execution.step_info) return { state, advanced: false };
+      return { state: setExecution(state, name, { ...execution, step_info: info }, ctx), advanced: false };
     }
-  } catch (error) {
-    return { state: setExecution(state, name, moveToError(execution, key.name, asClusterError(error), step.retryable, ctx.now), ctx), advanced: false };
+    case 'failed':
+      return { state: setExecution(state, name, moveToError(execution, key.name, outcome.error, step.retryable, ctx.now), ctx), advanced: false };
   }
 }
 
