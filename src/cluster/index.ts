@@ -17,20 +17,20 @@ export { rollover, generateRolloverIndexName, rolloverIndexName, writeIndexOf, e
 export { parseAliasMetadata } from './alias-rules.js';
 export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, FORECAST_TIMEOUT_SETTING, normalizeClusterSettings } from './cluster-settings.js';
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
-export {
-  DocumentService,
-  followIndices,
-  type ActiveShardsWait,
-  type AutoCreateCheck,
-  type GetOptions,
-  type GetResult,
-  type MultiGetFailure,
-  type MultiGetItem,
-  type WriteOptions,
-  type WriteRequest,
-  type WriteResult,
-  type WriteOp,
-} from './documents/document-service.js';
+export { DocumentService } from './documents/document-service.js';
+export { followIndices } from './documents/derived-index-stats.js';
+export type {
+  ActiveShardsWait,
+  AutoCreateCheck,
+  GetOptions,
+  GetResult,
+  MultiGetFailure,
+  MultiGetItem,
+  WriteOptions,
+  WriteRequest,
+  WriteResult,
+  WriteOp,
+} from './documents/document-requests.js';
 export { FETCH_WHOLE_SOURCE, type FetchSource } from './documents/source-filter.js';
 export { checkIfPrimaryTerm, checkIfSeqNo, parseVersionType, type VersionType, type WriteConditions } from './documents/write-conditions.js';
 export { fetchSourceOf, parseUpdateBody, scriptRefusal, type ParsedUpdateBody, type UpdateSpec } from './documents/update-request.js';

@@ -6,7 +6,6 @@
 import type { Clock } from '../../platform/clock.js';
 import { randomId } from '../../platform/ids.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
-import { blockedAt, checkOpen } from '../cluster-errors-blocks.js';
 import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
@@ -14,152 +13,21 @@ import { autoCreateRefusal } from '../operations/auto-create.js';
 import { createIndex } from '../operations/create-index.js';
 import type { IndexStats } from '../operations/rollover.js';
 import type { DocumentRepository, DocumentWrite, IndexDocStats, StoredDocument } from './document-repository.js';
-import { mergeSource, updateProblems, type UpdateSpec } from './update-request.js';
-import { checkConditions, checkStorableVersion, conditionProblems, type VersionType, type WriteConditions } from './write-conditions.js';
+import { mergeSource } from './update-request.js';
+import { checkConditions } from './write-conditions.js';
 import { resolveDateMathName } from '../date-math-name.js';
-import { FETCH_WHOLE_SOURCE, filterSource, type FetchSource } from './source-filter.js';
-import { activeShardsFailure, unmetActiveShards } from './active-shards.js';
+import { unmetActiveShards } from './active-shards.js';
 import { aliasRouting } from './routing.js';
+import { getDocument, multiGet } from './document-reads.js';
+import { followIndices } from './derived-index-stats.js';
+import { PRIMARY_TERM, type ActiveShardsWait, type AutoCreateCheck, type GetOptions, type GetResult, type MultiGetFailure, type MultiGetItem, type WriteOp, type WriteOptions, type WriteRequest, type WriteResult } from './document-requests.js';
+import { checkId, checkWritable, failShortOfCopies, requireAliasMissing, requireDataStreamMissing, validateConditions, versionConflict, type Target } from './write-checks.js';
 
-export type WriteOp = 'index' | 'create' | 'delete' | 'update';
-
-export interface WriteRequest {
-  readonly op: WriteOp;
-  readonly target: string;
-  readonly id?: string;
-  readonly source?: unknown;
-  /** Optimistic concurrency control: the write happens only if the stored document still meets these. */
-  readonly conditions?: WriteConditions;
-  /** An update's partial document, upsert and options (op `update` only). */
-  readonly update?: UpdateSpec;
-  /** An item refused before it runs (a bulk update Tessera cannot do): it fails alone and changes nothing. */
-  readonly refusal?: ClusterError;
-  /** The routing stored with the document (ES's `_routing`); one shard holds every document, so it routes nothing. */
-  readonly routing?: string;
-  /** The write fails unless `target` is an alias (`require_alias`). */
-  readonly requireAlias?: boolean;
-  /** The write fails unless `target` is a data stream (`require_data_stream`); Tessera has none. */
-  readonly requireDataStream?: boolean;
-  /** The ingest pipeline asked for (`pipeline`); Tessera has none, so any but `_none` fails the item. */
-  readonly pipeline?: string;
-}
-
-/** How many shard copies must be active before a write proceeds (`wait_for_active_shards`), and how long to wait. */
-export interface ActiveShardsWait {
-  readonly count: number | 'all';
-  readonly timeoutMillis: number;
-  /** The timeout as the request spelt it, for the failure's reason. */
-  readonly timeoutText: string;
-  /** The request's refresh policy, which ES's failure reason describes. */
-  readonly refresh?: 'true' | 'wait_for';
-}
-
-export interface WriteResult {
-  readonly _index: string;
-  readonly _id: string;
-  readonly _version: number;
-  readonly result: 'created' | 'updated' | 'deleted' | 'not_found' | 'noop';
-  readonly _shards: { total: number; successful: number; failed: number };
-  readonly _seq_no: number;
-  readonly _primary_term: number;
-  /** An update's resulting document, when its `_source` was asked for (UpdateResponse's `get`). */
-  readonly get?: { _seq_no: number; _primary_term: number; found: true; _source: unknown };
-  readonly status: number;
-}
-
-export interface FoundDocument {
-  readonly _index: string;
-  readonly _id: string;
-  readonly _version: number;
-  readonly _seq_no: number;
-  readonly _primary_term: number;
-  readonly _routing?: string;
-  readonly found: true;
-  readonly _source?: unknown;
-}
-
-export type GetResult = FoundDocument | { readonly _index: string; readonly _id: string; readonly found: false };
-
-/** What a read asks besides the index and id. */
-export interface GetOptions {
-  readonly routing?: string;
-  readonly fetch?: FetchSource;
-  /** The version the document must have (a read with another is a conflict); ES's MATCH_ANY (-3) asks none. */
-  readonly version?: bigint;
-  readonly versionType?: VersionType;
-}
-
-/** One document of a multi-get: its index expression and id, and its options. */
-export interface MultiGetItem extends GetOptions {
-  readonly index: string;
-  readonly id: string;
-}
-
-/** A multi-get item that failed (ES's MultiGetResponse.Failure): the index as asked, the id, and the error. */
-export interface MultiGetFailure {
-  readonly _index: string;
-  readonly _id: string;
-  readonly error: ClusterError;
-}
-
-const PRIMARY_TERM = 1;
 const ID_LENGTH = 20;
 
 function shards(index: IndexMetadata) {
   return { total: 1 + IndexMetadata.replicas(index), successful: 1, failed: 0 };
 }
-
-/**
- * ES's refusal of a write to a closed or write-blocked index; a delete passes the flood-stage block, which exists to
- * let space be freed.
- */
-function checkWritable(index: IndexMetadata, op: WriteOp): void {
-  checkOpen(index);
-  const blocked = blockedAt(index, 'write', (b) => op === 'delete' && b.name === 'read_only_allow_delete');
-  if (blocked) throw blocked;
-}
-
-function checkId(id: string): void {
-  // IndexRouting.process: an empty id is not "no id" (which draws one).
-  if (id === '') throw ClusterErrors.illegalArgument('if _id is specified it must not be empty');
-  if (Buffer.byteLength(id) > 512) {
-    throw ClusterErrors.validation([`id [${id}] is too long, must be no longer than 512 bytes but was: ${Buffer.byteLength(id)}`]);
-  }
-  if (id.startsWith('_')) throw ClusterErrors.validation([`id [${id}] cannot start with '_'`]);
-  // PostgreSQL text cannot hold U+0000, so no store takes it.
-  if (id.includes('\u0000')) throw ClusterErrors.validation([`id [${id.replaceAll('\u0000', '\\u0000')}] must not contain the null character`]);
-}
-
-/** A version conflict as ES reports it, with the index it happened in. */
-function versionConflict(index: IndexMetadata, reason: string): ClusterError {
-  return new ClusterError('version_conflict_engine_exception', 409, reason, { index_uuid: index.uuid, shard: '0', index: index.name });
-}
-
-/**
- * Validates every request's conditions before anything runs, as BulkRequest.validate does: one invalid item refuses
- * the whole request with all items' messages, and no index is created for it.
- */
-function validateConditions(requests: readonly WriteRequest[]): void {
-  const problems = requests.flatMap((r) =>
-    r.refusal ? [] : r.op === 'update' ? updateProblems(r.id !== undefined && r.id !== '', r.conditions, r.update!) : conditionProblems(r.op, r.id !== undefined, r.conditions),
-  );
-  if (problems.length > 0) throw ClusterErrors.validation(problems);
-  for (const request of requests) checkStorableVersion(request.conditions);
-}
-
-/** Derived indices start with their source's documents; deleted ones take theirs along (same commit). */
-export function followIndices<T>(stats: Map<string, T>, after: ClusterState, before: ClusterState): void {
-  for (const index of after.indices.values()) {
-    if (!before.indices.has(index.name) && index.copiedFrom) {
-      const source = stats.get(index.copiedFrom);
-      if (source) stats.set(index.name, source);
-    }
-  }
-  for (const name of before.indices.keys()) if (!after.indices.has(name)) stats.delete(name);
-}
-
-/** Whether a write may create the missing index `name`: undefined to allow, else the error its writes fail with. */
-export type AutoCreateCheck = (name: string) => ClusterError | undefined;
 
 export class DocumentService {
   readonly #stats: Map<string, IndexDocStats>;
@@ -420,123 +288,13 @@ export class DocumentService {
   }
 
   /** The concrete index a read of `target` (an index, an alias of one index, or date math) goes to, and the alias read through. */
-  #readIndex(target: string): { index: IndexMetadata; alias?: string } {
-    const state = this.cluster.state;
-    const name = resolveDateMathName(target, this.clock.now());
-    const index = state.indices.get(name);
-    if (index) return { index };
-    const aliased = ClusterState.indicesOfAlias(state, name);
-    if (aliased.length === 0) throw ClusterErrors.indexNotFound(name);
-    if (aliased.length > 1) {
-      throw ClusterErrors.illegalArgument(`alias [${name}] has more than one index associated with it [${aliased.map((i) => i.name).sort().join(', ')}], can't execute a single index op`);
-    }
-    return { index: aliased[0]!, alias: name };
-  }
-
   /** One document (ES's GET), its source filtered as `options.fetch` asks. */
   async get(target: string, id: string, options: GetOptions = {}): Promise<GetResult> {
-    const { index, alias } = this.#readIndex(target);
-    aliasRouting(options.routing, alias ?? index.name, alias === undefined ? undefined : index.aliases[alias]);
-    // TransportSingleShardAction resolves the index (closed ones refused) before it checks the read block.
-    checkOpen(index);
-    const blocked = blockedAt(index, 'read');
-    if (blocked) throw blocked;
-    const doc = await this.repository.get(index.name, id);
-    if (!doc) return { _index: index.name, _id: id, found: false };
-    // VersionType.isVersionConflictForReads: every version type asks for exactly the version given.
-    if (options.version !== undefined && options.version !== -3n && BigInt(doc.version) !== options.version) {
-      throw versionConflict(index, `[${id}]: version conflict, current version [${doc.version}] is different than the one provided [${options.version}]`);
-    }
-    const fetch = options.fetch ?? FETCH_WHOLE_SOURCE;
-    return {
-      _index: index.name,
-      _id: id,
-      _version: doc.version,
-      _seq_no: doc.seqNo,
-      _primary_term: PRIMARY_TERM,
-      ...(doc.routing !== undefined && { _routing: doc.routing }),
-      found: true,
-      ...(fetch.fetch && { _source: filterSource(JSON.parse(doc.source), fetch) }),
-    };
+    return getDocument(this.repository, this.cluster.state, resolveDateMathName(target, this.clock.now()), id, options);
   }
 
   /** Several documents (ES's _mget): each its own answer, or its own failure (a missing index fails only its items). */
   async mget(items: readonly MultiGetItem[]): Promise<(GetResult | MultiGetFailure)[]> {
-    const results: (GetResult | MultiGetFailure)[] = [];
-    for (const item of items) {
-      try {
-        results.push(await this.get(item.index, item.id, item));
-      } catch (error) {
-        if (!(error instanceof ClusterError)) throw error;
-        results.push({ _index: item.index, _id: item.id, error });
-      }
-    }
-    return results;
+    return multiGet(items, (item) => this.get(item.index, item.id, item));
   }
-}
-
-/** A write's resolved target: the concrete index, the document's id (drawn when the request has none) and its routing. */
-interface Target {
-  readonly index: IndexMetadata;
-  readonly id: string;
-  readonly routing?: string;
-}
-
-/** Options of a whole write request. */
-export interface WriteOptions {
-  readonly activeShards?: ActiveShardsWait;
-}
-
-/** ES's refusal of a `require_alias` write to a name that is no alias. */
-function requireAliasMissing(target: string): ClusterError {
-  return new ClusterError('index_not_found_exception', 404, `no such index [${target}] and [require_alias] request flag is [true] and [${target}] is not an alias`, {
-    index_uuid: '_na_',
-    index: target,
-  });
-}
-
-/**
- * ES's refusal of a `require_data_stream` write: Tessera has no data streams, so an existing target is no data
- * stream, and a missing one cannot be created as one (no template may declare `data_stream`).
- */
-function requireDataStreamMissing(state: ClusterState, target: string): ClusterError {
-  if (state.indices.has(target) || ClusterState.aliasExists(state, target)) {
-    return new ClusterError('resource_not_found_exception', 404, `[require_data_stream] request flag is [true] and [${target}] is not a data stream`);
-  }
-  return new ClusterError('index_not_found_exception', 404, `no such index [${target}] and the index creation request requires a data stream`, { index_uuid: '_na_', index: target });
-}
-
-/** Fails, as one shard request each, the writes to indices that cannot meet `wait`'s count of active copies. */
-function failShortOfCopies(requests: readonly WriteRequest[], targets: (Target | ClusterError)[], wait: ActiveShardsWait): void {
-  const byIndex = new Map<string, number[]>();
-  for (const [i, target] of targets.entries()) {
-    if (target instanceof ClusterError || unmetActiveShards(target.index, wait.count) === undefined) continue;
-    byIndex.set(target.index.name, [...(byIndex.get(target.index.name) ?? []), i]);
-  }
-  for (const positions of byIndex.values()) {
-    const { index } = targets[positions[0]!] as Target;
-    const items = positions.map((i) => describeRequest(requests[i]!, index.name, (targets[i] as Target).id));
-    const refresh = wait.refresh === 'true' ? ' and a refresh' : wait.refresh === 'wait_for' ? ' blocking until refresh' : '';
-    const shardRequest = `BulkShardRequest [[${index.name}][0]] containing [${items.length > 1 ? `${items.length}] requests` : `${items[0]}]`}${refresh}`;
-    const failure = activeShardsFailure(index, unmetActiveShards(index, wait.count)!, wait.timeoutText, shardRequest);
-    for (const i of positions) targets[i] = failure;
-  }
-}
-
-/** ES's IndexRequest.toString's source: the JSON, or its size when longer than 2 KiB. */
-function describeSource(source: unknown): string {
-  const json = JSON.stringify(source);
-  const length = Buffer.byteLength(json);
-  const size = (bytes: number) => (bytes >= 1024 ? `${Number((Math.round((bytes / 1024) * 10) / 10).toFixed(1))}kb` : `${bytes}b`);
-  return length > 2048 ? `n/a, actual length: [${size(length)}], max length: ${size(2048)}` : json;
-}
-
-/** A shard-level write as ES's IndexRequest, DeleteRequest and UpdateRequest print themselves in error reasons. */
-function describeRequest(request: WriteRequest, index: string, id: string): string {
-  if (request.op === 'delete') return `delete {[${index}][${id}]}`;
-  if (request.op !== 'update') return `index {[${index}][${id}], source[${describeSource(request.source)}]}`;
-  const spec = request.update!;
-  const doc = spec.doc === undefined ? '' : `, doc[index {[null][null], source[${describeSource(spec.doc)}]}]`;
-  const upsert = spec.upsert === undefined ? '' : `, upsert[index {[null][null], source[${describeSource(spec.upsert)}]}]`;
-  return `update {[${index}][${id}], doc_as_upsert[${spec.docAsUpsert}]${doc}${upsert}, scripted_upsert[false], detect_noop[${spec.detectNoop}]}`;
 }
