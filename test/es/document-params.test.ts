@@ -114,6 +114,9 @@ describe('document parameters', TEST_OPTIONS, () => {
     assertEnvelope(single, { error: { root_cause: [notAlias('dp-ra')], ...notAlias('dp-ra') }, status: 404 });
     const update = await esFetch(url, '/dp-ra/_update/1?require_alias=true', { method: 'POST', body: { doc: {}, doc_as_upsert: true } });
     assert.equal(update.json.error.reason, notAlias('dp-ra').reason);
+    // paramAsBoolean: the flag present with no value is true (it used to be ignored, and the index auto-created).
+    const bare = await esFetch(url, '/dp-ra/_doc/1?require_alias', { method: 'PUT', body: {} });
+    assertEnvelope(bare, { error: { root_cause: [notAlias('dp-ra')], ...notAlias('dp-ra') }, status: 404 });
     assert.equal((await client.indices.exists({ index: 'dp-ra' })), false);
     await client.indices.create({ index: 'dp-ra-1', aliases: { 'dp-ra-w': {} } });
     assert.equal((await client.index({ index: 'dp-ra-w', id: '1', document: {}, require_alias: true }))._index, 'dp-ra-1');

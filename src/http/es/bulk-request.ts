@@ -2,6 +2,7 @@
  * @module A `_bulk` body as ES's BulkRequestParser reads it: NDJSON action and source lines, each action's metadata
  * checked and applied over the URL's defaults, parsed once per request for authorization and the handler alike.
  */
+import { flag } from './es-reply.js';
 import type { FastifyRequest } from 'fastify';
 import {
   checkIfPrimaryTerm,
@@ -17,7 +18,7 @@ import {
   type WriteOp,
   type WriteRequest,
 } from '../../cluster/index.js';
-import { booleanParam } from './document-params.js';
+import {} from './document-params.js';
 import { checkNestingDepth } from './es-content.js';
 import { LONG_MAX, LONG_MIN } from '../../platform/time-value.js';
 import { xContentBoolean, xContentToken } from '../../platform/xcontent.js';
@@ -196,8 +197,8 @@ function bulkDefaults(req: FastifyRequest): BulkDefaults {
     ...(index !== undefined && { index }),
     ...(query.routing !== undefined && { routing: query.routing }),
     ...(query.pipeline !== undefined && { pipeline: query.pipeline }),
-    requireAlias: booleanParam(query, 'require_alias', false),
-    requireDataStream: booleanParam(query, 'require_data_stream', false),
+    requireAlias: flag(query, 'require_alias', false),
+    requireDataStream: flag(query, 'require_data_stream', false),
     ...(fetchSource !== undefined && { fetchSource }),
   };
 }

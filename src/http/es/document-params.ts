@@ -21,6 +21,7 @@ import {
   type WriteRequest,
 } from '../../cluster/index.js';
 import { humanDuration, LONG_MAX, LONG_MIN, parseTimeValue } from '../../platform/time-value.js';
+import { flag } from './es-reply.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -99,14 +100,6 @@ export function storedFieldsRefusal(where: string): ClusterError {
   return ClusterErrors.illegalArgument(`Tessera stores no fields apart from _source: ${where} is not supported, use _source filtering`);
 }
 
-/** RestRequest.paramAsBoolean: only "true" and "false" (an empty value keeps the default). */
-export function booleanParam(query: Query, key: string, fallback: boolean): boolean {
-  const text = query[key];
-  if (text === undefined || text === '') return fallback;
-  if (text === 'true' || text === 'false') return text === 'true';
-  throw ClusterErrors.illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`);
-}
-
 /** RestRequest.paramAsLong: Long.parseLong's syntax (an optional sign, then digits) and range. */
 function longParam(query: Query, key: string): bigint | undefined {
   const text = query[key];
@@ -132,7 +125,7 @@ function intParam(query: Query, key: string): number | undefined {
  * retry_on_conflict, the refusal of versioning, if_seq_no and if_primary_term, require_alias, then the body.
  */
 export function updateRequest(query: Query, body: unknown): { spec: UpdateSpec; conditions: WriteConditions; requireAlias: boolean } {
-  let docAsUpsert = booleanParam(query, 'doc_as_upsert', false);
+  let docAsUpsert = flag(query, 'doc_as_upsert', false);
   let fetchSource = query._source === undefined ? false : fetchSourceOf(query._source, 'the parameter [_source]');
   for (const key of ['_source_includes', '_source_excludes']) {
     if (query[key] !== undefined) throw ClusterErrors.illegalArgument(`Tessera's update returns the whole updated source or none: [${key}] is not supported, use _source=true`);
@@ -145,7 +138,7 @@ export function updateRequest(query: Query, body: unknown): { spec: UpdateSpec; 
   if (ifSeqNo !== undefined) checkIfSeqNo(ifSeqNo);
   let ifPrimaryTerm = longParam(query, 'if_primary_term');
   if (ifPrimaryTerm !== undefined) checkIfPrimaryTerm(ifPrimaryTerm);
-  const requireAlias = booleanParam(query, 'require_alias', false);
+  const requireAlias = flag(query, 'require_alias', false);
   const parsed = parseUpdateBody(body);
   docAsUpsert = parsed.docAsUpsert ?? docAsUpsert;
   fetchSource = parsed.fetchSource ?? fetchSource;
@@ -207,8 +200,8 @@ export function writeParams(query: Query, indexing: boolean, bulk = false): { re
     if (query.routing !== undefined && query.routing !== '') Object.assign(options, { routing: query.routing });
     if (indexing) {
       if (query.pipeline !== undefined) Object.assign(options, { pipeline: query.pipeline });
-      if (booleanParam(query, 'require_alias', false)) Object.assign(options, { requireAlias: true });
-      if (booleanParam(query, 'require_data_stream', false)) Object.assign(options, { requireDataStream: true });
+      if (flag(query, 'require_alias', false)) Object.assign(options, { requireAlias: true });
+      if (flag(query, 'require_data_stream', false)) Object.assign(options, { requireDataStream: true });
     }
   }
   return { refresh, options, activeShards: activeShards ? { activeShards } : {} };
@@ -220,8 +213,8 @@ export function writeParams(query: Query, indexing: boolean, bulk = false): { re
  * from `_source`), the version, and `_source` filtering.
  */
 export function getParams(query: Query, ifMatch: string | string[] | undefined): GetOptions {
-  booleanParam(query, 'refresh', false);
-  booleanParam(query, 'realtime', true);
+  flag(query, 'refresh', false);
+  flag(query, 'realtime', true);
   if (query.fields !== undefined) {
     throw ClusterErrors.illegalArgument('the parameter [fields] is no longer supported, please use [stored_fields] to retrieve stored fields or [_source] to load the field from _source');
   }

@@ -13,14 +13,14 @@ import {
   type WriteResult,
 } from '../../cluster/index.js';
 import { autoCreateCheck, indexActionCheck } from './es-authorization.js';
-import { booleanParam, effectiveOp, fetchSourceParams, getParams, queryConditions, updateRequest, withForcedRefresh, writeParams } from './document-params.js';
+import { effectiveOp, fetchSourceParams, getParams, queryConditions, updateRequest, withForcedRefresh, writeParams } from './document-params.js';
 import { bulkRequestsOf } from './bulk-request.js';
 import { esErrorBody } from './es-envelope.js';
 import { parseMultiGet } from './mget-request.js';
 import { checkCountsEverything } from './count-query.js';
 import type { EsContext } from './es-context.js';
 import { decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
-import { esSend } from './es-reply.js';
+import { esSend, flag } from './es-reply.js';
 import { indicesOptionsOf } from './indices-options.js';
 
 type Query = Record<string, string | undefined>;
@@ -103,8 +103,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   const mget = async (req: FastifyRequest<{ Params: { index?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
     const query = req.query;
     // RestMultiGetAction's order: refresh, preference, realtime, fields, stored_fields, _source, then the body.
-    booleanParam(query, 'refresh', false);
-    booleanParam(query, 'realtime', true);
+    flag(query, 'refresh', false);
+    flag(query, 'realtime', true);
     if (query.fields !== undefined) {
       throw ClusterErrors.illegalArgument('The parameter [fields] is no longer supported, please use [stored_fields] to retrieve stored fields or _source filtering if the field is not stored');
     }
