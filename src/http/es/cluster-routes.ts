@@ -4,6 +4,11 @@ import { applySettingChanges, checkWatermarkOrder, CLUSTER_SETTING_DEFAULTS, Clu
 import { humanDuration, parseTimeValue } from '../../platform/time-value.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
+import { esRoute, cluster } from './es-actions.js';
+import { ACKED, MASTER_READ } from './es-params.js';
+
+const GET_CLUSTER_SETTINGS = esRoute(cluster('cluster:monitor/settings'), ['flat_settings', 'include_defaults', ...MASTER_READ]);
+const PUT_CLUSTER_SETTINGS = esRoute(cluster('cluster:admin/settings/update'), ['flat_settings', ...ACKED], { body: true });
 
 type Status = 'green' | 'yellow' | 'red';
 const RANK: Record<Status, number> = { green: 0, yellow: 1, red: 2 };
@@ -84,8 +89,9 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
     return { result: strip(result), status: result.timed_out ? 408 : 200 };
   };
 
+  const health = esRoute(cluster('cluster:monitor/health'), ['wait_for_status', 'timeout', 'master_timeout', 'local', 'wait_for_no_relocating_shards', 'wait_for_no_initializing_shards']);
   for (const path of ['/_cluster/health', '/_cluster/health/:index']) {
-    app.get<{ Params: { index?: string }; Querystring: Record<string, string | undefined> }>(path, async (req, reply) => {
+    app.get<{ Params: { index?: string }; Querystring: Record<string, string | undefined> }>(path, health, async (req, reply) => {
       const wanted = req.query.wait_for_status?.toLowerCase() as Status | undefined;
       if (wanted !== undefined && !(wanted in RANK)) {
         throw ClusterErrors.illegalArgument(`No enum constant org.elasticsearch.cluster.health.ClusterHealthStatus.${req.query.wait_for_status!.toUpperCase()}`);
@@ -96,7 +102,7 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
     });
   }
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/_cluster/settings', async (req, reply) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/_cluster/settings', GET_CLUSTER_SETTINGS, async (req, reply) => {
     const state = ctx.cluster.state;
     const render = (settings: Record<string, string>) => (flag(req.query, 'flat_settings') ? settings : nestSettings(settings));
     const body: Record<string, unknown> = { persistent: render(state.persistentSettings), transient: render(state.transientSettings) };
@@ -104,7 +110,7 @@ export function clusterRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, body);
   });
 
-  app.put<{ Body: unknown; Querystring: Record<string, string | undefined> }>('/_cluster/settings', async (req, reply) => {
+  app.put<{ Body: unknown; Querystring: Record<string, string | undefined> }>('/_cluster/settings', PUT_CLUSTER_SETTINGS, async (req, reply) => {
     const body = req.body as { persistent?: unknown; transient?: unknown } | undefined;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw ClusterErrors.parse('request body is required');
     for (const key of Object.keys(body)) {
