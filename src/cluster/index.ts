@@ -8,6 +8,9 @@ export { resolveIndices, isAllExpression, parseExpandWildcards, type ResolveOpti
 export { nestSettings, flattenSettings, type FlatSettings } from './settings.js';
 export { createIndex, ES_VERSION, ES_VERSION_ID } from './operations/create-index.js';
 export { updateIndexSettings } from './operations/update-settings.js';
+export { deleteIndices, type DeleteIndexOptions } from './operations/delete-index.js';
+export { clusterHealth, parseHealthStatus, waitForHealth, type ClusterHealth, type HealthRequest, type HealthStatus } from './cluster-health.js';
+export { parseClusterSettingsUpdate, updateClusterSettings, type ClusterSettingsUpdate } from './operations/update-cluster-settings.js';
 export { parseAliasActions, applyAliasActions, type AliasAction, type AliasActionOutcome } from './operations/update-aliases.js';
 export { parseTemplate, putTemplate, deleteTemplates } from './operations/index-templates.js';
 export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';

@@ -1,8 +1,7 @@
 /** @module `GET /_cat/health` (ES's RestHealthAction): `_cluster/health` as one timestamped row. */
 import type { FastifyInstance } from 'fastify';
-import { resolveIndices } from '../../cluster/index.js';
+import { clusterHealth, resolveIndices } from '../../cluster/index.js';
 import { type CatColumn, sendCatTable, TIMESTAMP_COLUMNS, timestampCells } from './cat-table.js';
-import { clusterHealth } from './cluster-routes.js';
 import type { EsContext } from './es-context.js';
 import { esRoute, cluster } from './es-actions.js';
 import { CAT } from './es-params.js';

@@ -1,6 +1,6 @@
 /** @module Indices: `PUT/GET/HEAD/DELETE /<index>` and `GET/PUT /<index>/_settings`. */
 import type { FastifyInstance } from 'fastify';
-import { checkBlocks, ClusterErrors, ClusterState, createIndex, failDestructive, matchesPattern, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
+import { checkBlocks, createIndex, deleteIndices, matchesPattern, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { EsSimpleError } from './es-simple-error.js';
@@ -49,27 +49,8 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   app.delete<{ Params: { index: string }; Querystring: Query }>('/:index', DELETE_INDEX, async (req, reply) => {
     rootMethodNotAllowed(req.params.index, 'DELETE');
-    const expression = req.params.index;
-    await ctx.cluster.update((state) => {
-      failDestructive(state, expression);
-      for (const part of expression.split(',')) {
-        if (!part.includes('*') && !state.indices.has(part) && ClusterState.aliasExists(state, part)) {
-          throw ClusterErrors.illegalArgument(`The provided expression [${part}] matches an alias, specify the corresponding concrete indices instead.`);
-        }
-      }
-      const names = resolveIndices(state, expression, {
-        resolveAliases: false,
-        ignoreUnavailable: flag(req.query, 'ignore_unavailable'),
-        allowNoIndices: flag(req.query, 'allow_no_indices', true),
-        // DeleteIndexRequest's IndicesOptions reach closed indices too.
-        expandClosed: true,
-      });
-      // ClusterBlocks.indicesAllowReleaseResources: the read-only and metadata blocks keep an index from deletion.
-      checkBlocks(names.map((name) => state.indices.get(name)!), 'metadata_write');
-      let next = state;
-      for (const name of names) next = ClusterState.withoutIndex(next, name);
-      return { state: next, result: undefined };
-    });
+    const options = () => ({ ignoreUnavailable: flag(req.query, 'ignore_unavailable'), allowNoIndices: flag(req.query, 'allow_no_indices', true) });
+    await ctx.cluster.update((state) => ({ state: deleteIndices(state, req.params.index, options), result: undefined }));
     return esSend(req, reply, { acknowledged: true });
   });
 
@@ -101,10 +82,7 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     esSend(req, reply, await getSettings(req.params.index, req.query)),
   );
 
-  const putSettings = async (expression: string | undefined, body: unknown) => {
-    if (body === undefined) throw ClusterErrors.validation(['no settings to update']);
-    await ctx.cluster.update((state) => ({ state: updateIndexSettings(state, resolveIndices(state, expression, { expandClosed: true }), body), result: undefined }));
-  };
+  const putSettings = (expression: string | undefined, body: unknown) => ctx.cluster.update((state) => ({ state: updateIndexSettings(state, expression, body), result: undefined }));
   app.put<{ Params: { index?: string }; Body: unknown }>('/_settings', PUT_SETTINGS, async (req, reply) => {
     await putSettings(req.params.index, req.body);
     return esSend(req, reply, { acknowledged: true });
