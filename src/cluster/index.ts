@@ -19,7 +19,8 @@ export { matchesPattern } from './patterns.js';
 export { rollover, generateRolloverIndexName, rolloverIndexName, writeIndexOf, evaluateConditions, conditionsMet, type IndexStats, type RolloverResult } from './operations/rollover.js';
 export { parseAliasMetadata } from './alias-rules.js';
 export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, FORECAST_TIMEOUT_SETTING, normalizeClusterSettings } from './cluster-settings.js';
-export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
+export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing } from './operations/snapshot-repositories.js';
+export type { SnapshotRepository, SnapshotInfo } from './snapshot-repository.js';
 export { DocumentService } from './documents/document-service.js';
 export { followIndices } from './documents/derived-index-stats.js';
 export type {
