@@ -1,4 +1,5 @@
 /** @module The cluster state: every index, template and cluster setting. Immutable; a change makes a new one. */
+import type { ComponentTemplate } from './component-template.js';
 import type { IndexMetadata } from './index-metadata.js';
 import type { ComposableTemplate } from './index-template.js';
 import type { FlatSettings } from './settings.js';
@@ -10,6 +11,7 @@ export interface ClusterState {
   readonly clusterUuid: string;
   readonly indices: ReadonlyMap<string, IndexMetadata>;
   readonly templates: ReadonlyMap<string, ComposableTemplate>;
+  readonly componentTemplates: ReadonlyMap<string, ComponentTemplate>;
   readonly repositories: ReadonlyMap<string, SnapshotRepository>;
   readonly persistentSettings: FlatSettings;
   readonly transientSettings: FlatSettings;
@@ -100,7 +102,7 @@ function aliasTable(indices: ReadonlyMap<string, IndexMetadata>): Map<string, In
 
 export const ClusterState = Object.freeze({
   empty(): ClusterState {
-    return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), repositories: new Map(), persistentSettings: {}, transientSettings: {} });
+    return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), componentTemplates: new Map(), repositories: new Map(), persistentSettings: {}, transientSettings: {} });
   },
   withIndex(state: ClusterState, index: IndexMetadata): ClusterState {
     if (state.indices instanceof LayeredIndices) return Object.freeze({ ...state, indices: state.indices.with(index.name, index) });

@@ -13,11 +13,11 @@ const CLUSTER_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
   ['monitor', ['cluster:monitor/*']],
   ['read_ilm', ['cluster:admin/ilm/get', 'cluster:admin/ilm/operation_mode/get']],
   ['manage_ilm', ['cluster:admin/ilm/*']],
-  ['manage_index_templates', ['indices:admin/index_template/*']],
+  ['manage_index_templates', ['indices:admin/index_template/*', 'cluster:admin/component_template/*']],
   ['manage_own_api_key', ['cluster:admin/xpack/security/api_key/*']],
   ['manage_api_key', ['cluster:admin/xpack/security/api_key/*']],
   ['manage_security', ['cluster:admin/xpack/security/*']],
-  ['manage', ['cluster:monitor/*', 'cluster:admin/settings/*', 'cluster:admin/ilm/*', 'cluster:admin/repository/*', 'cluster:admin/snapshot/*', 'cluster:admin/tessera/*', 'indices:admin/index_template/*']],
+  ['manage', ['cluster:monitor/*', 'cluster:admin/settings/*', 'cluster:admin/ilm/*', 'cluster:admin/repository/*', 'cluster:admin/snapshot/*', 'cluster:admin/tessera/*', 'indices:admin/index_template/*', 'cluster:admin/component_template/*']],
   ['all', ['cluster:*', 'indices:admin/index_template/*']],
 ];
 

@@ -410,7 +410,8 @@ async function seed(): Promise<void> {
   await esOk('PUT', '/_ilm/policy/fz-policy', {
     policy: { phases: { hot: { actions: { rollover: { max_docs: 1_000_000 } } }, delete: { min_age: '30d', actions: { delete: {} } } } },
   });
-  await esOk('PUT', '/_index_template/fz-template', { index_patterns: ['fz-tpl-*'], priority: 50, template: { settings: { number_of_shards: 1 } } });
+  await esOk('PUT', '/_component_template/fz-component', { template: { settings: { number_of_replicas: 0 } } });
+  await esOk('PUT', '/_index_template/fz-template', { index_patterns: ['fz-tpl-*'], priority: 50, composed_of: ['fz-component'], template: { settings: { number_of_shards: 1 } } });
   await esOk('PUT', '/fz-logs-000001', {
     settings: { 'index.lifecycle.name': 'fz-policy', 'index.lifecycle.rollover_alias': 'fz-logs', number_of_replicas: 0 },
     aliases: { 'fz-logs': { is_write_index: true } },

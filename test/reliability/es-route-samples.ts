@@ -105,6 +105,16 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'GET /_index_template/:name': { path: '/_index_template/fz-template' },
   'HEAD /_index_template/:name': { path: '/_index_template/fz-template' },
   'DELETE /_index_template/:name': { path: '/_index_template/fz-any-none' },
+  'PUT /_component_template/:name': { path: '/_component_template/fz-any-ct', body: { template: {} }, undo: remove('/_component_template/fz-any-ct') },
+  'POST /_component_template/:name': { path: '/_component_template/fz-any-ct', body: { template: {} }, undo: remove('/_component_template/fz-any-ct') },
+  'GET /_component_template': { path: '/_component_template' },
+  'GET /_component_template/:name': { path: '/_component_template/fz-component' },
+  'HEAD /_component_template/:name': { path: '/_component_template/fz-component' },
+  'DELETE /_component_template/:name': { path: '/_component_template/fz-any-none' },
+  // Simulations store nothing.
+  'POST /_index_template/_simulate_index/:name': { path: '/_index_template/_simulate_index/fz-tpl-1' },
+  'POST /_index_template/_simulate': { path: '/_index_template/_simulate', body: { index_patterns: ['fz-any-sim-*'], composed_of: ['fz-component'] } },
+  'POST /_index_template/_simulate/:name': { path: '/_index_template/_simulate/fz-template' },
   // Conditions that are never met: an accepted case answers rolled_over false.
   'POST /:alias/_rollover': { path: '/fz-logs/_rollover', body: NOT_MET },
   'POST /:alias/_rollover/:newIndex': { path: '/fz-logs/_rollover/fz-any-ro', body: NOT_MET },

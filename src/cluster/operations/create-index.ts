@@ -1,10 +1,10 @@
-/** @module Creates an index: name rules, the matching template's settings and aliases, then the request's own. */
+/** @module Creates an index: name rules, the matching template's settings, mappings and aliases (composed), then the request's own. */
 import { checkAliasesOf, parseAliases } from '../alias-rules.js';
 import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
 import { validateIndexName } from '../index-name.js';
-import { findTemplate } from '../index-template.js';
+import { mergeMappings, templateForIndex } from '../template-composition.js';
 import { normalizeIndexSettings } from '../settings.js';
 
 /** The Elasticsearch version Tessera reports and stamps on indices it creates. */
@@ -39,11 +39,11 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
   }
   const requested = normalizeIndexSettings(body.settings);
   const aliases = parseAliases(body.aliases, name);
-  const template = findTemplate(state.templates.values(), name);
+  const template = templateForIndex(state, name)?.resolved;
   const settings: Record<string, string> = {
     'index.number_of_shards': '1',
     'index.number_of_replicas': '1',
-    ...template?.template?.settings,
+    ...template?.settings,
   };
   for (const [key, value] of Object.entries(requested)) {
     if (value === null) delete settings[key];
@@ -60,8 +60,9 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
     uuid,
     creationDate: now,
     settings: Object.freeze(settings),
-    mappings: Object.freeze({ ...(template?.template?.mappings ?? {}), ...((body.mappings as Record<string, unknown>) ?? {}) }),
-    aliases: Object.freeze({ ...(template?.template?.aliases ?? {}), ...aliases }),
+    // The request's mappings merge last, as ES adds them after the template's to the mappings it merges.
+    mappings: Object.freeze(mergeMappings(template?.mappings ?? {}, (body.mappings as Record<string, unknown> | null | undefined) ?? {})),
+    aliases: Object.freeze({ ...template?.aliases, ...aliases }),
     rolloverInfo: Object.freeze({}),
     customs: Object.freeze({}),
   });

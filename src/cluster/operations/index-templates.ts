@@ -3,10 +3,13 @@ import { xContentBoolean } from '../../platform/xcontent.js';
 import { parseAliases } from '../alias-rules.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
+import type { TemplateBody } from '../component-template.js';
+import type { AliasMetadata } from '../index-metadata.js';
 import type { ComposableTemplate } from '../index-template.js';
 import { INVALID_CHARS } from '../index-name.js';
 import { patternsIntersect } from '../patterns.js';
-import { normalizeIndexSettings } from '../settings.js';
+import { normalizeIndexSettings, type FlatSettings } from '../settings.js';
+import { resolveSettings } from '../template-composition.js';
 
 const TEMPLATE_KEYS = new Set(['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated']);
 
@@ -17,7 +20,7 @@ function strings(value: unknown, field: string): string[] {
 }
 
 /** MetadataIndexTemplateService.validate: the rules for a template's name and index patterns, all problems at once. */
-function validateNameAndPatterns(name: string, patterns: readonly string[]): void {
+export function validateTemplateName(name: string, patterns: readonly string[]): void {
   const errors: string[] = [];
   if (name.includes(' ')) errors.push('name must not contain a space');
   if (name.includes(',')) errors.push("name must not contain a ','");
@@ -45,11 +48,43 @@ function isObject(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** ComposableIndexTemplate's declareLong: a number, or a string holding one, as XContentParser.longValue coerces it. */
-function longField(field: string, value: unknown): number {
+/** A template parser's declareLong: a number, or a string holding one, as XContentParser.longValue coerces it. */
+export function longField(parser: string, field: string, value: unknown): number {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(number) || Math.abs(number) > Number.MAX_SAFE_INTEGER) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
+  if (!Number.isFinite(number) || Math.abs(number) > Number.MAX_SAFE_INTEGER) throw ClusterErrors.xContentParse(`[${parser}] failed to parse field [${field}]`);
   return Math.trunc(number);
+}
+
+/** Whether a template applies to every index (ES's Regex.isMatchAllPattern on one of its patterns). */
+export function isGlobal(template: ComposableTemplate): boolean {
+  return template.index_patterns.some((p) => p === '*');
+}
+
+/**
+ * Template.PARSER: the `template` of an index or component template. `validateName` runs where ES's order of checks
+ * puts the name rules: after the structure, before the settings. A data stream lifecycle is refused: ES keeps it for
+ * data streams, which Tessera does not have yet.
+ */
+export function parseTemplateBody(name: string, inner: Record<string, unknown>, owner: 'index template' | 'component template', validateName: () => void): TemplateBody {
+  for (const key of Object.keys(inner)) {
+    if (!['settings', 'mappings', 'aliases', 'lifecycle'].includes(key)) throw ClusterErrors.xContentParse(`[template] unknown field [${key}]`);
+  }
+  if (inner.lifecycle !== undefined && inner.lifecycle !== null) {
+    throw ClusterErrors.illegalArgument(
+      owner === 'index template'
+        ? // With [data_stream] refused, this is ES's own answer (validateLifecycle).
+          `index template [${name}] specifies lifecycle configuration that can only be used in combination with a data stream`
+        : `component template [${name}] specifies lifecycle configuration, which only data streams use, and Tessera does not support data streams yet; leave [lifecycle] out`,
+    );
+  }
+  if (inner.mappings !== undefined && inner.mappings !== null && !isObject(inner.mappings)) throw ClusterErrors.xContentParse('[template] failed to parse field [mappings]');
+  validateName();
+  const settings = normalizeIndexSettings(inner.settings);
+  const template: { settings?: FlatSettings; mappings?: Readonly<Record<string, unknown>>; aliases?: Readonly<Record<string, AliasMetadata>> } = {};
+  if (inner.settings !== undefined) template.settings = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null)) as FlatSettings;
+  if (inner.mappings !== undefined) template.mappings = inner.mappings as Record<string, unknown>;
+  if (inner.aliases !== undefined) template.aliases = parseAliases(inner.aliases);
+  return template;
 }
 
 export function parseTemplate(name: string, body: unknown): ComposableTemplate {
@@ -61,8 +96,8 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   if (b.index_patterns === undefined) throw ClusterErrors.validation(['index patterns are missing']);
   const patterns = strings(b.index_patterns, 'index_patterns');
   // ComposableIndexTemplate's parser: a long, two objects and a boolean (none of them nullable).
-  const version = b.version === undefined ? undefined : longField('version', b.version);
-  const priority = b.priority === undefined ? undefined : longField('priority', b.priority);
+  const version = b.version === undefined ? undefined : longField('index_template', 'version', b.version);
+  const priority = b.priority === undefined ? undefined : longField('index_template', 'priority', b.priority);
   for (const field of ['_meta', 'data_stream'] as const) {
     if (b[field] !== undefined && !isObject(b[field])) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
   }
@@ -78,20 +113,7 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   }
   const inner = (b.template ?? {}) as Record<string, unknown>;
   if (typeof inner !== 'object' || Array.isArray(inner)) throw ClusterErrors.xContentParse('[index_template] failed to parse field [template]');
-  for (const key of Object.keys(inner)) {
-    if (!['settings', 'mappings', 'aliases', 'lifecycle'].includes(key)) throw ClusterErrors.xContentParse(`[template] unknown field [${key}]`);
-  }
-  // A data stream lifecycle: with [data_stream] refused above, this is ES's own answer (validateLifecycle).
-  if (inner.lifecycle !== undefined && inner.lifecycle !== null) {
-    throw ClusterErrors.illegalArgument(`index template [${name}] specifies lifecycle configuration that can only be used in combination with a data stream`);
-  }
-  if (inner.mappings !== undefined && inner.mappings !== null && !isObject(inner.mappings)) throw ClusterErrors.xContentParse('[template] failed to parse field [mappings]');
-  validateNameAndPatterns(name, patterns);
-  const settings = normalizeIndexSettings(inner.settings);
-  const template: Record<string, unknown> = {};
-  if (inner.settings !== undefined) template.settings = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null));
-  if (inner.mappings !== undefined) template.mappings = inner.mappings;
-  if (inner.aliases !== undefined) template.aliases = parseAliases(inner.aliases);
+  const template = parseTemplateBody(name, inner, 'index template', () => validateTemplateName(name, patterns));
   return Object.freeze({
     name,
     index_patterns: patterns,
@@ -107,23 +129,31 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
 }
 
 /**
- * MetadataIndexTemplateService.validateIndexTemplateV2's check of `composed_of`: Tessera has no component templates
- * yet, so every one named is missing, and a template is accepted only when `ignore_missing_component_templates`
- * lists each of them (ES then applies the rest, here none).
+ * MetadataIndexTemplateService.validateV2TemplateRequest: a global template may not resolve to [index.hidden], and
+ * every component template named must exist unless `ignore_missing_component_templates` lists it.
  */
-function checkComponentTemplates(template: ComposableTemplate): void {
-  const ignored = template.ignore_missing_component_templates ?? [];
-  const missing = (template.composed_of ?? []).filter((name) => !ignored.includes(name));
+export function checkComposition(state: Pick<ClusterState, 'componentTemplates'>, template: ComposableTemplate): void {
+  const invalid = (cause: string) => new ClusterError('invalid_index_template_exception', 400, `index_template [${template.name}] invalid, cause [${cause}]`);
+  if (isGlobal(template) && resolveSettings({ templates: new Map(), componentTemplates: state.componentTemplates }, template)['index.hidden'] !== undefined) {
+    throw invalid('global composable templates may not specify the setting index.hidden');
+  }
+  const missing = (template.composed_of ?? []).filter((name) => !state.componentTemplates.has(name));
   if (missing.length === 0) return;
-  const cause =
-    ignored.length === 0
-      ? `index template [${template.name}] specifies component templates [${missing.join(', ')}] that do not exist`
-      : `index template [${template.name}] specifies a missing component templates [${missing.join(', ')}] that does not exist and is not part of 'ignore_missing_component_templates'`;
-  throw new ClusterError('invalid_index_template_exception', 400, `index_template [${template.name}] invalid, cause [${cause}]`);
+  const ignored = template.ignore_missing_component_templates ?? [];
+  if (ignored.length === 0) throw invalid(`index template [${template.name}] specifies component templates [${missing.join(', ')}] that do not exist`);
+  const notIgnored = missing.filter((name) => !ignored.includes(name));
+  if (notIgnored.length > 0) {
+    throw invalid(`index template [${template.name}] specifies a missing component templates [${notIgnored.join(', ')}] that does not exist and is not part of 'ignore_missing_component_templates'`);
+  }
 }
 
 export function putTemplate(state: ClusterState, template: ComposableTemplate, create: boolean): ClusterState {
-  checkComponentTemplates(template);
+  checkComposition(state, template);
+  return addTemplate(state, template, create);
+}
+
+/** addIndexTemplateV2 without the composition check: `create`, and no two templates of one priority overlapping. */
+export function addTemplate(state: ClusterState, template: ComposableTemplate, create: boolean): ClusterState {
   if (create && state.templates.has(template.name)) {
     throw ClusterErrors.illegalArgument(`index template [${template.name}] already exists`);
   }

@@ -7,6 +7,7 @@ import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
 import { findTemplate } from '../index-template.js';
+import { aliasLayers } from '../template-composition.js';
 import { floodStageBlock } from '../cluster-errors-blocks.js';
 import { createIndex } from './create-index.js';
 import { validateIndexName } from '../index-name.js';
@@ -135,9 +136,11 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
   const blocked = floodStageBlock(source);
   if (blocked) throw blocked;
   const template = findTemplate(state.templates.values(), newIndex);
-  if (template?.template?.aliases && alias in template.template.aliases) {
+  // MetadataRolloverService.checkNoDuplicatedAliasInIndexTemplate names the aliases of the layer that brings the alias in.
+  const layer = template && aliasLayers(state, template).find((aliases) => alias in aliases);
+  if (template && layer) {
     throw ClusterErrors.illegalArgument(
-      `Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${Object.keys(template.template.aliases).join(', ')}]] in index template [${template.name}]`,
+      `Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${Object.keys(layer).join(', ')}]] in index template [${template.name}]`,
     );
   }
   const created = createIndex(state, { name: newIndex, providedName: provided, body: request.createBody, now, uuid: request.uuid });

@@ -6,6 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Generations } from '../../platform/store/generations.js';
 import type { ClusterChange, ClusterCommit, ClusterRepository } from '../cluster-repository.js';
 import { ClusterState } from '../cluster-state.js';
+import type { ComponentTemplate } from '../component-template.js';
 import type { IndexMetadata } from '../index-metadata.js';
 import type { ComposableTemplate } from '../index-template.js';
 import type { FlatSettings } from '../settings.js';
@@ -15,10 +16,11 @@ import { syncDocumentsWithIndices } from './kysely-document-repository.js';
 interface ClusterTables {
   cluster_indices: { name: string; data: string; version: number | string };
   cluster_templates: { name: string; data: string; version: number | string };
+  cluster_component_templates: { name: string; data: string; version: number | string };
   cluster_meta: { key: string; data: string };
 }
 
-type Table = 'cluster_indices' | 'cluster_templates';
+type Table = 'cluster_indices' | 'cluster_templates' | 'cluster_component_templates';
 type Db = Kysely<ClusterTables> | Transaction<ClusterTables>;
 
 export interface ClusterStoreOptions {
@@ -96,6 +98,7 @@ export class KyselyClusterRepository implements ClusterRepository {
       clusterUuid: (meta.get('cluster_uuid') as string | undefined) ?? '',
       indices: await loadMap<IndexMetadata>(db, 'cluster_indices', known.indices, known.version),
       templates: await loadMap<ComposableTemplate>(db, 'cluster_templates', known.templates, known.version),
+      componentTemplates: await loadMap<ComponentTemplate>(db, 'cluster_component_templates', known.componentTemplates, known.version),
       persistentSettings: Object.freeze((meta.get('persistent_settings') as FlatSettings | undefined) ?? {}),
       // Transient settings do not survive a restart, as in Elasticsearch, but instances sharing a store share them.
       transientSettings: this.options.shared ? Object.freeze((meta.get('transient_settings') as FlatSettings | undefined) ?? {}) : known.transientSettings,
@@ -111,6 +114,7 @@ export class KyselyClusterRepository implements ClusterRepository {
     const removed = [...before.indices.keys()].filter((name) => !after.indices.has(name));
     await syncDocumentsWithIndices(trx, created, removed);
     await saveMap(trx, 'cluster_templates', before.templates, after.templates, after.version);
+    await saveMap(trx, 'cluster_component_templates', before.componentTemplates, after.componentTemplates, after.version);
     const meta: [string, unknown][] = [['version', after.version]];
     if (before.clusterUuid !== after.clusterUuid) meta.push(['cluster_uuid', after.clusterUuid]);
     if (before.repositories !== after.repositories) meta.push(['repositories', [...after.repositories.values()]]);

@@ -11,6 +11,7 @@ import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { renderAliases } from './index-render.js';
 import { NODE_ID, NODE_ROLES, TRANSPORT_ADDRESS } from './local-node.js';
+import { renderComponentTemplate } from './component-template-routes.js';
 import { renderTemplate } from './template-routes.js';
 import { esRoute, cluster } from './es-actions.js';
 import { MASTER_READ } from './es-params.js';
@@ -69,6 +70,10 @@ export function clusterStateRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   const customsOf = (state: ClusterState, flat: boolean): Record<string, unknown> => {
     const customs: Record<string, unknown> = {};
+    const components = [...state.componentTemplates.values()].sort((a, b) => compareStrings(a.name, b.name));
+    if (components.length > 0) {
+      customs.component_template = { component_template: Object.fromEntries(components.map((t) => [t.name, renderComponentTemplate(t, flat).component_template])) };
+    }
     const templates = [...state.templates.values()].sort((a, b) => compareStrings(a.name, b.name));
     if (templates.length > 0) customs.index_template = { index_template: Object.fromEntries(templates.map((t) => [t.name, renderTemplate(t, flat).index_template])) };
     if (state.repositories.size > 0) {

@@ -38,6 +38,8 @@ import { snapshotRoutes } from './snapshot-routes.js';
 import { SecurityError } from '../../security/index.js';
 import { rootRoutes } from './root-routes.js';
 import { templateRoutes } from './template-routes.js';
+import { componentTemplateRoutes } from './component-template-routes.js';
+import { simulateTemplateRoutes } from './simulate-template-routes.js';
 import { isRpcPath, sendUnknownRpc } from '../connect-compat/unknown-rpc.js';
 
 function asClusterError(error: unknown): ClusterError {
@@ -110,6 +112,8 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   rootRoutes(app, ctx);
   clusterRoutes(app, ctx);
   templateRoutes(app, ctx);
+  componentTemplateRoutes(app, ctx);
+  simulateTemplateRoutes(app, ctx);
   aliasRoutes(app, ctx);
   catRoutes(app, ctx);
   ilmRoutes(app, ctx);

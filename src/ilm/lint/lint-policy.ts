@@ -2,7 +2,7 @@
  * @module `POST /_tessera/ilm/lint`: a policy on an index that does not exist yet, as if the policy were PUT and
  * the index created now: what `PUT /_ilm/policy` and `PUT /<index>` would refuse, then what every step would meet.
  */
-import { ClusterError, ClusterState, createIndex, type ComposableTemplate, type IndexMetadata } from '../../cluster/index.js';
+import { checkComposition, ClusterError, ClusterState, createIndex, type ComposableTemplate, type IndexMetadata } from '../../cluster/index.js';
 import { IlmErrors } from '../ilm-error.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { checkOriginationDate } from '../runner/origination-date.js';
@@ -26,6 +26,7 @@ function createHypothetical(env: LintEnvironment, index: IndexToCreate, template
   if (templates) state = Object.freeze({ ...state, templates: new Map(templates.map((t) => [t.name, t])) });
   state = ClusterState.withoutIndex(state, index.name);
   try {
+    for (const template of templates ?? []) checkComposition(state, template);
     const created = createIndex(state, { name: index.name, body: index.body, now: env.now, uuid: 'xxxx' });
     checkOriginationDate(created.index);
     return created;

@@ -2,7 +2,7 @@
  * @module The body of `POST /_tessera/ilm/lint`, parsed strictly: a policy (as `PUT /_ilm/policy` takes it) or a
  * stored policy's name, optionally the index to create, the index templates to assume, and the user to run as.
  */
-import { ClusterState, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
+import { addTemplate, ClusterState, parseTemplate, type ComposableTemplate } from '../../cluster/index.js';
 import { IlmErrors } from '../ilm-error.js';
 import { parsePolicyBody, type LifecyclePolicy } from '../policy/lifecycle-policy.js';
 
@@ -46,14 +46,17 @@ function parseIndex(raw: unknown, parser: string): IndexToCreate {
   return { name, body };
 }
 
-/** Parsed as `PUT /_index_template` parses them, and refused as it refuses overlapping ones of one priority. */
+/**
+ * Parsed as `PUT /_index_template` parses them, and refused as it refuses overlapping ones of one priority; their
+ * component templates are the cluster's, checked when the index is created under them.
+ */
 function parseTemplates(raw: unknown, parser: string): ComposableTemplate[] {
   if (!Array.isArray(raw)) throw IlmErrors.parse(parser, 'failed to parse field [templates]');
   let state = ClusterState.empty();
   for (const entry of raw) {
     if (!isObject(entry) || typeof entry.name !== 'string') throw IlmErrors.parse('templates', 'Required [name]');
     const { name, ...body } = entry;
-    state = putTemplate(state, parseTemplate(name, body), false);
+    state = addTemplate(state, parseTemplate(name, body), false);
   }
   return [...state.templates.values()];
 }

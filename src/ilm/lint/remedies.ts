@@ -3,7 +3,7 @@
  * and to a remedy in plain words. Rows are recognised by their message shapes, as the spec's table lists them,
  * so the messages themselves always come from the code that raises them.
  */
-import type { ClusterState, IndexMetadata } from '../../cluster/index.js';
+import { resolveTemplate, type ClusterState, type IndexMetadata } from '../../cluster/index.js';
 import { PHASE_ACTIONS, PHASES } from '../policy/timeseries-lifecycle-type.js';
 
 export interface RemedyContext {
@@ -86,7 +86,7 @@ const STEP_RULES: readonly Rule[] = [
     row: 5,
     shape: /^alias \[(.+)\] has more than one write index \[(.+)\]$/,
     remedy: ([, alias], ctx) => {
-      const template = [...ctx.state.templates.values()].find((t) => t.template?.aliases?.[alias!]?.is_write_index === true);
+      const template = [...ctx.state.templates.values()].find((t) => resolveTemplate(ctx.state, t).aliases[alias!]?.is_write_index === true);
       const fromTemplate = template ? `, and drop is_write_index from [${alias}] in index template [${template.name}], which makes every index it creates a write index of it` : '';
       return `Leave alias [${alias}] one write index: set is_write_index to false on all the others with POST /_aliases${fromTemplate}.`;
     },

@@ -1,6 +1,6 @@
 /** @module Put, get and delete lifecycle policies, with ES's versioning, no-op and in-use rules. */
 import { isDeepStrictEqual } from 'node:util';
-import { matchesPattern, type ClusterState } from '../../cluster/index.js';
+import { matchesPattern, resolveSettings, type ClusterState } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { compareStrings } from '../../platform/ids.js';
 import { IlmErrors } from '../ilm-error.js';
@@ -154,7 +154,8 @@ export class PolicyService {
   inUseBy(state: ClusterState, name: string): InUseBy {
     const indices = [...state.indices.values()].filter((i) => i.settings['index.lifecycle.name'] === name).map((i) => i.name).sort();
     const composable_templates = [...state.templates.values()]
-      .filter((t) => t.template?.settings?.['index.lifecycle.name'] === name)
+      // ES's IndexLifecycleUsageTransportAction reads the settings a template resolves to, its component templates' too.
+      .filter((t) => resolveSettings(state, t)['index.lifecycle.name'] === name)
       .map((t) => t.name)
       .sort();
     return { indices, data_streams: [], composable_templates };
