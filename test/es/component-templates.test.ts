@@ -240,11 +240,23 @@ describe('index templates composed of component templates', () => {
     assert.deepEqual(index.aliases, { 'logs-all': {}, own: { is_write_index: true }, shared: { is_hidden: true } });
   });
 
+  it('rollover refuses an alias that a component template of the new index\'s template brings in, naming the index template', TEST_OPTIONS, async () => {
+    await ctx.client.cluster.putComponentTemplate({ name: 'roll-aliases', template: { aliases: { roll: {}, 'roll-read': {} } } });
+    await ctx.client.indices.putIndexTemplate({ name: 'roll', index_patterns: ['roll-*'], composed_of: ['roll-aliases'] });
+    await ctx.client.indices.create({ index: 'roll-000001', aliases: { roll: { is_write_index: true } } });
+    await expectEsError(ctx.client.indices.rollover({ alias: 'roll' }), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'Rollover alias [roll] can point to multiple indices, found duplicated alias [[roll, roll-read]] in index template [roll]',
+    });
+  });
+
   it('GET /_ilm/policy counts a template whose component template names the policy', TEST_OPTIONS, async () => {
     await ctx.client.ilm.putLifecycle({ name: 'via-component', policy: { phases: { delete: { min_age: '30d', actions: { delete: {} } } } } });
     await ctx.client.cluster.putComponentTemplate({ name: 'lifecycle', template: { settings: { 'index.lifecycle.name': 'via-component' } } });
     await ctx.client.indices.putIndexTemplate({ name: 'managed', index_patterns: ['managed-*'], composed_of: ['lifecycle'] });
-    const policy = (await ctx.client.ilm.getLifecycle({ name: 'via-component' }))['via-component']!;
+    // The client's types lack in_use_by.
+    const policy = (await ctx.client.ilm.getLifecycle({ name: 'via-component' }))['via-component'] as unknown as { in_use_by: unknown };
     assert.deepEqual(policy.in_use_by, { indices: [], data_streams: [], composable_templates: ['managed'] });
   });
 });

@@ -13,6 +13,7 @@ async function snapshot(client: Client) {
     indices: await client.indices.get({ index: '*', flat_settings: true }),
     aliases: await client.indices.getAlias(),
     templates: await client.indices.getIndexTemplate(),
+    componentTemplates: await client.cluster.getComponentTemplate(),
     catAliases: await client.cat.aliases({ format: 'json' }),
     catIndices: await client.cat.indices({ format: 'json', h: ['index', 'uuid', 'pri', 'rep', 'health'] }),
     health: await client.cluster.health(),
@@ -52,7 +53,8 @@ describe('a restart', () => {
             aliases: { 'logs-read': {} },
           },
         });
-        await client.indices.putIndexTemplate({ name: 'metrics', index_patterns: ['metrics-*'], priority: 10 });
+        await client.cluster.putComponentTemplate({ name: 'metrics-base', version: 1, template: { settings: { number_of_replicas: 0 }, aliases: { 'metrics-all': {} } } });
+        await client.indices.putIndexTemplate({ name: 'metrics', index_patterns: ['metrics-*'], priority: 10, composed_of: ['metrics-base'] });
         await client.indices.create({ index: 'logs-000001', aliases: { logs: { is_write_index: true } } });
         await client.indices.create({
           index: 'plain',
