@@ -3,6 +3,7 @@
  * MetadataIndexTemplateService merges it: the component templates in order, the template's own `template` last.
  * Index creation, rollover, the simulate APIs and ILM's lint and forecast all read a template through this.
  */
+import { ClusterErrors } from './cluster-error.js';
 import type { ComponentTemplate, TemplateBody } from './component-template.js';
 import type { AliasMetadata } from './index-metadata.js';
 import { findTemplate, type ComposableTemplate } from './index-template.js';
@@ -29,23 +30,36 @@ function unwrapped(mappings: Readonly<Record<string, unknown>>): Readonly<Record
   return keys.length === 1 && keys[0] === '_doc' && isObject(mappings._doc) ? mappings._doc : mappings;
 }
 
-/** An object field (its `properties` merge), as opposed to a leaf field, whose later definition replaces the earlier whole. */
+/** A field without a type or of type object or nested: its `properties` merge; any other field is a leaf. */
 function isObjectField(field: unknown): field is Record<string, unknown> {
-  return isObject(field) && (field.type === undefined || field.type === 'object' || field.type === 'nested') && (field.properties !== undefined || field.type !== undefined);
+  return isObject(field) && (field.type === undefined || field.type === 'object' || field.type === 'nested');
 }
 
-function mergeProperties(base: unknown, overlay: unknown): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...(isObject(base) ? base : {}) };
-  for (const [name, field] of Object.entries(isObject(overlay) ? overlay : {})) {
-    const earlier = merged[name];
-    merged[name] = isObjectField(earlier) && isObjectField(field) && (earlier.type ?? 'object') === (field.type ?? 'object') ? mergeObjectField(earlier, field) : field;
+/** MapperErrors: an object field and a leaf, or a nested field and a plain object, cannot be merged. */
+function mergeField(path: string, earlier: unknown, later: unknown): unknown {
+  const nestedConflict = () => ClusterErrors.illegalArgument(`can't merge a non-nested mapping [${path}] with a nested mapping`);
+  const objectConflict = () => ClusterErrors.illegalArgument(`can't merge a non object mapping [${path}] with an object mapping`);
+  const earlierNested = isObjectField(earlier) && earlier.type === 'nested';
+  const laterNested = isObjectField(later) && later.type === 'nested';
+  // NestedObjectMapper.merge takes only a nested field; ObjectMapper.merge only an object, and not a nested one.
+  if (earlierNested && !laterNested) throw nestedConflict();
+  if (isObjectField(earlier) && !isObjectField(later)) throw objectConflict();
+  if (isObjectField(earlier) && laterNested && !earlierNested) throw nestedConflict();
+  // A leaf field's later definition replaces it whole, unless it is an object.
+  if (!isObjectField(earlier) || !isObjectField(later)) {
+    if (isObjectField(later)) throw objectConflict();
+    return later;
   }
+  const merged: Record<string, unknown> = { ...earlier, ...later };
+  if (earlier.properties !== undefined || later.properties !== undefined) merged.properties = mergeProperties(`${path}.`, earlier.properties, later.properties);
   return merged;
 }
 
-function mergeObjectField(base: Record<string, unknown>, overlay: Record<string, unknown>): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...base, ...overlay };
-  if (base.properties !== undefined || overlay.properties !== undefined) merged.properties = mergeProperties(base.properties, overlay.properties);
+function mergeProperties(prefix: string, base: unknown, overlay: unknown): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...(isObject(base) ? base : {}) };
+  for (const [name, field] of Object.entries(isObject(overlay) ? overlay : {})) {
+    merged[name] = name in merged ? mergeField(prefix + name, merged[name], field) : field;
+  }
   return merged;
 }
 
@@ -62,17 +76,27 @@ function mergeDynamicTemplates(base: unknown, overlay: unknown): unknown {
   return merged;
 }
 
+function deepMerge(base: unknown, overlay: unknown): unknown {
+  if (!isObject(base) || !isObject(overlay)) return overlay;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overlay)) merged[key] = deepMerge(merged[key], value);
+  return merged;
+}
+
 /**
- * MapperService's merge with reason INDEX_TEMPLATE: object fields merge recursively, a leaf field defined again is
- * replaced whole, root parameters are overridden (objects such as `_source` key by key).
+ * MapperService's merge with reason INDEX_TEMPLATE: object fields merge recursively and a leaf field defined again
+ * is replaced whole (an object and a leaf of one name are refused, as ES refuses them); `_meta` is deep-merged,
+ * dynamic templates merge by name, runtime fields by name, and every other root parameter (metadata fields such
+ * as `_source` included) is replaced whole.
  */
 export function mergeMappings(base: Readonly<Record<string, unknown>>, overlay: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...unwrapped(base) };
   for (const [key, value] of Object.entries(unwrapped(overlay))) {
     const earlier = merged[key];
-    if (key === 'properties') merged[key] = mergeProperties(earlier, value);
+    if (key === 'properties') merged[key] = mergeProperties('', earlier, value);
     else if (key === 'dynamic_templates') merged[key] = mergeDynamicTemplates(earlier, value);
-    else if (isObject(earlier) && isObject(value) && key !== '_meta') merged[key] = { ...earlier, ...value };
+    else if (key === '_meta') merged[key] = deepMerge(earlier, value);
+    else if (key === 'runtime' && isObject(earlier) && isObject(value)) merged[key] = { ...earlier, ...value };
     else merged[key] = value;
   }
   return merged;

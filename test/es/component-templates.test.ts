@@ -240,6 +240,60 @@ describe('index templates composed of component templates', () => {
     assert.deepEqual(index.aliases, { 'logs-all': {}, own: { is_write_index: true }, shared: { is_hidden: true } });
   });
 
+  it('templates whose mappings do not merge are refused as ES refuses them: the index template, a component template update, an index request', TEST_OPTIONS, async () => {
+    await ctx.client.cluster.putComponentTemplate({ name: 'obj', template: { mappings: { properties: { host: { properties: { name: { type: 'keyword' } } } } } } });
+    await ctx.client.cluster.putComponentTemplate({ name: 'leaf', template: { mappings: { properties: { host: { type: 'keyword' } } } } });
+    const chain = (outer: string, inner: string) => ({
+      error: {
+        root_cause: [{ type: 'illegal_argument_exception', reason: outer }],
+        type: 'illegal_argument_exception',
+        reason: outer,
+        caused_by: {
+          type: 'illegal_argument_exception',
+          reason: 'invalid composite mappings for [clash]',
+          caused_by: { type: 'illegal_argument_exception', reason: inner },
+        },
+      },
+      status: 400,
+    });
+    assertEnvelope(
+      await esFetch(ctx.url, '/_index_template/clash', { method: 'PUT', body: { index_patterns: ['clash-*'], composed_of: ['obj', 'leaf'] } }),
+      chain('composable template [clash] template after composition with component templates [obj, leaf] is invalid', "can't merge a non object mapping [host] with an object mapping"),
+    );
+    assertEnvelope(
+      await esFetch(ctx.url, '/_index_template/clash', { method: 'PUT', body: { index_patterns: ['clash-*'], composed_of: ['obj'], template: { mappings: { properties: { host: { properties: { name: { type: 'nested' } } } } } } } }),
+      chain('composable template [clash] template after composition with component templates [obj] is invalid', "can't merge a non object mapping [host.name] with an object mapping"),
+    );
+    assert.equal(await ctx.client.indices.existsIndexTemplate({ name: 'clash' }), false);
+
+    await ctx.client.indices.putIndexTemplate({ name: 'clash', index_patterns: ['clash-*'], composed_of: ['obj'], template: { mappings: { properties: { host: { properties: { ip: { type: 'ip' } } } } } } });
+    const update = await esFetch(ctx.url, '/_component_template/obj', { method: 'PUT', body: { template: { mappings: { properties: { host: { type: 'keyword' } } } } } });
+    const outer = 'updating component template [obj] results in invalid composable template [clash] after templates are merged';
+    const composite = chain('composable template [clash] template after composition with component templates [obj] is invalid', "can't merge a non object mapping [host] with an object mapping").error;
+    assertEnvelope(update, {
+      error: {
+        root_cause: [{ type: 'illegal_argument_exception', reason: outer }],
+        type: 'illegal_argument_exception',
+        reason: outer,
+        caused_by: { type: composite.type, reason: composite.reason, caused_by: composite.caused_by },
+      },
+      status: 400,
+    });
+    // A template alone still merges a nested field into a nested one, but not a plain object into it.
+    await ctx.client.cluster.putComponentTemplate({ name: 'nested', template: { mappings: { properties: { tags: { type: 'nested' } } } } });
+    await expectEsError(
+      ctx.client.indices.putIndexTemplate({ name: 'nest', index_patterns: ['nest-*'], composed_of: ['nested'], template: { mappings: { properties: { tags: { properties: { a: { type: 'keyword' } } } } } } }),
+      { status: 400, reason: 'composable template [nest] template after composition with component templates [nested] is invalid' },
+    );
+
+    // The request's mappings merge last, unwrapped: ES's own error, with no template to blame.
+    await expectEsError(ctx.client.indices.create({ index: 'clash-1', mappings: { properties: { host: { type: 'keyword' } } } }), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: "can't merge a non object mapping [host] with an object mapping",
+    });
+  });
+
   it('rollover refuses an alias that a component template of the new index\'s template brings in, naming the index template', TEST_OPTIONS, async () => {
     await ctx.client.cluster.putComponentTemplate({ name: 'roll-aliases', template: { aliases: { roll: {}, 'roll-read': {} } } });
     await ctx.client.indices.putIndexTemplate({ name: 'roll', index_patterns: ['roll-*'], composed_of: ['roll-aliases'] });

@@ -5,7 +5,7 @@ import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import type { ComponentTemplate } from '../component-template.js';
 import { isWildcard, matchesPattern } from '../patterns.js';
-import { isGlobal, longField, parseTemplateBody, validateTemplateName } from './index-templates.js';
+import { isGlobal, longField, parseTemplateBody, validateComposite, validateTemplateName } from './index-templates.js';
 
 const COMPONENT_KEYS = new Set(['template', 'version', '_meta', 'deprecated']);
 const PARSER = 'component_template';
@@ -48,7 +48,17 @@ export function putComponentTemplate(state: ClusterState, template: ComponentTem
   }
   const componentTemplates = new Map(state.componentTemplates);
   componentTemplates.set(name, template);
-  return Object.freeze({ ...state, componentTemplates });
+  const next: ClusterState = Object.freeze({ ...state, componentTemplates });
+  // Every index template using it must still compose; ES reports the first that does not (in its HashMap's order).
+  for (const user of javaHashOrder(users.map((t) => t.name))) {
+    try {
+      validateComposite(next, state.templates.get(user)!);
+    } catch (error) {
+      if (!(error instanceof ClusterError)) throw error;
+      throw new ClusterError('illegal_argument_exception', 400, `updating component template [${name}] results in invalid composable template [${user}] after templates are merged`, {}, error);
+    }
+  }
+  return next;
 }
 
 /** The names `expression` deletes (innerRemoveComponentTemplate): a list names each exactly, one name may be a wildcard. */

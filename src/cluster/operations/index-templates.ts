@@ -9,7 +9,7 @@ import type { ComposableTemplate } from '../index-template.js';
 import { INVALID_CHARS } from '../index-name.js';
 import { patternsIntersect } from '../patterns.js';
 import { normalizeIndexSettings, type FlatSettings } from '../settings.js';
-import { resolveSettings } from '../template-composition.js';
+import { resolveSettings, resolveTemplate } from '../template-composition.js';
 
 const TEMPLATE_KEYS = new Set(['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated']);
 
@@ -149,7 +149,30 @@ export function checkComposition(state: Pick<ClusterState, 'componentTemplates'>
 
 export function putTemplate(state: ClusterState, template: ComposableTemplate, create: boolean): ClusterState {
   checkComposition(state, template);
-  return addTemplate(state, template, create);
+  const next = addTemplate(state, template, create);
+  validateComposite(next, template);
+  return next;
+}
+
+/**
+ * validateIndexTemplateV2's last check: the template composed with its component templates must still merge (an
+ * object field in one and a leaf of the same name in another do not), worded as ES words it, cause under cause.
+ */
+export function validateComposite(state: Pick<ClusterState, 'templates' | 'componentTemplates'>, template: ComposableTemplate): void {
+  try {
+    resolveTemplate(state, template);
+  } catch (error) {
+    if (!(error instanceof ClusterError)) throw error;
+    const composed = template.composed_of ?? [];
+    const mappings = new ClusterError('illegal_argument_exception', 400, `invalid composite mappings for [${template.name}]`, {}, error);
+    throw new ClusterError(
+      'illegal_argument_exception',
+      400,
+      `composable template [${template.name}] template after composition ${composed.length > 0 ? `with component templates [${composed.join(', ')}] ` : ''}is invalid`,
+      {},
+      mappings,
+    );
+  }
 }
 
 /** addIndexTemplateV2 without the composition check: `create`, and no two templates of one priority overlapping. */
