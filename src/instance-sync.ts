@@ -1,10 +1,9 @@
 /**
- * @module Keeps what this instance holds in memory (cluster state, policies, the security realm, the virtual
+ * @module Keeps what this instance holds in memory (cluster state with ILM's policies, the security realm, the virtual
  * clock) in step with a store other instances share: on their signals, and before each request, so a client
  * that wrote through one instance reads its write through any other.
  */
 import type { ClusterService } from './cluster/index.js';
-import type { PolicyService } from './ilm/index.js';
 import { VirtualClock, type Clock } from './platform/clock.js';
 import { Generations, type GenerationName } from './platform/store/generations.js';
 import type { Store } from './platform/store/store.js';
@@ -14,7 +13,6 @@ export interface SyncedServices {
   readonly store: Store;
   readonly generations: Generations;
   readonly cluster: ClusterService;
-  readonly policies: PolicyService;
   readonly security: Security | undefined;
   readonly clock: Clock;
   readonly loadVirtualNow: () => Promise<number | undefined>;
@@ -33,12 +31,11 @@ export class InstanceSync {
 
   /** Catches up with everything other instances changed; a no-op on a store this instance owns. */
   async syncAll(): Promise<void> {
-    const { store, generations, cluster, policies, security, clock } = this.services;
+    const { store, generations, cluster, security, clock } = this.services;
     if (!store.shared) return;
     const stored = await generations.read(store.db);
     const work: Promise<void>[] = [];
     if ((stored.get('cluster') ?? 0) > cluster.state.version) work.push(cluster.sync());
-    work.push(policies.sync(stored.get('ilm') ?? 0));
     if (security) work.push(security.index.sync(stored.get('security') ?? 0));
     if (clock instanceof VirtualClock) work.push(this.#followVirtualClock(clock));
     await Promise.all(work);
@@ -49,9 +46,8 @@ export class InstanceSync {
   }
 
   #syncOne(name: GenerationName): Promise<void> {
-    const { cluster, policies, security } = this.services;
+    const { cluster, security } = this.services;
     if (name === 'cluster') return cluster.sync();
-    if (name === 'ilm') return policies.sync();
     if (name === 'security' && security) return security.index.sync();
     return Promise.resolve();
   }

@@ -1,5 +1,6 @@
 /**
- * @module The cluster repository on Kysely: JSON documents keyed by name, written only when they changed,
+ * @module The cluster repository on Kysely: JSON documents keyed by name (indices, templates, other modules'
+ * metadata), written only when they changed,
  * each stamped with the cluster-state version that wrote it so other instances can reload just those.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -15,10 +16,11 @@ import { syncDocumentsWithIndices } from './kysely-document-repository.js';
 interface ClusterTables {
   cluster_indices: { name: string; data: string; version: number | string };
   cluster_templates: { name: string; data: string; version: number | string };
+  cluster_customs: { name: string; data: string; version: number | string };
   cluster_meta: { key: string; data: string };
 }
 
-type Table = 'cluster_indices' | 'cluster_templates';
+type Table = 'cluster_indices' | 'cluster_templates' | 'cluster_customs';
 type Db = Kysely<ClusterTables> | Transaction<ClusterTables>;
 
 export interface ClusterStoreOptions {
@@ -96,6 +98,7 @@ export class KyselyClusterRepository implements ClusterRepository {
       clusterUuid: (meta.get('cluster_uuid') as string | undefined) ?? '',
       indices: await loadMap<IndexMetadata>(db, 'cluster_indices', known.indices, known.version),
       templates: await loadMap<ComposableTemplate>(db, 'cluster_templates', known.templates, known.version),
+      customs: await loadMap<object>(db, 'cluster_customs', known.customs, known.version),
       persistentSettings: Object.freeze((meta.get('persistent_settings') as FlatSettings | undefined) ?? {}),
       // Transient settings do not survive a restart, as in Elasticsearch, but instances sharing a store share them.
       transientSettings: this.options.shared ? Object.freeze((meta.get('transient_settings') as FlatSettings | undefined) ?? {}) : known.transientSettings,
@@ -111,6 +114,7 @@ export class KyselyClusterRepository implements ClusterRepository {
     const removed = [...before.indices.keys()].filter((name) => !after.indices.has(name));
     await syncDocumentsWithIndices(trx, created, removed);
     await saveMap(trx, 'cluster_templates', before.templates, after.templates, after.version);
+    await saveMap(trx, 'cluster_customs', before.customs, after.customs, after.version);
     const meta: [string, unknown][] = [['version', after.version]];
     if (before.clusterUuid !== after.clusterUuid) meta.push(['cluster_uuid', after.clusterUuid]);
     if (before.repositories !== after.repositories) meta.push(['repositories', [...after.repositories.values()]]);

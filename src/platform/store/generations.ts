@@ -1,13 +1,13 @@
 /**
- * @module Generations: one counter per kind of state an instance keeps in memory (cluster state, policies,
- * security). Every change bumps its counter in the change's own transaction, so an instance that finds a
+ * @module Generations: one counter per kind of state an instance keeps in memory (the cluster state, ILM's
+ * policies included, and security). Every change bumps its counter in the change's own transaction, so an instance that finds a
  * counter ahead of what it holds knows to reload; on PostgreSQL the row lock also serialises the changes.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreSignals } from './signals.js';
 import type { Dialect, MigrationSet } from './store.js';
 
-export type GenerationName = 'cluster' | 'ilm' | 'security';
+export type GenerationName = 'cluster' | 'security';
 
 type Db = Kysely<any> | Transaction<any>;
 
