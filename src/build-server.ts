@@ -100,7 +100,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     await store.close();
     throw error;
   }
-  const generations = new Generations(store.dialect, store.signals);
+  const generations = new Generations(store.capabilities, store.signals);
   const shared = { shared: store.shared, generations };
   let security: Security | undefined;
   if (options.security) {
@@ -117,7 +117,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     await cluster.update((state) => ({ state: Object.freeze({ ...state, transientSettings: Object.freeze({}) }), result: undefined }));
   }
   const policies = new PolicyService(cluster);
-  const documents = await DocumentService.open(new KyselyDocumentRepository(store.db, store.shared), cluster, clock, newUuid);
+  const documents = await DocumentService.open(new KyselyDocumentRepository(store.db, shared), cluster, clock, newUuid);
   const disk = new DiskMonitor(cluster, documents, options.diskCapacity ?? DEFAULT_DISK_CAPACITY);
   disk.start();
   const runner = new LifecycleRunner({

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Generations } from '../../platform/store/generations.js';
+import type { CopySource } from '../../platform/versioned-copy.js';
 import type { ClusterChange, ClusterCommit, ClusterRepository } from '../cluster-repository.js';
 import { ClusterState } from '../cluster-state.js';
 import type { IndexMetadata } from '../index-metadata.js';
@@ -61,20 +62,27 @@ async function loadMap<T extends object>(db: Db, table: Table, known: ReadonlyMa
 }
 
 export class KyselyClusterRepository implements ClusterRepository {
+  readonly source: CopySource<ClusterState> | undefined;
+
   constructor(
     private readonly db: Kysely<ClusterTables>,
     private readonly options: ClusterStoreOptions,
-  ) {}
+  ) {
+    this.source = options.shared
+      ? {
+          generation: async () => (await options.generations.read(db)).get('cluster') ?? 0,
+          load: async (known) => {
+            const state = await this.#read(db, known.value);
+            return { value: state, generation: state.version };
+          },
+        }
+      : undefined;
+  }
 
   load(): Promise<ClusterState> {
     return this.#read(this.db, ClusterState.empty());
   }
 
-  async refresh(known: ClusterState): Promise<ClusterState> {
-    if (!this.options.shared) return known;
-    const generation = (await this.options.generations.read(this.db)).get('cluster') ?? 0;
-    return generation > known.version ? this.#read(this.db, known) : known;
-  }
 
   commit<T>(known: ClusterState, change: ClusterChange<T>): Promise<ClusterCommit<T>> {
     return this.db.transaction().execute(async (trx) => {
