@@ -12,7 +12,7 @@ export { deleteIndices, type DeleteIndexOptions } from './operations/delete-inde
 export { clusterHealth, parseHealthStatus, waitForHealth, type ClusterHealth, type HealthRequest, type HealthStatus } from './cluster-health.js';
 export { parseClusterSettingsUpdate, updateClusterSettings, type ClusterSettingsUpdate } from './operations/update-cluster-settings.js';
 export { parseAliasActions, applyAliasActions, type AliasAction, type AliasActionOutcome } from './operations/update-aliases.js';
-export { parseTemplate, putTemplate, addTemplate, deleteTemplates, checkComposition } from './operations/index-templates.js';
+export { parseTemplate, putTemplate, addTemplate, deleteTemplates, checkComposition, deprecatedComponentWarnings } from './operations/index-templates.js';
 export { parseComponentTemplate, putComponentTemplate, deleteComponentTemplates, findComponentTemplates } from './operations/component-templates.js';
 export type { ComponentTemplate, TemplateBody } from './component-template.js';
 export { resolveTemplate, resolveSettings, templateForIndex, type ResolvedTemplate } from './template-composition.js';

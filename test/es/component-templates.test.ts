@@ -167,6 +167,18 @@ describe('index templates composed of component templates', () => {
     assert.equal(settings['index.number_of_replicas'], '0');
   });
 
+  it('an index template composing a deprecated component template earns ES\'s deprecation warning, unless it is deprecated itself', TEST_OPTIONS, async () => {
+    await ctx.client.cluster.putComponentTemplate({ name: 'old', template: {}, deprecated: true });
+    const response = await esFetch(ctx.url, '/_index_template/uses-old', { method: 'PUT', body: { index_patterns: ['uses-old-*'], composed_of: ['old', 'present'] } });
+    assert.equal(response.status, 200);
+    const header = response.headers.get('warning') ?? '';
+    assert.match(header, /^299 Elasticsearch-8\.\d+\.\d+-[^ ]+ "index template \[uses-old\] uses deprecated component template \[old\]"$/);
+    const viaClient = await ctx.client.indices.putIndexTemplate({ name: 'uses-old', index_patterns: ['uses-old-*'], composed_of: ['old'] }, { meta: true });
+    assert.equal(viaClient.warnings?.length, 1);
+    const deprecated = await esFetch(ctx.url, '/_index_template/uses-old', { method: 'PUT', body: { index_patterns: ['uses-old-*'], composed_of: ['old'], deprecated: true } });
+    assert.equal(deprecated.headers.get('warning'), null);
+  });
+
   it('a global template may not resolve to index.hidden, from itself or a component template, and a component template may not bring it in later', TEST_OPTIONS, async () => {
     await ctx.client.cluster.putComponentTemplate({ name: 'hiding', template: { settings: { 'index.hidden': true } } });
     await expectEsError(ctx.client.indices.putIndexTemplate({ name: 'global', index_patterns: ['*'], composed_of: ['hiding'] }), {

@@ -154,6 +154,14 @@ export function putTemplate(state: ClusterState, template: ComposableTemplate, c
   return next;
 }
 
+/** validateUseOfDeprecatedComponentTemplates: the deprecation warnings a template that is not itself deprecated earns. */
+export function deprecatedComponentWarnings(state: Pick<ClusterState, 'componentTemplates'>, template: ComposableTemplate): string[] {
+  if (template.deprecated === true) return [];
+  return (template.composed_of ?? [])
+    .filter((name) => state.componentTemplates.get(name)?.deprecated === true)
+    .map((name) => `index template [${template.name}] uses deprecated component template [${name}]`);
+}
+
 /**
  * validateIndexTemplateV2's last check: the template composed with its component templates must still merge (an
  * object field in one and a leaf of the same name in another do not), worded as ES words it, cause under cause.

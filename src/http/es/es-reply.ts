@@ -1,6 +1,6 @@
 /** @module Sends ES responses: the negotiated media type (JSON or YAML), `pretty`, and `filter_path`. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ClusterErrors, matchesPattern } from '../../cluster/index.js';
+import { ClusterErrors, ES_VERSION, matchesPattern } from '../../cluster/index.js';
 import { javaSplit, requestedCompatibility, responseContentType } from './es-content.js';
 import { toYaml } from './yaml-writer.js';
 
@@ -107,6 +107,11 @@ export function esSend(req: FastifyRequest, reply: FastifyReply, body: unknown, 
     .code(status)
     .header('content-type', responseContentType(version))
     .send(Buffer.from(pretty ? `${JSON.stringify(payload, null, 2)}\n` : JSON.stringify(payload)));
+}
+
+/** HeaderWarning.addWarning: each deprecation warning in a `Warning` header of ES's format. */
+export function addWarnings(reply: FastifyReply, warnings: readonly string[]): void {
+  if (warnings.length > 0) reply.header('warning', warnings.map((w) => `299 Elasticsearch-${ES_VERSION}-tessera "${w}"`));
 }
 
 export function esSendText(reply: FastifyReply, text: string, status = 200): FastifyReply {

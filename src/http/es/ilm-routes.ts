@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveIndices } from '../../cluster/index.js';
 import { explainIndex, includeInExplain, javaIsoInstant, moveToStepRequest, removePolicy, retry, serializePolicy } from '../../ilm/index.js';
-import { ES_VERSION } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { requestedCompatibility } from './es-content.js';
-import { esSend, flag } from './es-reply.js';
+import { addWarnings, esSend, flag } from './es-reply.js';
 import { esRoute, cluster, onPath } from './es-actions.js';
 import { ACKED } from './es-params.js';
 
@@ -21,9 +20,7 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   app.put<{ Params: { name: string }; Body: unknown }>('/_ilm/policy/:name', esRoute(cluster('cluster:admin/ilm/put'), ACKED, { body: true }), async (req, reply) => {
     const { warnings } = await policies.put(req.params.name, req.body, req.authentication?.user.username);
-    if (warnings.length > 0) {
-      reply.header('warning', warnings.map((w) => `299 Elasticsearch-${ES_VERSION}-tessera "${w}"`));
-    }
+    addWarnings(reply, warnings);
     return esSend(req, reply, { acknowledged: true });
   });
 

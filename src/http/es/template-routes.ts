@@ -1,9 +1,9 @@
 /** @module Composable index templates: `PUT/POST/GET/DELETE /_index_template[/<name>]`. */
 import type { FastifyInstance } from 'fastify';
-import { ClusterError, deleteTemplates, matchesPattern, nestSettings, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
+import { ClusterError, deleteTemplates, deprecatedComponentWarnings, matchesPattern, nestSettings, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
-import { esSend, flag } from './es-reply.js';
+import { addWarnings, esSend, flag } from './es-reply.js';
 import { esRoute, cluster } from './es-actions.js';
 import { ACKED, MASTER_READ } from './es-params.js';
 
@@ -29,11 +29,12 @@ export function renderTemplate(template: ComposableTemplate, flat: boolean) {
 export function templateRoutes(app: FastifyInstance, ctx: EsContext): void {
   const put = async (name: string, body: unknown, create: boolean) => {
     const template = parseTemplate(name, body);
-    await ctx.cluster.update((state) => ({ state: putTemplate(state, template, create), result: undefined }));
+    return ctx.cluster.update((state) => ({ state: putTemplate(state, template, create), result: deprecatedComponentWarnings(state, template) }));
   };
   for (const method of ['put', 'post'] as const) {
     app[method]<{ Params: { name: string }; Body: unknown; Querystring: Record<string, string | undefined> }>('/_index_template/:name', PUT_TEMPLATE, async (req, reply) => {
-      await put(req.params.name, req.body, flag(req.query, 'create'));
+      const warnings = await put(req.params.name, req.body, flag(req.query, 'create'));
+      addWarnings(reply, warnings);
       return esSend(req, reply, { acknowledged: true });
     });
   }
