@@ -61,3 +61,23 @@ describe('a lifecycle policy named by a component template', () => {
     assert.equal(await client.indices.exists({ index: 'app-000001' }), false, 'deleted by the delete phase');
   });
 });
+
+describe('lint on a rollover alias a component template repeats', () => {
+  const es = useEsServer();
+
+  it('finds row 2 and names the component template to fix', async () => {
+    const { client } = es;
+    await client.ilm.putLifecycle({ name: 'web', policy: POLICY as never });
+    await client.cluster.putComponentTemplate({ name: 'web-aliases', template: { aliases: { web: {} } } });
+    await client.indices.putIndexTemplate({
+      name: 'web',
+      index_patterns: ['web-*'],
+      composed_of: ['web-aliases'],
+      template: { settings: { 'index.lifecycle.name': 'web', 'index.lifecycle.rollover_alias': 'web' } },
+    });
+    const [problem] = await lint(client, { name: 'web', index: { name: 'web-000001', aliases: { web: { is_write_index: true } } } });
+    assert.equal(problem!.row, 2);
+    assert.equal(problem!.message, 'Rollover alias [web] can point to multiple indices, found duplicated alias [[web]] in index template [web]');
+    assert.match(problem!.remedy, /^Remove alias \[web\] from the aliases of component template \[web-aliases\] \(which index template \[web\] is composed of\),/);
+  });
+});

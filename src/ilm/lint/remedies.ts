@@ -26,6 +26,17 @@ interface Rule {
   readonly remedy: (match: readonly string[], ctx: RemedyContext) => string;
 }
 
+/**
+ * Where an index template's alias comes from: its own `template`, else the last component template in its
+ * `composed_of` that has it (the one whose definition wins).
+ */
+function aliasSource(state: ClusterState, templateName: string, alias: string): string {
+  const template = state.templates.get(templateName);
+  if (!template || template.template?.aliases?.[alias] !== undefined) return `index template [${templateName}]`;
+  const component = [...(template.composed_of ?? [])].reverse().find((name) => state.componentTemplates.get(name)?.template.aliases?.[alias] !== undefined);
+  return component === undefined ? `index template [${templateName}]` : `component template [${component}] (which index template [${templateName}] is composed of)`;
+}
+
 function shrinkRemedy(target: number, source: number, phase: string | undefined): string {
   const where = phase ? `the [${phase}] phase's shrink action` : 'the shrink action';
   if (source <= 1) {
@@ -62,8 +73,8 @@ const STEP_RULES: readonly Rule[] = [
   {
     row: 2,
     shape: /^Rollover alias \[(.+)\] can point to multiple indices, found duplicated alias \[\[.*\]\] in index template \[(.+)\]$/,
-    remedy: ([, alias, template]) =>
-      `Remove alias [${alias}] from the aliases of index template [${template}], keeping index.lifecycle.rollover_alias in its settings: set the alias only on the first index, as its write index, and rollover moves it from then on.`,
+    remedy: ([, alias, template], ctx) =>
+      `Remove alias [${alias}] from the aliases of ${aliasSource(ctx.state, template!, alias!)}, keeping index.lifecycle.rollover_alias in its settings: set the alias only on the first index, as its write index, and rollover moves it from then on.`,
   },
   {
     row: 3,
@@ -87,7 +98,7 @@ const STEP_RULES: readonly Rule[] = [
     shape: /^alias \[(.+)\] has more than one write index \[(.+)\]$/,
     remedy: ([, alias], ctx) => {
       const template = [...ctx.state.templates.values()].find((t) => resolveTemplate(ctx.state, t).aliases[alias!]?.is_write_index === true);
-      const fromTemplate = template ? `, and drop is_write_index from [${alias}] in index template [${template.name}], which makes every index it creates a write index of it` : '';
+      const fromTemplate = template ? `, and drop is_write_index from [${alias}] in ${aliasSource(ctx.state, template.name, alias!)}, which makes every index it creates a write index of it` : '';
       return `Leave alias [${alias}] one write index: set is_write_index to false on all the others with POST /_aliases${fromTemplate}.`;
     },
   },
