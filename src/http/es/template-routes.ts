@@ -1,9 +1,10 @@
 /** @module Composable index templates: `PUT/POST/GET/DELETE /_index_template[/<name>]`. */
 import type { FastifyInstance } from 'fastify';
-import { ClusterError, deleteTemplates, deprecatedComponentWarnings, matchesPattern, nestSettings, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
+import { ClusterError, deleteTemplates, deprecatedComponentWarnings, matchesPattern, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { addWarnings, esSend, flag } from './es-reply.js';
+import { renderTemplateBody } from './component-template-routes.js';
 import { esRoute, cluster } from './es-actions.js';
 import { ACKED, MASTER_READ } from './es-params.js';
 
@@ -14,13 +15,7 @@ const PUT_TEMPLATE = esRoute(cluster('indices:admin/index_template/put'), ['crea
 export function renderTemplate(template: ComposableTemplate, flat: boolean) {
   const { name, template: inner, ...rest } = template;
   const body: Record<string, unknown> = { index_patterns: rest.index_patterns };
-  if (inner) {
-    body.template = {
-      ...(inner.settings && { settings: flat ? inner.settings : nestSettings(inner.settings) }),
-      ...(inner.mappings && { mappings: inner.mappings }),
-      ...(inner.aliases && { aliases: inner.aliases }),
-    };
-  }
+  if (inner) body.template = renderTemplateBody(inner, flat);
   body.composed_of = rest.composed_of ?? [];
   for (const key of ['priority', 'version', '_meta', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'] as const) if (rest[key] !== undefined) body[key] = rest[key];
   return { name, index_template: body };
