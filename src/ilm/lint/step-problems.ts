@@ -5,7 +5,7 @@
 import { generateRolloverIndexName, type ClusterError } from '../../cluster/index.js';
 import type { DryRunEvent } from './dry-run.js';
 import { problem, type LintProblem } from './lint-problem.js';
-import { diagnoseStep } from './remedies.js';
+import { diagnoseStep } from '../remedies/index.js';
 
 type Failure = Extract<DryRunEvent, { kind: 'error' }>;
 
@@ -13,7 +13,7 @@ type Failure = Extract<DryRunEvent, { kind: 'error' }>;
 const CLUSTER_WIDE = new Set(['security_exception', 'cluster_block_exception']);
 
 function failure(event: Failure, error: ClusterError): LintProblem {
-  const diagnosis = diagnoseStep(error.type, error.reason, { state: event.state, index: event.index, phase: event.key.phase });
+  const diagnosis = diagnoseStep(error, { state: event.state, index: event.index, phase: event.key.phase });
   return problem({ ...diagnosis, outcome: 'error', at: event.key, type: error.type, message: error.reason });
 }
 
@@ -50,7 +50,7 @@ export function stepProblems(events: readonly DryRunEvent[], phaseWarnings: Read
         break;
       }
       case 'stuck': {
-        const diagnosis = diagnoseStep(undefined, event.message, { state: event.state, index: event.index, phase: event.key.phase });
+        const diagnosis = diagnoseStep(event.cause, { state: event.state, index: event.index, phase: event.key.phase });
         add(problem({ ...diagnosis, outcome: 'stuck', at: event.key, message: event.message }));
         break;
       }
