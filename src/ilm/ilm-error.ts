@@ -25,6 +25,12 @@ export const IlmErrors = Object.freeze({
   invalidPolicy: (problem: CodedMessage<IlmErrorCode>) => ilmError('action_request_validation_exception', 400, validationReason([problem.message]), problem.code, problem.params),
   parse: (parser: string, reason: string, cause?: ClusterError) => ilmError('x_content_parse_exception', 400, `[${parser}] ${reason}`, 'x_content_parse', {}, cause),
   bodyRequired: () => ilmError('parse_exception', 400, 'request body is required', 'body_required'),
+  initializeFailed: (policy: string, index: string, cause: ClusterError) =>
+    ilmError('initialize_policy_exception', 500, `unable to initialize policy [${policy}] for index [${index}]`, 'initialize_policy_failed', { policy }, cause),
+  stepNotRecognized: (step: string, index: string, policy: string) =>
+    ilmError('illegal_argument_exception', 400, `current step [${step}] for index [${index}] with policy [${policy}] is not recognized`, 'step_not_recognized'),
+  /** `index.lifecycle.parse_origination_date` on a name without a date; `why` is ES's words for what is wrong. */
+  originationDateUnparseable: (index: string, why: string) => ilmError('illegal_argument_exception', 400, `index name [${index}] ${why}`, 'origination_date_unparseable', { index }),
   shrinkTargetNotSmaller: (target: number, source: number) =>
     ilmError('illegal_argument_exception', 400, `the number of target shards [${target}] must be less than the number of source shards [${source}]`, 'shrink_target_not_smaller', { target, source }),
   shrinkSourceNotMultiple: (source: number, target: number) =>

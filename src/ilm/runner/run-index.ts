@@ -6,7 +6,7 @@
 import { ClusterState, type ClusterError, type IndexStats } from '../../cluster/index.js';
 import type { CodedMessage } from '../../platform/errors.js';
 import { firstStepKey } from '../compile-phase.js';
-import { ilmError, IlmErrors } from '../ilm-error.js';
+import { IlmErrors } from '../ilm-error.js';
 import { causeString, currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
@@ -68,7 +68,7 @@ function init(state: ClusterState, name: string, policy: PolicyMetadata, ctx: Ru
     );
   } catch (error) {
     const policyName = index.settings['index.lifecycle.name']!;
-    const wrapped = ilmError('initialize_policy_exception', 500, `unable to initialize policy [${policyName}] for index [${name}]`, 'initialize_policy_failed', { policy: policyName }, asClusterError(error));
+    const wrapped = IlmErrors.initializeFailed(policyName, name, asClusterError(error));
     return setExecution(state, name, moveToError(execution, INIT_KEY.name, wrapped, true, ctx.now), ctx);
   }
 }
@@ -141,7 +141,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
   const key = currentKey(execution)!;
   const step = stepsOf(execution, policy, key.phase).find((s) => StepKey.equals(s.key, key));
   if (!step) {
-    const error = ilmError('illegal_argument_exception', 400, `current step [${StepKey.toJson(key)}] for index [${name}] with policy [${policy.name}] is not recognized`, 'step_not_recognized');
+    const error = IlmErrors.stepNotRecognized(StepKey.toJson(key), name, policy.name);
     return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now), ctx), advanced: false };
   }
   // An async wait is evaluated on poll ticks only, whoever the steps run as.
