@@ -6,6 +6,7 @@ import { IndexMetadata } from '../index-metadata.js';
 import { validateIndexName } from '../index-name.js';
 import { findTemplate } from '../index-template.js';
 import { normalizeIndexSettings } from '../settings.js';
+import { composeMappings } from '../mappings/index-mappings.js';
 
 /** The Elasticsearch version Tessera reports and stamps on indices it creates. */
 export const ES_VERSION = '8.17.0';
@@ -60,7 +61,7 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
     uuid,
     creationDate: now,
     settings: Object.freeze(settings),
-    mappings: Object.freeze({ ...(template?.template?.mappings ?? {}), ...((body.mappings as Record<string, unknown>) ?? {}) }),
+    mappings: Object.freeze(composeMappings([template?.template?.mappings, body.mappings], settings)),
     aliases: Object.freeze({ ...(template?.template?.aliases ?? {}), ...aliases }),
     rolloverInfo: Object.freeze({}),
     customs: Object.freeze({}),

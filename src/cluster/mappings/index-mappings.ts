@@ -1,0 +1,47 @@
+/** @module An index's mapping changed as ES's MapperService.merge changes it, with the checks of the merged whole. */
+import { IndexMetadata } from '../index-metadata.js';
+import { ClusterError } from '../cluster-error.js';
+import { MappingErrors } from './mapping-errors.js';
+import type { RootMapping } from './mapping-model.js';
+import { parseMappings } from './parse-mappings.js';
+import { checkAliases, checkFieldLimit, mergeMappings, TOTAL_FIELDS_LIMIT, type MergeReason } from './merge-mappings.js';
+
+const DEFAULT_FIELDS_LIMIT = 1000;
+
+export function fieldsLimitOf(settings: Readonly<Record<string, string>>): number {
+  const value = settings[TOTAL_FIELDS_LIMIT];
+  return value === undefined ? DEFAULT_FIELDS_LIMIT : Number(value);
+}
+
+/** The mapping `index` has after `incoming` (already parsed) is merged in; throws ES's conflict or limit error. */
+export function mergedMapping(
+  current: RootMapping,
+  incoming: RootMapping,
+  settings: Readonly<Record<string, string>>,
+  reason: MergeReason = 'update',
+  newFields?: number,
+): RootMapping {
+  const merged = mergeMappings(current, incoming, reason);
+  checkFieldLimit(merged, fieldsLimitOf(settings), newFields);
+  checkAliases(merged);
+  return merged;
+}
+
+export function withMapping(index: IndexMetadata, mapping: RootMapping): IndexMetadata {
+  return IndexMetadata.with(index, { mappings: Object.freeze(mapping) });
+}
+
+/**
+ * The mapping of a new index: each source (a template's mappings, then the request's) parsed and merged over the
+ * ones before it, as MetadataCreateIndexService does, its parse errors worded as index creation words them.
+ */
+export function composeMappings(sources: readonly unknown[], settings: Readonly<Record<string, string>>): RootMapping {
+  try {
+    let mapping: RootMapping = {};
+    for (const source of sources) mapping = mergeMappings(mapping, parseMappings(source), 'template');
+    return mergedMapping({}, mapping, settings, 'template');
+  } catch (error) {
+    if (error instanceof ClusterError) throw MappingErrors.atCreation(error);
+    throw error;
+  }
+}
