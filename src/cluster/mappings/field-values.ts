@@ -8,7 +8,9 @@ import { compileDateFormat, DEFAULT_DATE_FORMAT, DEFAULT_NANOS_FORMAT, parsesAsD
 import { DATE_TYPES, FLOAT_TYPES, INTEGER_RANGES } from './field-types.js';
 import { isJsonObject, type Json, type JsonObject } from './mapping-model.js';
 
+/** Whole-number types read strings through Numbers.toLong (an IllegalArgumentException), floats through Double.parseDouble. */
 const numberFormat = (text: string) => new ClusterError('number_format_exception', 400, `For input string: "${text}"`);
+const notALong = (text: string) => ClusterErrors.illegalArgument(`For input string: "${text}"`);
 
 /** Java's toString of a document value, as ES previews it. */
 export function preview(value: Json): string {
@@ -27,7 +29,7 @@ function checkInteger(type: string, value: Json, coerce: boolean): ClusterError 
     const text = value.trim();
     if (/^[+-]?\d+$/.test(text)) number = BigInt(text);
     else if (text !== '' && Number.isFinite(Number(text))) number = Math.trunc(Number(text));
-    else return numberFormat(value);
+    else return notALong(value);
   } else {
     return ClusterErrors.illegalArgument(`Current token (${tokenOf(value)}) not numeric, can not use numeric value accessors`);
   }
