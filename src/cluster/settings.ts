@@ -45,6 +45,7 @@ const INDEX_SETTINGS: Readonly<Record<string, SettingDef>> = {
   'index.lifecycle.step.wait_time_threshold': { kind: 'time', min: 3_600_000, minText: '1h' },
   'index.routing.allocation.total_shards_per_node': { kind: 'int', min: -1 },
   'index.mapping.total_fields.limit': { kind: 'long', min: 0 },
+  'index.mapping.depth.limit': { kind: 'long', min: 1 },
   'index.mapping.ignore_malformed': { kind: 'bool', static: true },
   'index.mapping.coerce': { kind: 'bool', static: true },
   'index.creation_date': { kind: 'long', internal: true },

@@ -159,6 +159,22 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     assert.equal((await ctx.client.count({ index: 'md-bulk' })).count, 1);
   });
 
+  it('maps a bulk item\'s fields with the dynamic templates its metadata names', TEST_OPTIONS, async () => {
+    await ctx.client.indices.create({ index: 'md-named', mappings: { dynamic_templates: [{ kw: { match_mapping_type: 'long', mapping: { type: 'keyword' } } }] } });
+    const bulk = await ctx.client.bulk({
+      operations: [
+        { index: { _index: 'md-named', _id: '1', dynamic_templates: { code: 'kw' } } }, { code: 'x', other: 'y' },
+        { index: { _index: 'md-named', _id: '2', dynamic_templates: { name: 'missing' } } }, { name: 'n' },
+      ],
+    });
+    assert.equal(bulk.items[0]!.index!.status, 201);
+    assert.deepEqual(bulk.items[1]!.index!.error, { type: 'document_parsing_exception', reason: "Can't find dynamic template for dynamic template name [missing] of field [name]" });
+    assert.deepEqual((await mappingOf(ctx.url, 'md-named') as { properties: unknown }).properties, {
+      code: { type: 'keyword' },
+      other: { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } },
+    });
+  });
+
   it('checks an update\'s partial document and upsert', TEST_OPTIONS, async () => {
     await ctx.client.indices.create({ index: 'md-update', mappings: { dynamic: 'strict', properties: { n: { type: 'long' } } } });
     await ctx.client.index({ index: 'md-update', id: '1', document: { n: 1 } });

@@ -35,7 +35,7 @@ export async function mapWrites(cluster: ClusterService, requests: readonly Writ
     const target = targets[i]!;
     if (target instanceof ClusterError || request.refusal) continue;
     const { index, id } = target;
-    const context = { id, coerce: index.settings['index.mapping.coerce'] !== 'false', ignoreMalformed: index.settings['index.mapping.ignore_malformed'] === 'true' };
+    const context = { id, ...(request.dynamicTemplates && { dynamicTemplates: request.dynamicTemplates }), coerce: index.settings['index.mapping.coerce'] !== 'false', ignoreMalformed: index.settings['index.mapping.ignore_malformed'] === 'true' };
     try {
       let mapping = working.get(index.name) ?? (index.mappings as RootMapping);
       let delta: RootMapping | undefined;

@@ -20,6 +20,8 @@ export interface DocumentContext {
   /** The index's `index.mapping.coerce` and `index.mapping.ignore_malformed`. */
   readonly coerce: boolean;
   readonly ignoreMalformed: boolean;
+  /** The template a new field must be mapped with, by full path (a bulk item's `dynamic_templates`). */
+  readonly dynamicTemplates?: Readonly<Record<string, string>>;
 }
 
 /** Reads `source` against `mapping`; answers the mapping it adds (to merge) or undefined, and throws ES's error. */
@@ -119,7 +121,9 @@ class DocumentReader {
   #infer(name: string, path: string, value: Json, dynamic: Dynamic): { mapping: JsonObject; runtime: boolean } | undefined {
     const detected = this.#detect(value);
     if (!detected) return undefined;
-    const template = findDynamicTemplate(this.root.dynamic_templates, name, path, detected.matchType, detected.defaultType);
+    const named = this.context.dynamicTemplates?.[path];
+    const template = findDynamicTemplate(this.root.dynamic_templates, name, path, detected.matchType, detected.defaultType, named);
+    if (named !== undefined && !template) throw MappingErrors.document(`Can't find dynamic template for dynamic template name [${named}] of field [${path}]`);
     if (template) {
       const raw = { ...template.mapping };
       if (raw.type === undefined && !template.runtime) raw.type = detected.defaultType === 'object' ? 'object' : detected.defaultType;

@@ -38,21 +38,36 @@ function matches(patterns: Json | undefined, text: string, regex: boolean): bool
 }
 
 /** The mapping the first matching template gives `name` (at `path`, of JSON type `type`), its placeholders filled. */
-export function findDynamicTemplate(templates: Json | undefined, name: string, path: string, type: MappingType, defaultType: string): { mapping: JsonObject; runtime: boolean } | undefined {
+export function findDynamicTemplate(
+  templates: Json | undefined,
+  name: string,
+  path: string,
+  type: MappingType,
+  defaultType: string,
+  /** A template the write names for this field: it applies whatever its criteria (DynamicTemplate.match). */
+  named?: string,
+): { mapping: JsonObject; runtime: boolean } | undefined {
   if (!Array.isArray(templates)) return undefined;
   for (const entry of templates) {
-    const template = Object.values(entry as JsonObject)[0] as JsonObject;
+    const [templateName, value] = Object.entries(entry as JsonObject)[0]!;
+    const template = value as JsonObject;
+    if (named !== undefined && templateName !== named) continue;
+    if (named !== undefined) return build(template, name, defaultType);
     const regex = template.match_pattern === 'regex';
     const typeOk = (t: Json | undefined) => t === undefined || t === '*' || (Array.isArray(t) ? t.includes(type) : t === type);
     if (!typeOk(template.match_mapping_type)) continue;
     if (template.unmatch_mapping_type !== undefined && typeOk(template.unmatch_mapping_type)) continue;
     if (matches(template.match, name, regex) === false || matches(template.unmatch, name, regex) === true) continue;
     if (matches(template.path_match, path, false) === false || matches(template.path_unmatch, path, false) === true) continue;
-    const runtime = template.mapping === undefined;
-    const raw = (runtime ? template.runtime : template.mapping) as JsonObject;
-    return { mapping: fill(raw, name, defaultType) as JsonObject, runtime };
+    return build(template, name, defaultType);
   }
   return undefined;
+}
+
+function build(template: JsonObject, name: string, defaultType: string): { mapping: JsonObject; runtime: boolean } {
+  const runtime = template.mapping === undefined;
+  const raw = (runtime ? template.runtime : template.mapping) as JsonObject;
+  return { mapping: fill(raw, name, defaultType) as JsonObject, runtime };
 }
 
 /** `{name}` and `{dynamic_type}` replaced as DynamicTemplate.processMap does. */

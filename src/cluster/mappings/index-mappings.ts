@@ -4,9 +4,10 @@ import { ClusterError } from '../cluster-error.js';
 import { MappingErrors } from './mapping-errors.js';
 import type { RootMapping } from './mapping-model.js';
 import { parseMappings } from './parse-mappings.js';
-import { checkAliases, checkFieldLimit, mergeMappings, TOTAL_FIELDS_LIMIT, type MergeReason } from './merge-mappings.js';
+import { checkAliases, checkDepthLimit, checkFieldLimit, DEPTH_LIMIT, mergeMappings, TOTAL_FIELDS_LIMIT, type MergeReason } from './merge-mappings.js';
 
 const DEFAULT_FIELDS_LIMIT = 1000;
+const DEFAULT_DEPTH_LIMIT = 20;
 
 export function fieldsLimitOf(settings: Readonly<Record<string, string>>): number {
   const value = settings[TOTAL_FIELDS_LIMIT];
@@ -23,6 +24,7 @@ export function mergedMapping(
 ): RootMapping {
   const merged = mergeMappings(current, incoming, reason);
   checkFieldLimit(merged, fieldsLimitOf(settings), newFields);
+  checkDepthLimit(merged, settings[DEPTH_LIMIT] === undefined ? DEFAULT_DEPTH_LIMIT : Number(settings[DEPTH_LIMIT]));
   checkAliases(merged);
   return merged;
 }

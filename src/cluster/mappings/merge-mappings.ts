@@ -145,3 +145,17 @@ export function checkAliases(mapping: RootMapping): void {
     if (target.type === 'alias') throw invalid('an alias cannot refer to another alias.');
   }
 }
+
+export const DEPTH_LIMIT = 'index.mapping.depth.limit';
+
+/** MappingLookup.checkObjectDepthLimit: the root is depth 1, each object one deeper than its parent. */
+export function checkDepthLimit(mapping: RootMapping, limit: number): void {
+  const walk = (properties: Record<string, JsonObject>, prefix: string, depth: number) => {
+    for (const [name, m] of Object.entries(properties)) {
+      if (!isObjectMapping(m)) continue;
+      if (depth + 1 > limit) throw MappingErrors.conflict(`Limit of mapping depth [${limit}] has been exceeded due to object field [${prefix}${name}]`);
+      walk(propertiesOf(m), `${prefix}${name}.`, depth + 1);
+    }
+  };
+  walk(propertiesOf(mapping), '', 1);
+}
