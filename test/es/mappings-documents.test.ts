@@ -175,6 +175,42 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     });
   });
 
+  it('copies values to copy_to targets (mapping a new target dynamically) and keeps mapping depth within its limit', TEST_OPTIONS, async () => {
+    await ctx.client.indices.create({ index: 'md-copy', mappings: { properties: { first: { type: 'keyword', copy_to: ['full', 'n.strict'] }, n: { dynamic: 'strict', properties: { x: { type: 'long' } } } } } });
+    await expectEsError(ctx.client.index({ index: 'md-copy', id: '1', document: { first: 'a' } }), {
+      status: 400, type: 'strict_dynamic_mapping_exception', reason: 'mapping set to strict, dynamic introduction of [strict] within [n] is not allowed',
+    });
+    await ctx.client.indices.putMapping({ index: 'md-copy', properties: { n: { properties: { strict: { type: 'keyword' } } } } });
+    await ctx.client.index({ index: 'md-copy', id: '1', document: { first: 'a' } });
+    assert.deepEqual(((await mappingOf(ctx.url, 'md-copy')) as { properties: Record<string, unknown> }).properties.full, { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } });
+    await ctx.client.indices.create({ index: 'md-depth', settings: { 'index.mapping.depth.limit': 2 } });
+    await expectEsError(ctx.client.index({ index: 'md-depth', id: '1', document: { a: { b: { c: 1 } } } }), {
+      status: 400, type: 'illegal_argument_exception', reason: 'Limit of mapping depth [2] has been exceeded due to object field [a.b]',
+    });
+  });
+
+  it('composes a template\'s mappings with the request\'s at index creation', TEST_OPTIONS, async () => {
+    await ctx.client.indices.putIndexTemplate({ name: 'md-tpl', index_patterns: ['md-tpl-*'], template: { mappings: { dynamic: 'strict', properties: { a: { type: 'long' }, o: { properties: { x: { type: 'keyword' } } } } } } });
+    await ctx.client.indices.create({ index: 'md-tpl-1', mappings: { properties: { a: { type: 'keyword' }, o: { properties: { y: { type: 'long' } } } } } });
+    assert.deepEqual(await mappingOf(ctx.url, 'md-tpl-1'), {
+      dynamic: 'strict',
+      properties: { a: { type: 'keyword' }, o: { properties: { x: { type: 'keyword' }, y: { type: 'long' } } } },
+    });
+    // An index a write creates takes the template's mapping, and the write is checked against it.
+    await expectEsError(ctx.client.index({ index: 'md-tpl-2', id: '1', document: { b: 1 } }), {
+      status: 400, type: 'strict_dynamic_mapping_exception', reason: 'mapping set to strict, dynamic introduction of [b] within [_doc] is not allowed',
+    });
+    await ctx.client.indices.deleteIndexTemplate({ name: 'md-tpl' });
+  });
+
+  it('honours index.mapping.coerce and index.mapping.ignore_malformed', TEST_OPTIONS, async () => {
+    await ctx.client.indices.create({ index: 'md-index-flags', settings: { 'index.mapping.coerce': false, 'index.mapping.ignore_malformed': true }, mappings: { properties: { n: { type: 'long' }, m: { type: 'long', ignore_malformed: false } } } });
+    await ctx.client.index({ index: 'md-index-flags', id: '1', document: { n: 'junk' } });
+    await expectEsError(ctx.client.index({ index: 'md-index-flags', id: '2', document: { m: '5' } }), {
+      status: 400, type: 'document_parsing_exception', reason: "failed to parse field [m] of type [long] in document with id '2'. Preview of field's value: '5'",
+    });
+  });
+
   it('checks an update\'s partial document and upsert', TEST_OPTIONS, async () => {
     await ctx.client.indices.create({ index: 'md-update', mappings: { dynamic: 'strict', properties: { n: { type: 'long' } } } });
     await ctx.client.index({ index: 'md-update', id: '1', document: { n: 1 } });

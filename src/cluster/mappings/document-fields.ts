@@ -27,7 +27,7 @@ export interface DocumentContext {
 /** Reads `source` against `mapping`; answers the mapping it adds (to merge) or undefined, and throws ES's error. */
 export function mapDocument(mapping: RootMapping, source: JsonObject, context: DocumentContext): RootMapping | undefined {
   const reader = new DocumentReader(mapping, context);
-  reader.readObject(structuredClone(mapping) as JsonObject, source, '', (mapping.dynamic as Json | undefined) === undefined ? 'true' : String(mapping.dynamic) as Dynamic, true);
+  reader.readObject(reader.working, source, '', reader.rootDynamic, true);
   return reader.added ? tidyObjects(reader.delta) : undefined;
 }
 
@@ -46,6 +46,9 @@ class DocumentReader {
   readonly delta: JsonObject = {};
   added = false;
   readonly #dateFormats: { text: string; format: DateFormat }[];
+  /** The mapping as this document has changed it so far. */
+  readonly working: JsonObject;
+  readonly rootDynamic: Dynamic;
 
   constructor(
     private readonly root: RootMapping,
@@ -53,6 +56,8 @@ class DocumentReader {
   ) {
     const texts = Array.isArray(root.dynamic_date_formats) ? (root.dynamic_date_formats as string[]) : DEFAULT_DYNAMIC_DATE_FORMATS;
     this.#dateFormats = texts.map((text) => ({ text, format: compileDateFormat(text) as DateFormat }));
+    this.working = structuredClone(root) as JsonObject;
+    this.rootDynamic = (root.dynamic as Json | undefined) === undefined ? 'true' : (String(root.dynamic) as Dynamic);
   }
 
   /** `object` is the (working copy of the) mapping of the object at `prefix`; new fields are added to it and to the delta. */
@@ -109,6 +114,10 @@ class DocumentReader {
       // ignore_malformed keeps the document and leaves the value unindexed; it never covers a value of the wrong shape.
       if (ignoreMalformed && !isJsonObject(value)) return;
       throw MappingErrors.document(`failed to parse field [${path}] of type [${field.type as string}] in document with id '${this.context.id}'. Preview of field's value: '${preview(value)}'`, refusal);
+    }
+    // copy_to writes the value to each target as if the document held it there (a new target is mapped dynamically).
+    if (Array.isArray(field.copy_to)) {
+      for (const target of field.copy_to as string[]) this.readObject(this.working, { [target]: value }, '', this.rootDynamic);
     }
     if (field.type === 'constant_keyword' && field.value === undefined) {
       // The first document gives a constant_keyword field without a value its value.
