@@ -30,9 +30,9 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
       status: 400,
       body: {
         error: {
-          root_cause: [{ type: 'document_parsing_exception', reason: "failed to parse field [count] of type [long] in document with id '2'. Preview of field's value: 'abc'" }],
+          root_cause: [{ type: 'document_parsing_exception', reason: "[1:10] failed to parse field [count] of type [long] in document with id '2'. Preview of field's value: 'abc'" }],
           type: 'document_parsing_exception',
-          reason: "failed to parse field [count] of type [long] in document with id '2'. Preview of field's value: 'abc'",
+          reason: "[1:10] failed to parse field [count] of type [long] in document with id '2'. Preview of field's value: 'abc'",
           caused_by: { type: 'illegal_argument_exception', reason: 'For input string: "abc"' },
         },
         status: 400,
@@ -70,9 +70,10 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     await expectEsError(ctx.client.index({ index: 'md-strict', id: '1', document: { a: 'x', b: 1 } }), {
       status: 400,
       type: 'strict_dynamic_mapping_exception',
-      reason: 'mapping set to strict, dynamic introduction of [b] within [_doc] is not allowed',
+      reason: '[1:14] mapping set to strict, dynamic introduction of [b] within [_doc] is not allowed',
     });
-    await expectEsError(ctx.client.index({ index: 'md-strict', id: '1', document: { a: { inner: 1 } } }), { status: 400, type: 'document_parsing_exception', reason: "failed to parse field [a] of type [keyword] in document with id '1'. Preview of field's value: '{inner=1}'" });
+    const objectError = await expectEsError(ctx.client.index({ index: 'md-strict', id: '1', document: { a: { inner: 1 } } }), { status: 400, type: 'document_parsing_exception', reason: "[1:16] failed to parse field [a] of type [keyword] in document with id '1'. Preview of field's value: '{inner=1}'" });
+    assert.deepEqual((objectError.body as { error: { caused_by: unknown } }).error.caused_by, { type: 'illegal_state_exception', reason: "Can't get text on a START_OBJECT at 1:6" });
     await ctx.client.index({ index: 'md-strict', id: '2', document: { a: 'x', loose: { anything: 1 }, rt: { s: 'v', n: 2 } } });
     const got = await ctx.client.get({ index: 'md-strict', id: '2' });
     assert.deepEqual(got._source, { a: 'x', loose: { anything: 1 }, rt: { s: 'v', n: 2 } });
@@ -83,7 +84,17 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     });
     await ctx.client.indices.create({ index: 'md-strict-inner', mappings: { properties: { o: { dynamic: 'strict', properties: { x: { type: 'long' } } } } } });
     await expectEsError(ctx.client.index({ index: 'md-strict-inner', id: '1', document: { o: { y: 1 } } }), {
-      status: 400, type: 'strict_dynamic_mapping_exception', reason: 'mapping set to strict, dynamic introduction of [y] within [o] is not allowed',
+      status: 400, type: 'strict_dynamic_mapping_exception', reason: '[1:11] mapping set to strict, dynamic introduction of [y] within [o] is not allowed',
+    });
+  });
+
+  it('places each error where the value is in the document\'s text, in bytes', TEST_OPTIONS, async () => {
+    await ctx.client.indices.create({ index: 'md-where', mappings: { properties: { n: { type: 'long' }, o: { properties: { list: { type: 'long' } } } } } });
+    await expectEsError(ctx.client.index({ index: 'md-where', id: '1', document: { s: 'é', o: { list: [1, 'x'] } } }), {
+      status: 400, type: 'document_parsing_exception', reason: "[1:26] failed to parse field [o.list] of type [long] in document with id '1'. Preview of field's value: 'x'",
+    });
+    await expectEsError(ctx.client.index({ index: 'md-where', id: '1', document: { 'o.list': 'y' } }), {
+      status: 400, type: 'document_parsing_exception', reason: "[1:11] failed to parse field [o.list] of type [long] in document with id '1'. Preview of field's value: 'y'",
     });
   });
 
@@ -114,15 +125,15 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     ];
     for (const [document, field, type, cause] of refusals) {
       const preview = String(Object.values(document)[0]);
-      const reason = `failed to parse field [${field}] of type [${type}] in document with id 'bad'. Preview of field's value: '${preview}'`;
+      const reason = `[1:${field.length + 5}] failed to parse field [${field}] of type [${type}] in document with id 'bad'. Preview of field's value: '${preview}'`;
       const error = await expectEsError(ctx.client.index({ index: 'md-types', id: 'bad', document }), { status: 400, type: 'document_parsing_exception', reason });
       assert.deepEqual((error.body as { error: { caused_by: unknown } }).error.caused_by, cause);
     }
     await expectEsError(ctx.client.index({ index: 'md-types', id: 'bad', document: { o: 5 } }), {
-      status: 400, type: 'document_parsing_exception', reason: 'object mapping for [o] tried to parse field [o] as object, but found a concrete value',
+      status: 400, type: 'document_parsing_exception', reason: '[1:6] object mapping for [o] tried to parse field [o] as object, but found a concrete value',
     });
     await expectEsError(ctx.client.index({ index: 'md-types', id: 'bad', document: { _id: 'x' } }), {
-      status: 400, type: 'document_parsing_exception', reason: 'Field [_id] is a metadata field and cannot be added inside a document. Use the index API request parameters.',
+      status: 400, type: 'document_parsing_exception', reason: '[1:8] Field [_id] is a metadata field and cannot be added inside a document. Use the index API request parameters.',
     });
   });
 
@@ -141,14 +152,14 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     assert.equal(bulk.items[1]!.create!.status, 400);
     assert.deepEqual(bulk.items[1]!.create!.error, {
       type: 'document_parsing_exception',
-      reason: "failed to parse field [n] of type [long] in document with id '2'. Preview of field's value: 'abc'",
+      reason: "[1:6] failed to parse field [n] of type [long] in document with id '2'. Preview of field's value: 'abc'",
       caused_by: { type: 'illegal_argument_exception', reason: 'For input string: "abc"' },
     });
     assert.equal(bulk.items[2]!.index!.status, 400);
     assert.deepEqual(bulk.items[2]!.index!.error, {
       type: 'document_parsing_exception',
-      reason: "failed to parse field [s] of type [long] in document with id '3'. Preview of field's value: '{inner=true}'",
-      caused_by: { type: 'illegal_state_exception', reason: "Can't get text on a START_OBJECT" },
+      reason: "[1:19] failed to parse field [s] of type [long] in document with id '3'. Preview of field's value: '{inner=true}'",
+      caused_by: { type: 'illegal_state_exception', reason: "Can't get text on a START_OBJECT at 1:6" },
     });
     assert.equal(bulk.items[3]!.update!.status, 200);
     assert.deepEqual((await mappingOf(ctx.url, 'md-bulk') as { properties: unknown }).properties, {
@@ -168,7 +179,7 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
       ],
     });
     assert.equal(bulk.items[0]!.index!.status, 201);
-    assert.deepEqual(bulk.items[1]!.index!.error, { type: 'document_parsing_exception', reason: "Can't find dynamic template for dynamic template name [missing] of field [name]" });
+    assert.deepEqual(bulk.items[1]!.index!.error, { type: 'document_parsing_exception', reason: "[1:9] Can't find dynamic template for dynamic template name [missing] of field [name]" });
     assert.deepEqual((await mappingOf(ctx.url, 'md-named') as { properties: unknown }).properties, {
       code: { type: 'keyword' },
       other: { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } },
@@ -178,7 +189,7 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
   it('copies values to copy_to targets (mapping a new target dynamically) and keeps mapping depth within its limit', TEST_OPTIONS, async () => {
     await ctx.client.indices.create({ index: 'md-copy', mappings: { properties: { first: { type: 'keyword', copy_to: ['full', 'n.strict'] }, n: { dynamic: 'strict', properties: { x: { type: 'long' } } } } } });
     await expectEsError(ctx.client.index({ index: 'md-copy', id: '1', document: { first: 'a' } }), {
-      status: 400, type: 'strict_dynamic_mapping_exception', reason: 'mapping set to strict, dynamic introduction of [strict] within [n] is not allowed',
+      status: 400, type: 'strict_dynamic_mapping_exception', reason: '[1:10] mapping set to strict, dynamic introduction of [strict] within [n] is not allowed',
     });
     await ctx.client.indices.putMapping({ index: 'md-copy', properties: { n: { properties: { strict: { type: 'keyword' } } } } });
     await ctx.client.index({ index: 'md-copy', id: '1', document: { first: 'a' } });
@@ -198,7 +209,7 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     });
     // An index a write creates takes the template's mapping, and the write is checked against it.
     await expectEsError(ctx.client.index({ index: 'md-tpl-2', id: '1', document: { b: 1 } }), {
-      status: 400, type: 'strict_dynamic_mapping_exception', reason: 'mapping set to strict, dynamic introduction of [b] within [_doc] is not allowed',
+      status: 400, type: 'strict_dynamic_mapping_exception', reason: '[1:6] mapping set to strict, dynamic introduction of [b] within [_doc] is not allowed',
     });
     await ctx.client.indices.deleteIndexTemplate({ name: 'md-tpl' });
   });
@@ -207,16 +218,16 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     await ctx.client.indices.create({ index: 'md-index-flags', settings: { 'index.mapping.coerce': false, 'index.mapping.ignore_malformed': true }, mappings: { properties: { n: { type: 'long' }, m: { type: 'long', ignore_malformed: false } } } });
     await ctx.client.index({ index: 'md-index-flags', id: '1', document: { n: 'junk' } });
     await expectEsError(ctx.client.index({ index: 'md-index-flags', id: '2', document: { m: '5' } }), {
-      status: 400, type: 'document_parsing_exception', reason: "failed to parse field [m] of type [long] in document with id '2'. Preview of field's value: '5'",
+      status: 400, type: 'document_parsing_exception', reason: "[1:6] failed to parse field [m] of type [long] in document with id '2'. Preview of field's value: '5'",
     });
   });
 
   it('checks an update\'s partial document and upsert', TEST_OPTIONS, async () => {
     await ctx.client.indices.create({ index: 'md-update', mappings: { dynamic: 'strict', properties: { n: { type: 'long' } } } });
     await ctx.client.index({ index: 'md-update', id: '1', document: { n: 1 } });
-    await expectEsError(ctx.client.update({ index: 'md-update', id: '1', doc: { n: 'x' } }), { status: 400, type: 'document_parsing_exception', reason: "failed to parse field [n] of type [long] in document with id '1'. Preview of field's value: 'x'" });
+    await expectEsError(ctx.client.update({ index: 'md-update', id: '1', doc: { n: 'x' } }), { status: 400, type: 'document_parsing_exception', reason: "[1:6] failed to parse field [n] of type [long] in document with id '1'. Preview of field's value: 'x'" });
     await expectEsError(ctx.client.update({ index: 'md-update', id: '2', doc: { n: 2 }, upsert: { m: 1 } }), {
-      status: 400, type: 'strict_dynamic_mapping_exception', reason: 'mapping set to strict, dynamic introduction of [m] within [_doc] is not allowed',
+      status: 400, type: 'strict_dynamic_mapping_exception', reason: '[1:6] mapping set to strict, dynamic introduction of [m] within [_doc] is not allowed',
     });
     assert.deepEqual((await ctx.client.get({ index: 'md-update', id: '1' }))._source, { n: 1 });
   });

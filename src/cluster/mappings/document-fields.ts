@@ -10,6 +10,10 @@ import { preview, valueRefusal } from './field-values.js';
 import { MappingErrors } from './mapping-errors.js';
 import { dynamicOf, isJsonObject, isObjectMapping, propertiesOf, type Dynamic, type Json, type JsonObject, type RootMapping } from './mapping-model.js';
 import { parseMapping } from './parse-mappings.js';
+import { locationOf, type JsonPath } from './json-location.js';
+
+/** Objects a dotted name stands for (`{"a.b": 1}` read as `{a: {b: 1}}`): they add no step to a value's place in the text. */
+const EXPANDED = new WeakSet<object>();
 
 /** RootObjectMapper's default dynamic_date_formats; a field detected with the first is written without a format. */
 const DEFAULT_DYNAMIC_DATE_FORMATS = ['strict_date_optional_time||epoch_millis', 'yyyy/MM/dd HH:mm:ss||yyyy/MM/dd||epoch_millis'];
@@ -26,7 +30,7 @@ export interface DocumentContext {
 
 /** Reads `source` against `mapping`; answers the mapping it adds (to merge) or undefined, and throws ES's error. */
 export function mapDocument(mapping: RootMapping, source: JsonObject, context: DocumentContext): RootMapping | undefined {
-  const reader = new DocumentReader(mapping, context);
+  const reader = new DocumentReader(mapping, context, source);
   reader.readObject(reader.working, source, '', reader.rootDynamic, true);
   return reader.added ? tidyObjects(reader.delta) : undefined;
 }
@@ -53,6 +57,7 @@ class DocumentReader {
   constructor(
     private readonly root: RootMapping,
     private readonly context: DocumentContext,
+    private readonly source: JsonObject,
   ) {
     const texts = Array.isArray(root.dynamic_date_formats) ? (root.dynamic_date_formats as string[]) : DEFAULT_DYNAMIC_DATE_FORMATS;
     this.#dateFormats = texts.map((text) => ({ text, format: compileDateFormat(text) as DateFormat }));
@@ -61,63 +66,79 @@ class DocumentReader {
   }
 
   /** `object` is the (working copy of the) mapping of the object at `prefix`; new fields are added to it and to the delta. */
-  readObject(object: JsonObject, value: JsonObject, prefix: string, dynamic: Dynamic, root = false): void {
+  readObject(object: JsonObject, value: JsonObject, prefix: string, dynamic: Dynamic, root = false, at: JsonPath = []): void {
     for (const [rawKey, child] of Object.entries(value)) {
+      const childAt = EXPANDED.has(value) ? at : [...at, rawKey];
       if (root && METADATA_FIELDS.has(rawKey)) {
-        throw MappingErrors.document(`Field [${rawKey}] is a metadata field and cannot be added inside a document. Use the index API request parameters.`);
+        throw this.#error(childAt, `Field [${rawKey}] is a metadata field and cannot be added inside a document. Use the index API request parameters.`);
       }
-      if (rawKey.trim() === '') throw MappingErrors.document(`field name cannot be an empty string`);
+      if (rawKey.trim() === '') throw this.#error(childAt, `field name cannot be an empty string`);
       // `a.b` in a document is field b of object a.
       const dot = rawKey.indexOf('.');
       if (dot > 0 && dot < rawKey.length - 1) {
-        this.readObject(object, { [rawKey.slice(0, dot)]: { [rawKey.slice(dot + 1)]: child } }, prefix, dynamic);
+        const inner = { [rawKey.slice(dot + 1)]: child };
+        const outer = { [rawKey.slice(0, dot)]: inner };
+        EXPANDED.add(inner);
+        EXPANDED.add(outer);
+        this.readObject(object, outer, prefix, dynamic, false, childAt);
         continue;
       }
-      this.#readField(object, rawKey, child, prefix, dynamic);
+      this.#readField(object, rawKey, child, prefix, dynamic, childAt);
     }
   }
 
-  #readField(object: JsonObject, name: string, value: Json, prefix: string, dynamic: Dynamic): void {
+  /** DocumentParsingException: the reason after where in the text the parser was. */
+  #error(at: JsonPath, reason: string, causedBy?: ClusterError, end = false) {
+    return MappingErrors.document(`[${locationOf(this.source, at, end)}] ${reason}`, causedBy);
+  }
+
+  #readField(object: JsonObject, name: string, value: Json, prefix: string, dynamic: Dynamic, at: JsonPath): void {
     const path = prefix + name;
     const properties = propertiesOf(object);
     const field = properties[name];
     if (value === null) return;
     if (Array.isArray(value)) {
-      for (const item of value) this.#readField(object, name, item, prefix, dynamic);
+      for (const [i, item] of value.entries()) this.#readField(object, name, item, prefix, dynamic, [...at, i]);
       return;
     }
-    if (field) return this.#readMapped(field, name, path, value, dynamic);
+    if (field) return this.#readMapped(field, name, path, value, dynamic, at);
     if (isJsonObject(this.root.runtime) && this.root.runtime[path] !== undefined) return;
     const own = dynamicOf(object) ?? dynamic;
-    if (own === 'strict') throw MappingErrors.strictDynamic(name, prefix === '' ? '_doc' : prefix.slice(0, -1));
+    if (own === 'strict') throw MappingErrors.strictDynamic(locationOf(this.source, at), name, prefix === '' ? '_doc' : prefix.slice(0, -1));
     if (own === 'false') return;
-    const added = this.#infer(name, path, value, own);
+    const added = this.#infer(name, path, value, own, at);
     if (!added) return;
     if (!isJsonObject(object.properties)) object.properties = {};
     (object.properties as JsonObject)[name] = added.mapping;
     this.#record(path, added.mapping, added.runtime);
-    if (!added.runtime && isObjectMapping(added.mapping) && isJsonObject(value)) this.readObject(added.mapping, value, `${path}.`, own);
-    else if (!added.runtime) this.#readMapped(added.mapping, name, path, value, own);
+    if (!added.runtime && isObjectMapping(added.mapping) && isJsonObject(value)) this.readObject(added.mapping, value, `${path}.`, own, false, at);
+    else if (!added.runtime) this.#readMapped(added.mapping, name, path, value, own, at);
   }
 
-  #readMapped(field: JsonObject, name: string, path: string, value: Json, dynamic: Dynamic): void {
-    if (field.type === 'alias') throw MappingErrors.document(`Cannot write to a field alias [${path}].`);
+  #readMapped(field: JsonObject, name: string, path: string, value: Json, dynamic: Dynamic, at: JsonPath): void {
+    if (field.type === 'alias') throw this.#error(at, `Cannot write to a field alias [${path}].`);
     if (isObjectMapping(field)) {
       if (field.enabled === false) return;
-      if (!isJsonObject(value)) throw MappingErrors.document(`object mapping for [${path}] tried to parse field [${name}] as object, but found a concrete value`);
-      return this.readObject(field, value, `${path}.`, dynamicOf(field) ?? dynamic);
+      if (!isJsonObject(value)) throw this.#error(at, `object mapping for [${path}] tried to parse field [${name}] as object, but found a concrete value`);
+      return this.readObject(field, value, `${path}.`, dynamicOf(field) ?? dynamic, false, at);
     }
     const coerce = typeof field.coerce === 'boolean' ? field.coerce : this.context.coerce;
-    const refusal: ClusterError | undefined = valueRefusal(field, value, coerce, path);
+    const refusal: ClusterError | undefined = valueRefusal(field, value, coerce, path, locationOf(this.source, at));
     if (refusal) {
       const ignoreMalformed = typeof field.ignore_malformed === 'boolean' ? field.ignore_malformed : this.context.ignoreMalformed;
       // ignore_malformed keeps the document and leaves the value unindexed; it never covers a value of the wrong shape.
       if (ignoreMalformed && !isJsonObject(value)) return;
-      throw MappingErrors.document(`failed to parse field [${path}] of type [${field.type as string}] in document with id '${this.context.id}'. Preview of field's value: '${preview(value)}'`, refusal);
+      // The preview reads an object whole, leaving the parser at its end.
+      const reason = `failed to parse field [${path}] of type [${field.type as string}] in document with id '${this.context.id}'. Preview of field's value: '${preview(value)}'`;
+      throw this.#error(at, reason, refusal, isJsonObject(value));
     }
     // copy_to writes the value to each target as if the document held it there (a new target is mapped dynamically).
     if (Array.isArray(field.copy_to)) {
-      for (const target of field.copy_to as string[]) this.readObject(this.working, { [target]: value }, '', this.rootDynamic);
+      for (const target of field.copy_to as string[]) {
+        const copy = { [target]: value };
+        EXPANDED.add(copy);
+        this.readObject(this.working, copy, '', this.rootDynamic, false, at);
+      }
     }
     if (field.type === 'constant_keyword' && field.value === undefined) {
       // The first document gives a constant_keyword field without a value its value.
@@ -127,12 +148,12 @@ class DocumentReader {
   }
 
   /** The mapping a new field gets: a dynamic template's, else ES's inference. */
-  #infer(name: string, path: string, value: Json, dynamic: Dynamic): { mapping: JsonObject; runtime: boolean } | undefined {
+  #infer(name: string, path: string, value: Json, dynamic: Dynamic, at: JsonPath): { mapping: JsonObject; runtime: boolean } | undefined {
     const detected = this.#detect(value);
     if (!detected) return undefined;
     const named = this.context.dynamicTemplates?.[path];
     const template = findDynamicTemplate(this.root.dynamic_templates, name, path, detected.matchType, detected.defaultType, named);
-    if (named !== undefined && !template) throw MappingErrors.document(`Can't find dynamic template for dynamic template name [${named}] of field [${path}]`);
+    if (named !== undefined && !template) throw this.#error(at, `Can't find dynamic template for dynamic template name [${named}] of field [${path}]`);
     if (template) {
       const raw = { ...template.mapping };
       if (raw.type === undefined && !template.runtime) raw.type = detected.defaultType === 'object' ? 'object' : detected.defaultType;

@@ -73,11 +73,11 @@ export function dateFormatOf(field: JsonObject): { text: string; format: DateFor
 }
 
 /** The cause of refusing `value` for `field`, or undefined when it fits. `coerce` is the field's or the index's. */
-export function valueRefusal(field: JsonObject, value: Json, coerce: boolean, path: string): ClusterError | undefined {
+export function valueRefusal(field: JsonObject, value: Json, coerce: boolean, path: string, location: string): ClusterError | undefined {
   const type = field.type as string;
   if (value === null) return undefined;
   if (type === 'flattened') return undefined;
-  if (isJsonObject(value)) return ClusterErrors.illegalState(`Can't get text on a START_OBJECT`);
+  if (isJsonObject(value)) return ClusterErrors.illegalState(`Can't get text on a START_OBJECT at ${location}`);
   if (INTEGER_RANGES[type]) return checkInteger(type, value, coerce);
   if (FLOAT_TYPES.has(type)) return checkFloat(type, value, coerce);
   if (DATE_TYPES.has(type)) {

@@ -9,7 +9,7 @@ export const MappingErrors = Object.freeze({
     cause.type === 'mapper_parsing_exception' ? new ClusterError('mapper_parsing_exception', 400, `Failed to parse mapping: ${cause.reason}`, {}, cause) : cause,
   /** DocumentParsingException: a document that does not fit its index's mapping. */
   document: (reason: string, causedBy?: ClusterError) => new ClusterError('document_parsing_exception', 400, reason, {}, causedBy),
-  strictDynamic: (field: string, parent: string) =>
-    new ClusterError('strict_dynamic_mapping_exception', 400, `mapping set to strict, dynamic introduction of [${field}] within [${parent}] is not allowed`),
+  strictDynamic: (location: string, field: string, parent: string) =>
+    new ClusterError('strict_dynamic_mapping_exception', 400, `[${location}] mapping set to strict, dynamic introduction of [${field}] within [${parent}] is not allowed`),
   conflict: (reason: string) => new ClusterError('illegal_argument_exception', 400, reason),
 });
