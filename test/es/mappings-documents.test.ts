@@ -194,6 +194,9 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     await ctx.client.indices.putMapping({ index: 'md-copy', properties: { n: { properties: { strict: { type: 'keyword' } } } } });
     await ctx.client.index({ index: 'md-copy', id: '1', document: { first: 'a' } });
     assert.deepEqual(((await mappingOf(ctx.url, 'md-copy')) as { properties: Record<string, unknown> }).properties.full, { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } });
+    await ctx.client.indices.create({ index: 'md-nested', mappings: { properties: { items: { type: 'nested', properties: { sku: { type: 'keyword' } } } } } });
+    await ctx.client.index({ index: 'md-nested', id: '1', document: { items: [{ sku: 'a', qty: 2 }] } });
+    assert.deepEqual(await mappingOf(ctx.url, 'md-nested'), { properties: { items: { type: 'nested', properties: { qty: { type: 'long' }, sku: { type: 'keyword' } } } } });
     await ctx.client.indices.create({ index: 'md-depth', settings: { 'index.mapping.depth.limit': 2 } });
     await expectEsError(ctx.client.index({ index: 'md-depth', id: '1', document: { a: { b: { c: 1 } } } }), {
       status: 400, type: 'illegal_argument_exception', reason: 'Limit of mapping depth [2] has been exceeded due to object field [a.b]',

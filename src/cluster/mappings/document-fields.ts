@@ -204,9 +204,12 @@ class DocumentReader {
     }
     const parts = path.split('.');
     let node = this.delta;
+    let working: JsonObject | undefined = this.working;
     for (const part of parts.slice(0, -1)) {
+      working = working && (propertiesOf(working)[part] as JsonObject | undefined);
       const properties = (node.properties ??= {}) as JsonObject;
-      node = (properties[part] ??= {}) as JsonObject;
+      // A parent that is nested says so, or merging the delta would read it as an object turning non-nested.
+      node = (properties[part] ??= working?.type === 'nested' ? { type: 'nested' } : {}) as JsonObject;
     }
     const properties = (node.properties ??= {}) as JsonObject;
     const existing = properties[parts.at(-1)!] as JsonObject | undefined;
