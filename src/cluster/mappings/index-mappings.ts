@@ -1,9 +1,7 @@
 /** @module An index's mapping changed as ES's MapperService.merge changes it, with the checks of the merged whole. */
 import { IndexMetadata } from '../index-metadata.js';
-import { ClusterError } from '../cluster-error.js';
-import { MappingErrors } from './mapping-errors.js';
 import type { RootMapping } from './mapping-model.js';
-import { parseMappings } from './parse-mappings.js';
+import { readMappings } from './parse-mappings.js';
 import { checkAliases, checkDepthLimit, checkFieldLimit, DEPTH_LIMIT, mergeMappings, TOTAL_FIELDS_LIMIT, type MergeReason } from './merge-mappings.js';
 
 const DEFAULT_FIELDS_LIMIT = 1000;
@@ -34,16 +32,11 @@ export function withMapping(index: IndexMetadata, mapping: RootMapping): IndexMe
 }
 
 /**
- * The mapping of a new index: each source (a template's mappings, then the request's) parsed and merged over the
- * ones before it, as MetadataCreateIndexService does, its parse errors worded as index creation words them.
+ * The mapping of a new index: each source (a template's mappings, then the request's) read and merged over the ones
+ * before it, as MetadataCreateIndexService has MapperService merge them (INDEX_TEMPLATE).
  */
 export function composeMappings(sources: readonly unknown[], settings: Readonly<Record<string, string>>): RootMapping {
-  try {
-    let mapping: RootMapping = {};
-    for (const source of sources) mapping = mergeMappings(mapping, parseMappings(source), 'template');
-    return mergedMapping({}, mapping, settings, 'template');
-  } catch (error) {
-    if (error instanceof ClusterError) throw MappingErrors.atCreation(error);
-    throw error;
-  }
+  let mapping: RootMapping = {};
+  for (const source of sources) mapping = mergeMappings(mapping, readMappings(source), 'template');
+  return mergedMapping({}, mapping, settings, 'template');
 }

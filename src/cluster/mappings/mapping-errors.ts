@@ -4,9 +4,8 @@ import { ClusterError } from '../cluster-error.js';
 export const MappingErrors = Object.freeze({
   /** MapperParsingException: a mapping definition ES cannot read. */
   parsing: (reason: string, causedBy?: ClusterError) => new ClusterError('mapper_parsing_exception', 400, reason, {}, causedBy),
-  /** MetadataCreateIndexService wraps a mapping error of a new index so. */
-  atCreation: (cause: ClusterError) =>
-    cause.type === 'mapper_parsing_exception' ? new ClusterError('mapper_parsing_exception', 400, `Failed to parse mapping: ${cause.reason}`, {}, cause) : cause,
+  /** MapperService.merge wraps whatever stops it reading a mapping (not what stops the merge) so. */
+  unparsable: (cause: ClusterError) => new ClusterError('mapper_parsing_exception', 400, `Failed to parse mapping: ${cause.reason}`, {}, cause),
   /** DocumentParsingException: a document that does not fit its index's mapping. */
   document: (reason: string, causedBy?: ClusterError) => new ClusterError('document_parsing_exception', 400, reason, {}, causedBy),
   strictDynamic: (location: string, field: string, parent: string) =>

@@ -61,7 +61,8 @@ function mergeMapping(existing: JsonObject, incoming: JsonObject, path: string, 
     const nestedBefore = typeOf(existing) === 'nested';
     if (nestedBefore !== (typeOf(incoming) === 'nested')) {
       if (reason === 'template') return incoming;
-      throw MappingErrors.conflict(nestedBefore ? `can't merge a nested mapping [${path}] with a non-nested mapping` : `can't merge a non-nested mapping [${path}] with a nested mapping`);
+      // MapperErrors.throwNestedMappingConflictError, whichever side is nested.
+      throw MappingErrors.conflict(`can't merge a non-nested mapping [${path}] with a nested mapping`);
     }
     if (reason === 'update' && incoming.enabled !== undefined && (existing.enabled ?? true) !== incoming.enabled) {
       throw MappingErrors.conflict(`the [enabled] parameter can't be updated for the object mapping [${path}]`);

@@ -5,6 +5,7 @@
  */
 import { compileDateFormat } from './date-formats.js';
 import { BOOLEAN_PARAMS, BUILT_IN_ANALYZERS, FIELD_PARAMS, GENERIC_PARAMS, UNSUPPORTED_PARAMS } from './field-types.js';
+import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { MappingErrors } from './mapping-errors.js';
 import { isJsonObject, sortedObject, type Json, type JsonObject, type RootMapping } from './mapping-model.js';
 import { parseDynamicTemplates } from './dynamic-templates.js';
@@ -36,6 +37,16 @@ function parseDynamic(value: unknown): Json {
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
   throw MappingErrors.parsing(`Could not convert [dynamic] to boolean`);
+}
+
+/** parseMappings as MapperService.merge calls it: any refusal is wrapped as `Failed to parse mapping: ...`. */
+export function readMappings(input: unknown): RootMapping {
+  try {
+    return parseMappings(input);
+  } catch (error) {
+    if (error instanceof ClusterError) throw MappingErrors.unparsable(error);
+    throw error;
+  }
 }
 
 /** The root `mappings` of an index or template; `{}`, null and absent are the empty mapping. */
@@ -146,11 +157,15 @@ function parseRuntime(value: unknown): JsonObject {
 
 /** `properties` of an object; `prefix` is the object's full path and a dot, or empty at the root. */
 export function parseProperties(value: unknown, prefix: string): Record<string, JsonObject> {
-  if (!isJsonObject(value)) throw MappingErrors.parsing(`Expected map for property [fields] on field [${prefix.slice(0, -1) || 'properties'}] but got a class java.lang.String`);
+  // `properties: []` is the empty map of clients that cannot write one (PHP).
+  if (Array.isArray(value) && value.length === 0) return {};
+  if (!isJsonObject(value)) throw ClusterErrors.parse('properties must be a map type');
   const out = new Map<string, JsonObject>();
   for (const [rawName, node] of Object.entries(value)) {
     if (rawName.trim() === '') throw MappingErrors.parsing('field name cannot be an empty string');
-    if (!isJsonObject(node)) throw MappingErrors.parsing(`Expected map for property [fields] on field [${rawName}] but got a ${typeof node === 'string' ? 'class java.lang.String' : typeof node}`);
+    if (Array.isArray(node) && node.length === 0) continue;
+    // ObjectMapper prints the class of the field's name, which is always a String.
+    if (!isJsonObject(node)) throw MappingErrors.parsing(`Expected map for property [fields] on field [${rawName}] but got a class java.lang.String`);
     // `a.b` is object `a` holding `b` (ES 8 expands dotted names in mappings).
     const parts = rawName.split('.');
     if (parts.some((p) => p === '')) throw MappingErrors.parsing(`field name cannot contain only whitespace: ['${rawName}']`);
@@ -176,7 +191,8 @@ function mergeDotted(a: JsonObject, b: JsonObject): JsonObject {
 export function parseMapping(name: string, path: string, node: JsonObject): JsonObject {
   const type = node.type;
   if (type === undefined || type === null) {
-    if (node.properties !== undefined || node.dynamic !== undefined || node.enabled !== undefined || Object.keys(node).length === 0) return parseObject(name, path, node, 'object');
+    // ObjectMapper derives `object` from `properties`, or from `enabled` alone.
+    if ((node.properties !== undefined && node.properties !== null) || (Object.keys(node).length === 1 && node.enabled !== undefined)) return parseObject(name, path, node, 'object');
     throw MappingErrors.parsing(`No type specified for field [${name}]`);
   }
   if (typeof type !== 'string') throw MappingErrors.parsing(`No handler for type [${javaString(type)}] declared on field [${name}]`);

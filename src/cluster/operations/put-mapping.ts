@@ -8,11 +8,11 @@ import { ClusterState } from '../cluster-state.js';
 import { resolveIndices, type ResolveOptions } from '../index-expression.js';
 import { mergedMapping, withMapping } from '../mappings/index-mappings.js';
 import type { RootMapping } from '../mappings/mapping-model.js';
-import { parseMappings } from '../mappings/parse-mappings.js';
+import { readMappings } from '../mappings/parse-mappings.js';
 
 export function putMapping(state: ClusterState, expression: string | undefined, body: unknown, options: ResolveOptions & { writeIndexOnly?: boolean } = {}): ClusterState {
   if (body === undefined || body === null) throw ClusterErrors.validation(['mapping source is missing']);
-  const incoming = parseMappings(body);
+  const incoming = readMappings(body);
   let names = resolveIndices(state, expression, options);
   if (options.writeIndexOnly) {
     const aliases = (expression ?? '').split(',').filter((name) => ClusterState.aliasExists(state, name));
