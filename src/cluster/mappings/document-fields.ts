@@ -30,6 +30,8 @@ export interface DocumentContext {
 
 /** Reads `source` against `mapping`; answers the mapping it adds (to merge) or undefined, and throws ES's error. */
 export function mapDocument(mapping: RootMapping, source: JsonObject, context: DocumentContext): RootMapping | undefined {
+  // A disabled root keeps documents in _source and maps nothing.
+  if (mapping.enabled === false) return undefined;
   const reader = new DocumentReader(mapping, context, source);
   reader.readObject(reader.working, source, '', reader.rootDynamic, true);
   return reader.added ? tidyObjects(reader.delta) : undefined;

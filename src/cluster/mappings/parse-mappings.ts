@@ -96,7 +96,6 @@ export function parseMappings(input: unknown): RootMapping {
     }
   }
   if (unknown.length > 0) throw MappingErrors.parsing(`Root mapping definition has unsupported parameters: ${remaining(unknown)}`);
-  if (out.enabled === false) throw MappingErrors.parsing('Failed to parse mapping: [enabled] cannot be set to false on the root object');
   return out;
 }
 
