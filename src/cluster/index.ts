@@ -58,3 +58,5 @@ export { addIndexBlock, parseApiBlock } from './operations/add-index-block.js';
 export { assumeHeapLimit, breakerLimit, checkBreakers, checkInFlightRequests, inFlightRequestsLimit } from './breakers.js';
 export { byteSizeText } from './byte-size.js';
 export { isDateMathName, resolveDateMathExpression, resolveDateMathName } from './date-math-name.js';
+export { putMapping } from './operations/put-mapping.js';
+export { fieldMappings } from './mappings/field-mappings.js';

@@ -29,7 +29,7 @@ const INDEX_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
   ['write', ['indices:data/write/*']],
   ['index', ['indices:data/write/index', 'indices:data/write/update', 'indices:data/write/bulk']],
   ['delete', ['indices:data/write/delete', 'indices:data/write/bulk']],
-  ['view_index_metadata', ['indices:admin/get', 'indices:admin/aliases/get', 'indices:monitor/settings/get', 'indices:admin/ilm/explain']],
+  ['view_index_metadata', ['indices:admin/get', 'indices:admin/aliases/get', 'indices:admin/mappings/get', 'indices:admin/mappings/fields/get*', 'indices:monitor/settings/get', 'indices:admin/ilm/explain']],
   ['monitor', ['indices:monitor/*']],
   ['maintenance', ['indices:admin/refresh', 'indices:admin/forcemerge']],
   ['manage_ilm', ['indices:admin/ilm/*']],

@@ -252,57 +252,49 @@ describe('index templates composed of component templates', () => {
     assert.deepEqual(index.aliases, { 'logs-all': {}, own: { is_write_index: true }, shared: { is_hidden: true } });
   });
 
-  it('templates whose mappings do not merge are refused as ES refuses them: the index template, a component template update, an index request', TEST_OPTIONS, async () => {
-    await ctx.client.cluster.putComponentTemplate({ name: 'obj', template: { mappings: { properties: { host: { properties: { name: { type: 'keyword' } } } } } } });
-    await ctx.client.cluster.putComponentTemplate({ name: 'leaf', template: { mappings: { properties: { host: { type: 'keyword' } } } } });
-    const chain = (outer: string, inner: string) => ({
-      error: {
-        root_cause: [{ type: 'illegal_argument_exception', reason: outer }],
-        type: 'illegal_argument_exception',
-        reason: outer,
-        caused_by: {
-          type: 'illegal_argument_exception',
-          reason: 'invalid composite mappings for [clash]',
-          caused_by: { type: 'illegal_argument_exception', reason: inner },
-        },
-      },
+  it('mappings that do not read, or do not compose, are refused as ES refuses them: the component, the index template, a component update', TEST_OPTIONS, async () => {
+    const fooType = { properties: { a: { type: 'foo' } } };
+    const parseFailure = {
+      type: 'mapper_parsing_exception',
+      reason: 'Failed to parse mapping: No handler for type [foo] declared on field [a]',
+      caused_by: { type: 'mapper_parsing_exception', reason: 'No handler for type [foo] declared on field [a]' },
+    };
+    assertEnvelope(await esFetch(ctx.url, '/_component_template/bad-mapping', { method: 'PUT', body: { template: { mappings: fooType } } }), {
+      error: { root_cause: [{ type: 'mapper_parsing_exception', reason: 'No handler for type [foo] declared on field [a]' }], ...parseFailure },
       status: 400,
     });
-    assertEnvelope(
-      await esFetch(ctx.url, '/_index_template/clash', { method: 'PUT', body: { index_patterns: ['clash-*'], composed_of: ['obj', 'leaf'] } }),
-      chain('composable template [clash] template after composition with component templates [obj, leaf] is invalid', "can't merge a non object mapping [host] with an object mapping"),
-    );
-    assertEnvelope(
-      await esFetch(ctx.url, '/_index_template/clash', { method: 'PUT', body: { index_patterns: ['clash-*'], composed_of: ['obj'], template: { mappings: { properties: { host: { properties: { name: { type: 'nested' } } } } } } } }),
-      chain('composable template [clash] template after composition with component templates [obj] is invalid', "can't merge a non object mapping [host.name] with an object mapping"),
-    );
-    assert.equal(await ctx.client.indices.existsIndexTemplate({ name: 'clash' }), false);
+    const composite = (template: string, composed: string, cause: Record<string, unknown>) => ({
+      type: 'illegal_argument_exception',
+      reason: `composable template [${template}] template after composition ${composed}is invalid`,
+      caused_by: { type: 'illegal_argument_exception', reason: `invalid composite mappings for [${template}]`, caused_by: cause },
+    });
+    const own = composite('bad', '', parseFailure);
+    assertEnvelope(await esFetch(ctx.url, '/_index_template/bad', { method: 'PUT', body: { index_patterns: ['bad-*'], template: { mappings: fooType } } }), {
+      error: { root_cause: [{ type: own.type, reason: own.reason }], ...own },
+      status: 400,
+    });
+    assert.equal(await ctx.client.indices.existsIndexTemplate({ name: 'bad' }), false);
 
-    await ctx.client.indices.putIndexTemplate({ name: 'clash', index_patterns: ['clash-*'], composed_of: ['obj'], template: { mappings: { properties: { host: { properties: { ip: { type: 'ip' } } } } } } });
-    const update = await esFetch(ctx.url, '/_component_template/obj', { method: 'PUT', body: { template: { mappings: { properties: { host: { type: 'keyword' } } } } } });
-    const outer = 'updating component template [obj] results in invalid composable template [clash] after templates are merged';
-    const composite = chain('composable template [clash] template after composition with component templates [obj] is invalid', "can't merge a non object mapping [host] with an object mapping").error;
+    await ctx.client.cluster.putComponentTemplate({ name: 'fields', template: { mappings: { properties: { a: { type: 'keyword' } } } } });
+    await ctx.client.indices.putIndexTemplate({
+      name: 'limited',
+      index_patterns: ['limited-*'],
+      composed_of: ['fields'],
+      template: { settings: { 'index.mapping.total_fields.limit': 2 }, mappings: { properties: { b: { type: 'keyword' } } } },
+    });
+    const update = await esFetch(ctx.url, '/_component_template/fields', { method: 'PUT', body: { template: { mappings: { properties: { a: { type: 'keyword' }, c: { type: 'keyword' } } } } } });
+    const outer = 'updating component template [fields] results in invalid composable template [limited] after templates are merged';
     assertEnvelope(update, {
       error: {
         root_cause: [{ type: 'illegal_argument_exception', reason: outer }],
         type: 'illegal_argument_exception',
         reason: outer,
-        caused_by: { type: composite.type, reason: composite.reason, caused_by: composite.caused_by },
+        caused_by: composite('limited', 'with component templates [fields] ', { type: 'illegal_argument_exception', reason: 'Limit of total fields [2] has been exceeded' }),
       },
       status: 400,
     });
-    // A template alone still merges a nested field into a nested one, but not a plain object into it.
-    await ctx.client.cluster.putComponentTemplate({ name: 'nested', template: { mappings: { properties: { tags: { type: 'nested' } } } } });
-    await expectEsError(
-      ctx.client.indices.putIndexTemplate({ name: 'nest', index_patterns: ['nest-*'], composed_of: ['nested'], template: { mappings: { properties: { tags: { properties: { a: { type: 'keyword' } } } } } } }),
-      { status: 400, reason: 'composable template [nest] template after composition with component templates [nested] is invalid' },
-    );
-
-    // The request's mappings merge last, unwrapped: ES's own error, with no template to blame.
-    await expectEsError(ctx.client.indices.create({ index: 'clash-1', mappings: { properties: { host: { type: 'keyword' } } } }), {
-      status: 400,
-      type: 'illegal_argument_exception',
-      reason: "can't merge a non object mapping [host] with an object mapping",
+    assert.deepEqual((await ctx.client.cluster.getComponentTemplate({ name: 'fields' })).component_templates[0]!.component_template.template.mappings, {
+      properties: { a: { type: 'keyword' } },
     });
   });
 

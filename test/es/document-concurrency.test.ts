@@ -29,10 +29,10 @@ describe('document concurrency control', TEST_OPTIONS, () => {
     const before = await stateOf('cas-a', 'd');
     assert.deepEqual(before, { _version: 4, _seq_no: 3, _source: { n: 3 } });
 
-    const put = await esFetch(url, '/cas-a/_doc/d?if_seq_no=999&if_primary_term=999', { method: 'PUT', body: { n: 'lost' } });
+    const put = await esFetch(url, '/cas-a/_doc/d?if_seq_no=999&if_primary_term=999', { method: 'PUT', body: { n: -1 } });
     assertEnvelope(put, conflict('cas-a', uuid, '[d]: version conflict, required seqNo [999], primary term [999]. current document has seqNo [3] and primary term [1]'));
     // The right sequence number under a wrong primary term is a conflict too.
-    assert.deepEqual(await esErrorOf(client.index({ index: 'cas-a', id: 'd', document: { n: 'lost' }, if_seq_no: 3, if_primary_term: 2 })), {
+    assert.deepEqual(await esErrorOf(client.index({ index: 'cas-a', id: 'd', document: { n: -1 }, if_seq_no: 3, if_primary_term: 2 })), {
       status: 409,
       type: 'version_conflict_engine_exception',
       reason: '[d]: version conflict, required seqNo [3], primary term [2]. current document has seqNo [3] and primary term [1]',
@@ -83,7 +83,7 @@ describe('document concurrency control', TEST_OPTIONS, () => {
       ['PUT', '/cas-never/_doc/d?if_seq_no=0', validation('ifSeqNo is set, but primary term is [0]')],
     ];
     for (const [method, path, expected] of cases) {
-      const response = await esFetch(url, path, { method, ...(method === 'PUT' && { body: { v: 'lost' } }) });
+      const response = await esFetch(url, path, { method, ...(method === 'PUT' && { body: { v: -1 } }) });
       assertEnvelope(response, expected);
     }
     assert.deepEqual(await stateOf('cas-c', 'd'), before);
@@ -111,14 +111,14 @@ describe('document concurrency control', TEST_OPTIONS, () => {
     assert.deepEqual([created.result, created._version, created._seq_no], ['created', 5, 0]);
     const uuid = await uuidOf('ver-e');
     for (const version of [5, 4]) {
-      const response = await esFetch(url, `/ver-e/_doc/d?version=${version}&version_type=external`, { method: 'PUT', body: { v: 'lost' } });
+      const response = await esFetch(url, `/ver-e/_doc/d?version=${version}&version_type=external`, { method: 'PUT', body: { v: -1 } });
       assertEnvelope(response, conflict('ver-e', uuid, `[d]: version conflict, current version [5] is higher or equal to the one provided [${version}]`));
     }
     assert.deepEqual(await stateOf('ver-e', 'd'), { _version: 5, _seq_no: 0, _source: { v: 5 } });
     const updated = await client.index({ index: 'ver-e', id: 'd', document: { v: 9 }, version: 9, version_type: 'external' });
     assert.deepEqual([updated.result, updated._version, updated._seq_no], ['updated', 9, 1]);
     // external_gt is ES's other spelling of external.
-    const gt = await esFetch(url, '/ver-e/_doc/d?version=9&version_type=external_gt', { method: 'PUT', body: { v: 'lost' } });
+    const gt = await esFetch(url, '/ver-e/_doc/d?version=9&version_type=external_gt', { method: 'PUT', body: { v: -1 } });
     assertEnvelope(gt, conflict('ver-e', uuid, '[d]: version conflict, current version [9] is higher or equal to the one provided [9]'));
     // Delete follows the same rule, and its tombstone carries the version given.
     const staleDelete = await esFetch(url, '/ver-e/_doc/d?version=3&version_type=external', { method: 'DELETE' });
@@ -135,12 +135,12 @@ describe('document concurrency control', TEST_OPTIONS, () => {
     const { client, url } = es;
     await client.index({ index: 'ver-g', id: 'd', document: { v: 6 }, version: 6, version_type: 'external_gte' });
     const uuid = await uuidOf('ver-g');
-    const lower = await esFetch(url, '/ver-g/_doc/d?version=5&version_type=external_gte', { method: 'PUT', body: { v: 'lost' } });
+    const lower = await esFetch(url, '/ver-g/_doc/d?version=5&version_type=external_gte', { method: 'PUT', body: { v: -1 } });
     assertEnvelope(lower, conflict('ver-g', uuid, '[d]: version conflict, current version [6] is higher than the one provided [5]'));
     const lowerDelete = await esFetch(url, '/ver-g/_doc/d?version=5&version_type=external_gte', { method: 'DELETE' });
     assertEnvelope(lowerDelete, conflict('ver-g', uuid, '[d]: version conflict, current version [6] is higher than the one provided [5]'));
     assert.deepEqual(await stateOf('ver-g', 'd'), { _version: 6, _seq_no: 0, _source: { v: 6 } });
-    const equal = await client.index({ index: 'ver-g', id: 'd', document: { v: 'six again' }, version: 6, version_type: 'external_gte' });
+    const equal = await client.index({ index: 'ver-g', id: 'd', document: { v: 66 }, version: 6, version_type: 'external_gte' });
     assert.deepEqual([equal.result, equal._version, equal._seq_no], ['updated', 6, 1]);
     const deleted = await client.delete({ index: 'ver-g', id: 'd', version: 6, version_type: 'external_gte' });
     assert.deepEqual([deleted.result, deleted._version], ['deleted', 6]);
@@ -161,7 +161,7 @@ describe('document concurrency control', TEST_OPTIONS, () => {
       ['POST', '/ver-bad/_doc?version=4&version_type=external', validation('an id must be provided if version type or value are set')],
     ];
     for (const [method, path, expected] of cases) {
-      assertEnvelope(await esFetch(url, path, { method, ...(method !== 'DELETE' && { body: { v: 'lost' } }) }), expected);
+      assertEnvelope(await esFetch(url, path, { method, ...(method !== 'DELETE' && { body: { v: -1 } }) }), expected);
     }
     assert.deepEqual(await stateOf('ver-bad', 'd'), before);
     assert.equal((await client.count({ index: 'ver-bad' })).count, 1);
@@ -196,12 +196,12 @@ describe('document concurrency control', TEST_OPTIONS, () => {
     const response = await client.bulk({
       operations: [
         { index: { _index: 'bulk-cc', _id: 'a', if_seq_no: 999, if_primary_term: 999 } },
-        { v: 'lost' },
+        { v: -1 },
         { index: { _index: 'bulk-cc', _id: 'a', if_seq_no: 0, if_primary_term: 1 } },
         { v: 'a1' },
         { delete: { _index: 'bulk-cc', _id: 'a', if_seq_no: 0, if_primary_term: 1 } },
         { index: { _index: 'bulk-cc', _id: 'b', version: 10, version_type: 'external' } },
-        { v: 'lost' },
+        { v: -1 },
         { index: { _index: 'bulk-cc', _id: 'b', version: 11, version_type: 'external' } },
         { v: 'b11' },
         { delete: { _index: 'bulk-cc', _id: 'ghost', if_seq_no: 1, if_primary_term: 1 } },
@@ -231,9 +231,9 @@ describe('document concurrency control', TEST_OPTIONS, () => {
     const before = await stateOf('bulk-cv', 'a');
     const ndjson = { 'content-type': 'application/x-ndjson' };
     const send = (lines: unknown[]) => esFetch(url, '/_bulk', { method: 'POST', headers: ndjson, body: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' });
-    const fine = [{ index: { _index: 'bulk-cv', _id: 'a' } }, { v: 'lost' }, { index: { _index: 'bulk-cv-new', _id: 'x' } }, { v: 'lost' }];
+    const fine = [{ index: { _index: 'bulk-cv', _id: 'a' } }, { v: -1 }, { index: { _index: 'bulk-cv-new', _id: 'x' } }, { v: -1 }];
     assertEnvelope(
-      await send([...fine, { index: { _index: 'bulk-cv', _id: 'a', if_seq_no: 0 } }, { v: 'lost' }, { delete: { _index: 'bulk-cv', _id: 'a', version: 4 } }, { create: { _index: 'bulk-cv', _id: 'z', version: 2, version_type: 'external' } }, {}]),
+      await send([...fine, { index: { _index: 'bulk-cv', _id: 'a', if_seq_no: 0 } }, { v: -1 }, { delete: { _index: 'bulk-cv', _id: 'a', version: 4 } }, { create: { _index: 'bulk-cv', _id: 'z', version: 2, version_type: 'external' } }, {}]),
       validation(
         'ifSeqNo is set, but primary term is [0]',
         'internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead',

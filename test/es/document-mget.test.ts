@@ -49,6 +49,8 @@ describe('_mget', TEST_OPTIONS, () => {
 
   it('filters _source per document (boolean, one include, a list, includes/excludes) and from the URL', async () => {
     const { client, url } = es;
+    // Unmapped, so a list may mix objects and values as the source filter's cases need.
+    await client.indices.create({ index: 'mg-src', mappings: { dynamic: false } });
     await client.index({ index: 'mg-src', id: '1', document: { a: 1, b: { c: 2, d: 3, e: { f: 4 } }, arr: [{ c: 1, z: 2 }, 5], empty: {} } });
     const response = await client.mget({
       index: 'mg-src',

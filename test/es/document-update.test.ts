@@ -26,6 +26,8 @@ describe('document update', TEST_OPTIONS, () => {
 
   it('merges doc into the stored source recursively (objects merged, other values replaced) and answers ES\'s shape', async () => {
     const { client } = es;
+    // Unmapped, so a field may turn from a number into an object as the merge's cases need.
+    await client.indices.create({ index: 'upd-a', mappings: { dynamic: false } });
     await client.index({ index: 'upd-a', id: '1', document: { a: 1, obj: { x: 1, y: [1, 2], deep: { k: 'v' } }, keep: 'k', gone: 'soon' } });
     const updated = await client.update({ index: 'upd-a', id: '1', doc: { obj: { y: [3], deep: { n: 2 } }, b: 2, gone: null, a: { now: 'an object' } } });
     assert.deepEqual(updated, { _index: 'upd-a', _id: '1', _version: 2, result: 'updated', _shards: SHARDS, _seq_no: 1, _primary_term: 1 });
@@ -42,6 +44,7 @@ describe('document update', TEST_OPTIONS, () => {
 
   it('detect_noop: a merge that changes nothing is a noop with no new version or sequence number; detect_noop false writes', async () => {
     const { client } = es;
+    await client.indices.create({ index: 'upd-n', mappings: { dynamic: false } });
     await client.index({ index: 'upd-n', id: '1', document: { a: 1, o: { b: [1, { c: 2 }] } } });
     const noop = await client.update({ index: 'upd-n', id: '1', doc: { a: 1, o: { b: [1, { c: 2 }] } } });
     assert.deepEqual(noop, { _index: 'upd-n', _id: '1', _version: 1, result: 'noop', _shards: NOOP_SHARDS, _seq_no: 0, _primary_term: 1 });
@@ -131,14 +134,14 @@ describe('document update', TEST_OPTIONS, () => {
     await client.index({ index: 'upd-c', id: 'd', document: { n: 1 } });
     const uuid = await uuidOf('upd-c');
     const before = await stateOf('upd-c', 'd');
-    const stale = await esFetch(url, '/upd-c/_update/d?if_seq_no=0&if_primary_term=1', { method: 'POST', body: { doc: { n: 'lost' } } });
+    const stale = await esFetch(url, '/upd-c/_update/d?if_seq_no=0&if_primary_term=1', { method: 'POST', body: { doc: { n: -1 } } });
     assertEnvelope(
       stale,
       envelope(409, 'version_conflict_engine_exception', '[d]: version conflict, required seqNo [0], primary term [1]. current document has seqNo [1] and primary term [1]', {
         index_uuid: uuid, shard: '0', index: 'upd-c',
       }),
     );
-    assert.deepEqual(await esErrorOf(client.update({ index: 'upd-c', id: 'd', doc: { n: 'lost' }, if_seq_no: 1, if_primary_term: 2 })), {
+    assert.deepEqual(await esErrorOf(client.update({ index: 'upd-c', id: 'd', doc: { n: -1 }, if_seq_no: 1, if_primary_term: 2 })), {
       status: 409,
       type: 'version_conflict_engine_exception',
       reason: '[d]: version conflict, required seqNo [1], primary term [2]. current document has seqNo [1] and primary term [1]',
@@ -219,9 +222,9 @@ describe('document update', TEST_OPTIONS, () => {
         { update: { _index: 'upd-b', _id: 'a', _source: true } },
         { doc: { v: 'a1' } },
         { update: { _index: 'upd-b', _id: 'b', if_seq_no: 0, if_primary_term: 1 } },
-        { doc: { v: 'lost' } },
+        { doc: { v: -1 } },
         { update: { _index: 'upd-b', _id: 'ghost' } },
-        { doc: { v: 'lost' } },
+        { doc: { v: -1 } },
         { update: { _index: 'upd-b', _id: 'c' } },
         { doc: { v: 'c-doc' }, upsert: { v: 'c-upsert' } },
         { update: { _index: 'upd-b', _id: 'e', retry_on_conflict: 3 } },
@@ -266,7 +269,7 @@ describe('document update', TEST_OPTIONS, () => {
     const before = await stateOf('upd-bv', 'a');
     const ndjson = { 'content-type': 'application/x-ndjson' };
     const send = (lines: unknown[]) => esFetch(url, '/_bulk', { method: 'POST', headers: ndjson, body: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' });
-    const fine = [{ index: { _index: 'upd-bv', _id: 'a' } }, { v: 'lost' }, { update: { _index: 'upd-bv-new', _id: 'x' } }, { doc: { v: 1 }, doc_as_upsert: true }];
+    const fine = [{ index: { _index: 'upd-bv', _id: 'a' } }, { v: -1 }, { update: { _index: 'upd-bv-new', _id: 'x' } }, { doc: { v: 1 }, doc_as_upsert: true }];
     const illegal = (reason: string) => envelope(400, 'illegal_argument_exception', reason);
     assertEnvelope(await send([...fine, { update: { _index: 'upd-bv', _id: 'a', version: 2 } }, { doc: {} }]), illegal('Update requests do not support versioning. Please use `if_seq_no` and `if_primary_term` instead'));
     assertEnvelope(await send([...fine, { update: { _index: 'upd-bv', _id: 'a', version_type: 'external' } }, { doc: {} }]), illegal('Update requests do not support versioning. Please use `if_seq_no` and `if_primary_term` instead'));

@@ -33,6 +33,15 @@ describe('authorization', () => {
     await ann.security.changePassword({ username: 'ann', password: 'ann-password' });
   });
 
+  it('lets view_index_metadata read mappings but not change them', async () => {
+    assert.deepEqual(await ann.indices.getMapping({ index: 'logs-1' }), { 'logs-1': { mappings: { properties: { m: { type: 'long' } } } } });
+    assert.deepEqual(await ann.indices.getFieldMapping({ index: 'logs-1', fields: 'm' }), { 'logs-1': { mappings: { m: { full_name: 'm', mapping: { m: { type: 'long' } } } } } });
+    assert.deepEqual(
+      await esErrorOf(ann.indices.putMapping({ index: 'logs-1', properties: { x: { type: 'keyword' } } })),
+      denied('action [indices:admin/mapping/put] is unauthorized for user [ann] with roles [logs_reader] on indices [logs-1], this action is granted by the index privileges [manage,all]'),
+    );
+  });
+
   it('refuses index actions on indices the roles do not cover, naming the privileges that would grant them', async () => {
     assert.deepEqual(
       await esErrorOf(ann.indices.create({ index: 'logs-2' })),

@@ -199,7 +199,9 @@ export function parseBulk(text: string, defaults: BulkDefaults): WriteRequest[] 
     }
     // An index action with op_type "create" is a create; any other op_type leaves it an index (BulkRequestParser).
     const effective: WriteOp = op === 'index' && metadataText(meta.op_type) === 'create' ? 'create' : (op as WriteOp);
-    requests.push({ op: effective, target, ...(id !== undefined && { id }), source, conditions, ...actionOptions(meta, defaults) });
+    const templates = meta.dynamic_templates;
+    const dynamicTemplates = templates !== null && typeof templates === 'object' ? Object.fromEntries(Object.entries(templates).map(([k, v]) => [k, String(v)])) : undefined;
+    requests.push({ op: effective, target, ...(id !== undefined && { id }), source, conditions, ...actionOptions(meta, defaults), ...(dynamicTemplates && { dynamicTemplates }) });
   }
   return requests;
 }

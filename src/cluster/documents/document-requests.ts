@@ -26,6 +26,8 @@ export interface WriteRequest {
   readonly requireAlias?: boolean;
   /** The write fails unless `target` is a data stream (`require_data_stream`); Tessera has none. */
   readonly requireDataStream?: boolean;
+  /** The dynamic template each new field (by full path) is mapped with (a bulk item's `dynamic_templates`). */
+  readonly dynamicTemplates?: Readonly<Record<string, string>>;
   /** The ingest pipeline asked for (`pipeline`); Tessera has none, so any but `_none` fails the item. */
   readonly pipeline?: string;
 }

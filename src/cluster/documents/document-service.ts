@@ -23,9 +23,9 @@ import { getDocument, multiGet } from './document-reads.js';
 import { followIndices } from './derived-index-stats.js';
 import { PRIMARY_TERM, type ActiveShardsWait, type AutoCreateCheck, type GetOptions, type GetResult, type MultiGetFailure, type MultiGetItem, type WriteOp, type WriteOptions, type WriteRequest, type WriteResult } from './document-requests.js';
 import { checkId, checkWritable, failShortOfCopies, requireAliasMissing, requireDataStreamMissing, validateConditions, versionConflict, type Target } from './write-checks.js';
+import { mapWrites } from './document-mapping.js';
 
 const ID_LENGTH = 20;
-
 function shards(index: IndexMetadata) {
   return { total: 1 + IndexMetadata.replicas(index), successful: 1, failed: 0 };
 }
@@ -166,6 +166,7 @@ export class DocumentService {
           targets.push(error);
         }
       }
+      await mapWrites(this.cluster, requests, targets);
       if (options.activeShards) failShortOfCopies(requests, targets, options.activeShards);
       const committed = await this.repository.transaction(async (tx) => {
         const stats = await tx.lockStats(targets.flatMap((t) => (t instanceof ClusterError ? [] : [t.index.name])));
@@ -287,7 +288,6 @@ export class DocumentService {
     return this.#copy.sync();
   }
 
-  /** The concrete index a read of `target` (an index, an alias of one index, or date math) goes to, and the alias read through. */
   /** One document (ES's GET), its source filtered as `options.fetch` asks. */
   async get(target: string, id: string, options: GetOptions = {}): Promise<GetResult> {
     return getDocument(this.repository, this.cluster.state, resolveDateMathName(target, this.clock.now()), id, options);

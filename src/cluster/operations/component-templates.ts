@@ -4,6 +4,7 @@ import { xContentBoolean } from '../../platform/xcontent.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import type { ComponentTemplate } from '../component-template.js';
+import { composeMappings } from '../mappings/index-mappings.js';
 import { isWildcard, matchesPattern } from '../patterns.js';
 import { isGlobal, longField, parseTemplateBody, validateComposite, validateTemplateName } from './index-templates.js';
 
@@ -46,6 +47,8 @@ export function putComponentTemplate(state: ClusterState, template: ComponentTem
       );
     }
   }
+  // validateTemplate: the component's own mappings must read as an index's would, alone.
+  if (template.template.mappings !== undefined) composeMappings([template.template.mappings], template.template.settings ?? {});
   const componentTemplates = new Map(state.componentTemplates);
   componentTemplates.set(name, template);
   const next: ClusterState = Object.freeze({ ...state, componentTemplates });

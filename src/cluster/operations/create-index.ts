@@ -4,8 +4,10 @@ import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
 import { validateIndexName } from '../index-name.js';
-import { mergeMappings, templateForIndex } from '../template-composition.js';
+import { mappingSources, resolveAliases, resolveSettings } from '../template-composition.js';
+import { findTemplate } from '../index-template.js';
 import { normalizeIndexSettings } from '../settings.js';
+import { composeMappings } from '../mappings/index-mappings.js';
 
 /** The Elasticsearch version Tessera reports and stamps on indices it creates. */
 export const ES_VERSION = '8.17.0';
@@ -39,11 +41,11 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
   }
   const requested = normalizeIndexSettings(body.settings);
   const aliases = parseAliases(body.aliases, name);
-  const template = templateForIndex(state, name)?.resolved;
+  const matched = findTemplate(state.templates.values(), name);
   const settings: Record<string, string> = {
     'index.number_of_shards': '1',
     'index.number_of_replicas': '1',
-    ...template?.settings,
+    ...(matched && resolveSettings(state, matched)),
   };
   for (const [key, value] of Object.entries(requested)) {
     if (value === null) delete settings[key];
@@ -60,9 +62,9 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
     uuid,
     creationDate: now,
     settings: Object.freeze(settings),
-    // The request's mappings merge last, as ES adds them after the template's to the mappings it merges.
-    mappings: Object.freeze(mergeMappings(template?.mappings ?? {}, (body.mappings as Record<string, unknown> | null | undefined) ?? {})),
-    aliases: Object.freeze({ ...template?.aliases, ...aliases }),
+    // MetadataCreateIndexService merges the template's layers' mappings, then the request's.
+    mappings: Object.freeze(composeMappings([...(matched ? mappingSources(state, matched) : []), body.mappings], settings)),
+    aliases: Object.freeze({ ...(matched && resolveAliases(state, matched)), ...aliases }),
     rolloverInfo: Object.freeze({}),
     customs: Object.freeze({}),
   });

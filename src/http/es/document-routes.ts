@@ -15,7 +15,7 @@ import {
 import { autoCreateCheck, indexActionCheck } from './es-authorization.js';
 import { effectiveOp, fetchSourceParams, getParams, queryConditions, updateRequest, withForcedRefresh, writeParams } from './document-params.js';
 import { bulkRequestsOf } from './bulk-request.js';
-import { esErrorBody } from './es-envelope.js';
+import { cause, esErrorBody } from './es-envelope.js';
 import { parseMultiGet } from './mget-request.js';
 import { checkCountsEverything } from './count-query.js';
 import type { EsContext } from './es-context.js';
@@ -42,8 +42,9 @@ function sendWrite(req: FastifyRequest, reply: FastifyReply, result: WriteResult
   return esSend(req, reply, body, status);
 }
 
+/** A bulk item's failure, written whole as BulkItemResponse.Failure writes it, causes and all. */
 function errorBody(error: ClusterError): Record<string, unknown> {
-  return { type: error.type, reason: error.reason, ...error.metadata };
+  return cause(error, false);
 }
 
 

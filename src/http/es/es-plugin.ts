@@ -23,6 +23,7 @@ import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
+import { mappingRoutes } from './mapping-routes.js';
 import { indexStateRoutes } from './index-state-routes.js';
 import { lintRoutes } from './lint-routes.js';
 import { simulateRoutes } from './simulate-routes.js';
@@ -133,5 +134,6 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   simulateRoutes(app, ctx);
   instanceRoutes(app, ctx);
   indexStateRoutes(app, ctx);
+  mappingRoutes(app, ctx);
   indexRoutes(app, ctx);
 }
