@@ -6,7 +6,8 @@ import { ClusterErrors } from '../cluster-error.js';
 import { checkBlocks } from '../cluster-errors-blocks.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
-import { flattenSettings, normalizeIndexSettings, withIndexPrefix } from '../settings.js';
+import { normalizeIndexSettings } from '../index-settings.js';
+import { flattenSettings, withIndexPrefix } from '../settings.js';
 
 /**
  * TransportUpdateSettingsAction.checkBlock: a metadata-write block refuses the update, unless it touches the settings

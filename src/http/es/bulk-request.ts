@@ -20,7 +20,7 @@ import {
 } from '../../cluster/index.js';
 import {} from './document-params.js';
 import { checkNestingDepth } from './es-content.js';
-import { LONG_MAX, LONG_MIN } from '../../platform/time-value.js';
+import { LONG_MAX, LONG_MIN } from '../../platform/units/index.js';
 import { xContentBoolean, xContentToken } from '../../platform/xcontent.js';
 
 type Query = Record<string, string | undefined>;

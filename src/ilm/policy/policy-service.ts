@@ -1,6 +1,7 @@
 /** @module Put, get and delete lifecycle policies, with ES's versioning, no-op and in-use rules. */
 import { isDeepStrictEqual } from 'node:util';
-import { matchesPattern, type ClusterState } from '../../cluster/index.js';
+import { type ClusterState } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { compareStrings } from '../../platform/ids.js';
 import { IlmErrors } from '../ilm-error.js';
