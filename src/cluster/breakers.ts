@@ -7,7 +7,7 @@ import { getHeapStatistics } from 'node:v8';
 import { ClusterError, ClusterErrors } from './cluster-error.js';
 import type { ClusterState } from './cluster-state.js';
 import { clusterSetting, setting, type DefaultedSetting } from './setting.js';
-import { byteSizeText, parseByteSize } from '../platform/units/index.js';
+import { byteSizeText, parseByteSize, readPercent } from '../platform/units/index.js';
 
 const DEFAULTS = { request: '60%', total: '95%' } as const;
 
@@ -21,8 +21,8 @@ type BreakerLimit = { readonly heapPercent: number } | { readonly bytes: number 
 
 /** ES's memorySizeSetting: a percentage of the heap, or a byte size. */
 function breakerLimitValue(value: string, key: string): BreakerLimit {
-  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value.trim());
-  if (percent) return { heapPercent: Number(percent[1]) };
+  const heapPercent = readPercent(value);
+  if (heapPercent !== undefined) return { heapPercent };
   return { bytes: parseByteSize(value, key, ClusterErrors.illegalArgument) };
 }
 

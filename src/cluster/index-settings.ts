@@ -13,6 +13,8 @@ const privateText = (key: string) => indexScoped(key, textValue, { private: true
 export const NUMBER_OF_SHARDS = setting('index.number_of_shards', 'index', intValue({ min: 1, max: 1024 }), { final: true, default: '1' });
 export const NUMBER_OF_REPLICAS = setting('index.number_of_replicas', 'index', intValue({ min: 0 }), { default: '1' });
 export const HIDDEN = setting('index.hidden', 'index', booleanValue, { default: 'false' });
+/** The date ILM's `min_age` counts from, when set (-1: not set). */
+export const LIFECYCLE_ORIGINATION_DATE = setting('index.lifecycle.origination_date', 'index', longValue({ min: -1 }), { default: '-1' });
 
 const INDEX_SETTINGS: readonly Setting<unknown>[] = [
   NUMBER_OF_SHARDS,
@@ -29,7 +31,7 @@ const INDEX_SETTINGS: readonly Setting<unknown>[] = [
   indexScoped('index.blocks.metadata', booleanValue),
   indexScoped('index.lifecycle.name', textValue),
   indexScoped('index.lifecycle.rollover_alias', textValue),
-  indexScoped('index.lifecycle.origination_date', longValue({ min: -1 })),
+  LIFECYCLE_ORIGINATION_DATE,
   indexScoped('index.lifecycle.parse_origination_date', booleanValue),
   indexScoped('index.lifecycle.indexing_complete', booleanValue),
   indexScoped('index.lifecycle.step.wait_time_threshold', timeValue(3_600_000, '1h')),

@@ -23,6 +23,7 @@ export {
   POLL_INTERVAL,
   ROLLOVER_ONLY_IF_HAS_DOCUMENTS,
 } from './cluster-settings.js';
+export { LIFECYCLE_ORIGINATION_DATE } from './index-settings.js';
 export { clusterSetting, Setting, type DefaultedSetting, type SettingScope } from './setting.js';
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
 export { DocumentService } from './documents/document-service.js';

@@ -6,7 +6,7 @@ import { humanDuration } from '../../src/platform/units/index.ts';
  * The server's own readers and writer: a time value as the server writes it (`30s`, `5.02d`, `0`, `-1`) and a byte
  * size (`500mb`) to a number, or undefined when the text is not one; bytes as `_cat` prints them (`9.4kb`).
  */
-export { byteSizeText as formatBytes, readByteSize as parseByteSize, readDuration as parseTimeValue } from '../../src/platform/units/index.ts';
+export { byteSizeText as formatBytes, readByteSize as parseByteSize, readDuration as parseTimeValue, readRatioPercent } from '../../src/platform/units/index.ts';
 
 /** A duration as explain writes ages (the server's humanDuration, signed): `5d`, `5.02d`, `20m`, `0s`, `-3h`. */
 export function formatDuration(millis: number): string {

@@ -6,7 +6,7 @@ import { ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import { clusterSetting, setting, type DefaultedSetting, type Setting } from '../setting.js';
 import { booleanValue, byteSizeValue } from '../setting-parsers.js';
-import { parseByteSize } from '../../platform/units/index.js';
+import { parseByteSize, readRatioPercent } from '../../platform/units/index.js';
 
 export const NODE_NAME = 'tessera-0';
 export const DEFAULT_DISK_CAPACITY = 100 * 1024 ** 3;
@@ -36,14 +36,12 @@ export function settingName(level: WatermarkLevel): string {
 
 export function parseWatermark(level: WatermarkLevel, raw: string): Watermark {
   const value = raw.trim();
-  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
-  if (percent) {
-    const n = Number(percent[1]);
-    if (n > 100) throw ClusterErrors.illegalArgument(`unable to consistently parse [${settingName(level)}=${raw}] as percentage or bytes`);
-    return { level, raw: value, limit: { usedPercent: n } };
+  const usedPercent = readRatioPercent(value);
+  if (usedPercent !== undefined) {
+    // Only a percentage can pass 100: a fraction is at most 1.
+    if (usedPercent > 100) throw ClusterErrors.illegalArgument(`unable to consistently parse [${settingName(level)}=${raw}] as percentage or bytes`);
+    return { level, raw: value, limit: { usedPercent } };
   }
-  const ratio = /^(0(?:\.\d+)?|1(?:\.0+)?)$/.exec(value);
-  if (ratio) return { level, raw: value, limit: { usedPercent: Number(ratio[1]) * 100 } };
   try {
     return { level, raw: value, limit: { freeBytes: parseByteSize(value, settingName(level)) } };
   } catch {
