@@ -8,6 +8,9 @@ export { resolveIndices, isAllExpression, parseExpandWildcards, type ResolveOpti
 export { nestSettings, flattenSettings, type FlatSettings } from './settings.js';
 export { createIndex, ES_VERSION, ES_VERSION_ID } from './operations/create-index.js';
 export { updateIndexSettings } from './operations/update-settings.js';
+export { deleteIndices, type DeleteIndexOptions } from './operations/delete-index.js';
+export { clusterHealth, parseHealthStatus, waitForHealth, type ClusterHealth, type HealthRequest, type HealthStatus } from './cluster-health.js';
+export { parseClusterSettingsUpdate, updateClusterSettings, type ClusterSettingsUpdate } from './operations/update-cluster-settings.js';
 export { parseAliasActions, applyAliasActions, type AliasAction, type AliasActionOutcome } from './operations/update-aliases.js';
 export { parseTemplate, putTemplate, deleteTemplates } from './operations/index-templates.js';
 export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';
@@ -25,7 +28,8 @@ export {
 } from './cluster-settings.js';
 export { LIFECYCLE_ORIGINATION_DATE } from './index-settings.js';
 export { clusterSetting, Setting, type DefaultedSetting, type SettingScope } from './setting.js';
-export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing, type SnapshotRepository, type SnapshotInfo } from './snapshot-repository.js';
+export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing } from './operations/snapshot-repositories.js';
+export type { SnapshotRepository, SnapshotInfo } from './snapshot-repository.js';
 export { DocumentService } from './documents/document-service.js';
 export { followIndices } from './documents/derived-index-stats.js';
 export type {

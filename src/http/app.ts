@@ -11,6 +11,8 @@ import type { EsContext } from './es/es-context.js';
 import { esErrorBody } from './es/es-envelope.js';
 import { CONSOLE_PREFIX, consolePlugin } from './console-plugin.js';
 import { esPlugin } from './es/es-plugin.js';
+import type { DeclaredRoute } from './es/es-actions.js';
+import { EsRouteTable } from './es/es-route-table.js';
 import { withMinimalGrpcMessageEncoding } from './connect-compat/grpc-message-encoding.js';
 import { createShutdownController } from './connect-compat/shutdown-signal.js';
 import { isRpcPath, sendUnknownRpc } from './connect-compat/unknown-rpc.js';
@@ -19,6 +21,13 @@ import { createSharedPortServer, type ConnectionLimits } from './shared-port.js'
 
 /** Largest request Connect reads: a 1 MiB type option plus the rest of a payload. */
 export const READ_MAX_BYTES = 2 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every ES route and what it declares (esRoute), for the tests that send each one. */
+    esRoutes(): readonly DeclaredRoute[];
+  }
+}
 
 export interface AppOptions {
   readonly routes: (router: ConnectRouter) => void;
@@ -65,7 +74,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     connect.setErrorHandler(answerUnparsedContentType);
     await connect.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes, contextValues: clientOf });
   });
-  void app.register(esPlugin, options.es);
+  // The ES plugin's scope is its own; what its routes declare is listed here, outside it.
+  const esRoutes = new EsRouteTable();
+  app.decorate('esRoutes', () => esRoutes.declared());
+  void app.register(async (es) => esPlugin(es, options.es, esRoutes));
   void app.register(consolePlugin, { prefix: CONSOLE_PREFIX });
   return app as unknown as FastifyInstance;
 }

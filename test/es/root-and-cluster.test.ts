@@ -269,4 +269,11 @@ describe('GET/PUT /_cluster/settings', () => {
     const response = await esFetch(es.url, '/_cluster/settings', { method: 'PUT' });
     assertEnvelope(response, envelope(400, 'parse_exception', 'request body is required'));
   });
+
+  it('refuses a member other than persistent and transient, and applies nothing', TEST_OPTIONS, async () => {
+    const response = await esFetch(es.url, '/_cluster/settings', { method: 'PUT', body: { persistent: { 'indices.lifecycle.poll_interval': '9s' }, permanent: {} } });
+    assertEnvelope(response, envelope(400, 'illegal_argument_exception', 'request [/_cluster/settings] contains unrecognized key [permanent]'));
+    const flat = await es.client.cluster.getSettings({ flat_settings: true });
+    assert.notEqual(flat.persistent['indices.lifecycle.poll_interval'], '9s');
+  });
 });

@@ -41,15 +41,13 @@ import {
   SingleSelectTypeOptionSchema,
 } from '../../src/gen/tessera/grid/v1/type_option_pb.js';
 import { READ_MAX_BYTES } from '../../src/http/app.js';
-import { ROUTE_ACTIONS } from '../../src/http/es/es-actions.js';
-import { TAKES_BODY } from '../../src/http/es/es-params.js';
 import { VirtualClock } from '../../src/platform/clock.js';
 import { EPOCH } from '../helpers/es.js';
 import { fieldInit } from '../helpers/fixtures.js';
 import { gridClient, type GridClient } from '../helpers/grid-clients.js';
 import { prng } from '../helpers/prng.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { malformedParam, UNKNOWN_VALUES, unknownParams } from './es-param-junk.js';
+import { malformedParam, ROUTES, UNKNOWN_VALUES, unknownParams } from './es-param-junk.js';
 import { PARAMS_SCRATCH, ROUTE_SAMPLES, withoutSecurity, type RouteSample } from './es-route-samples.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -2335,7 +2333,7 @@ describe(`bad input (seed ${SEED})`, () => {
 
     batch('unknown URL parameters on every route: refused before anything changes', async (rng, findings) => {
       await withParamsScratch(findings, 'unknown parameters', async () => {
-        for (const route of Object.keys(ROUTE_ACTIONS).filter(withoutSecurity)) {
+        for (const route of [...ROUTES.keys()].filter(withoutSecurity)) {
           const sample = ROUTE_SAMPLES[route];
           if (!sample) {
             findings.add(route, 'no sample request for the route in test/reliability/es-route-samples.ts', route);
@@ -2357,7 +2355,7 @@ describe(`bad input (seed ${SEED})`, () => {
 
     batch('malformed values of honoured URL parameters: refused before anything changes', async (rng, findings) => {
       await withParamsScratch(findings, 'malformed parameter values', async () => {
-        for (const route of Object.keys(ROUTE_ACTIONS).filter(withoutSecurity)) {
+        for (const route of [...ROUTES.keys()].filter(withoutSecurity)) {
           const sample = ROUTE_SAMPLES[route];
           if (!sample) continue;
           for (let i = 0; i < count(4); i++) {
@@ -2374,9 +2372,9 @@ describe(`bad input (seed ${SEED})`, () => {
     batch('bodies on routes that read none: refused before anything changes', async (rng, findings) => {
       const bodies = ['{}', '{"a":1}', '[]', '{"query":{"match_all":{}}}', '"x"', '5', 'null', '{"index":{"number_of_replicas":0}}', '{"a":', 'not json', ' '];
       await withParamsScratch(findings, 'bodies where none is read', async () => {
-        for (const route of Object.keys(ROUTE_ACTIONS).filter(withoutSecurity)) {
+        for (const route of [...ROUTES.keys()].filter(withoutSecurity)) {
           const sample = ROUTE_SAMPLES[route];
-          if (!sample || TAKES_BODY.has(route)) continue;
+          if (!sample || ROUTES.get(route)!.body) continue;
           for (let i = 0; i < count(3); i++) {
             const method = methodOf(rng, route);
             const body = rng.pick(bodies);

@@ -3,7 +3,8 @@
  * elsewhere, near-misses of its own) and malformed values of the parameters it does honour, each with the refusal
  * Elasticsearch answers (BaseRestHandler's "unrecognized parameter", Booleans.parseBoolean, TimeValue, RefreshPolicy).
  */
-import { GLOBAL_PARAMS, ROUTE_PARAMS } from '../../src/http/es/es-params.js';
+import { GLOBAL_PARAMS } from '../../src/http/es/es-params.js';
+import { declaredEsRoutes } from '../helpers/es-routes.js';
 
 /** The subset of the fuzzing's generator these functions draw from. */
 export interface Draw {
@@ -13,8 +14,14 @@ export interface Draw {
   string(n: number, alphabet?: string): string;
 }
 
+/** Every ES route, keyed `METHOD /url`, and what it declares. */
+export const ROUTES = await declaredEsRoutes();
+
+/** The parameters `route` honours (a HEAD those of its GET). */
+const paramsOf = (route: string) => (ROUTES.get(route) ?? ROUTES.get(route.replace(/^HEAD /, 'GET ')))?.params ?? [];
+
 /** Every parameter some route honours. */
-const HONOURED_ANYWHERE: readonly string[] = [...new Set([...GLOBAL_PARAMS, ...Object.values(ROUTE_PARAMS).flat()])].sort();
+const HONOURED_ANYWHERE: readonly string[] = [...new Set([...GLOBAL_PARAMS, ...[...ROUTES.values()].flatMap((route) => route.params)])].sort();
 
 /** Names of ES parameters Tessera's routes do not read, and names that trip up objects keyed by them. */
 const FOREIGN = [
@@ -32,8 +39,7 @@ export function pathParamsOf(route: string): string[] {
 }
 
 function knownTo(route: string): Set<string> {
-  const get = route.startsWith('HEAD ') ? `GET ${route.slice(5)}` : route;
-  return new Set([...GLOBAL_PARAMS, ...(ROUTE_PARAMS[route] ?? ROUTE_PARAMS[get] ?? []), ...pathParamsOf(route)]);
+  return new Set([...GLOBAL_PARAMS, ...paramsOf(route), ...pathParamsOf(route)]);
 }
 
 /** A near-miss of `name`: one edit of the kinds people make. */
@@ -97,8 +103,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A malformed value of a parameter `route` honours, or undefined when it honours none of the kinds drawn from. */
 export function malformedParam(draw: Draw, route: string): MalformedValue | undefined {
-  const get = route.startsWith('HEAD ') ? `GET ${route.slice(5)}` : route;
-  const honoured = [...(ROUTE_PARAMS[route] ?? ROUTE_PARAMS[get] ?? []), 'error_trace', 'human'];
+  const honoured = [...paramsOf(route), 'error_trace', 'human'];
   // Gets read refresh as a boolean, _mget's POST too; writes read it as a RefreshPolicy.
   const reads = route.startsWith('GET ') || route.startsWith('HEAD ') || route.endsWith('/_mget');
   const candidates = honoured.filter((n) => TIME.has(n) || BOOLEAN.has(n) || n === 'refresh');

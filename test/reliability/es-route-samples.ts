@@ -1,5 +1,5 @@
 /**
- * @module One concrete, valid request for every ES route (keyed as ROUTE_ACTIONS keys them), for the bad-input fuzzing
+ * @module One concrete, valid request for every ES route (keyed `METHOD /url`, as test/helpers/es-routes.ts lists them), for the bad-input fuzzing
  * to add junk to: unknown URL parameters, malformed values of honoured ones, bodies where none is read. Each sample
  * targets the fuzzing's seeded fixtures (fz-plain, fz-docs, fz-logs…) where an accepted write would show as a state
  * change, a scratch name (fz-any-*) with its undo where it would create something, and a name that does not exist
@@ -95,12 +95,15 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'DELETE /:index/_aliases/:name': { path: '/fz-plain/_aliases/fz-any-none' },
   'GET /_alias': { path: '/_alias' },
   'GET /_alias/:name': { path: '/_alias/fz-read' },
+  'HEAD /_alias/:name': { path: '/_alias/fz-read' },
   'GET /:index/_alias': { path: '/fz-plain/_alias' },
   'GET /:index/_alias/:name': { path: '/fz-plain/_alias/fz-read' },
+  'HEAD /:index/_alias/:name': { path: '/fz-plain/_alias/fz-read' },
   'PUT /_index_template/:name': { path: '/_index_template/fz-any-pt', body: { index_patterns: ['fz-any-pt-*'] }, undo: remove('/_index_template/fz-any-pt') },
   'POST /_index_template/:name': { path: '/_index_template/fz-any-pt', body: { index_patterns: ['fz-any-pt-*'] }, undo: remove('/_index_template/fz-any-pt') },
   'GET /_index_template': { path: '/_index_template' },
   'GET /_index_template/:name': { path: '/_index_template/fz-template' },
+  'HEAD /_index_template/:name': { path: '/_index_template/fz-template' },
   'DELETE /_index_template/:name': { path: '/_index_template/fz-any-none' },
   // Conditions that are never met: an accepted case answers rolled_over false.
   'POST /:alias/_rollover': { path: '/fz-logs/_rollover', body: NOT_MET },

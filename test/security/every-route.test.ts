@@ -1,10 +1,11 @@
-/** Every ES route, driven from the route→action table: 401 without credentials, 403 naming its action without privileges. */
+/** Every ES route, driven from what each declares (its action): 401 without credentials, 403 naming its action without privileges. */
 import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ROUTE_ACTIONS } from '../../src/http/es/es-actions.js';
+import { declaredEsRoutes } from '../helpers/es-routes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
+const ROUTES = await declaredEsRoutes();
 const NOBODY = `Basic ${Buffer.from('nobody:nobody-pw').toString('base64')}`;
 /** Always allowed to any authenticated user, as in ES. */
 const OPEN_TO_ALL = new Set(['GET /_security/_authenticate']);
@@ -39,8 +40,7 @@ describe('every ES route with security on', () => {
     });
   };
 
-  for (const route of Object.keys(ROUTE_ACTIONS)) {
-    const { action } = ROUTE_ACTIONS[route]!;
+  for (const [route, { action: { action } }] of ROUTES) {
     it(`${route}: 401 without credentials, ${OPEN_TO_ALL.has(route) ? '200' : '403'} without privileges`, async () => {
       const path = requestFor(route).path;
       const anonymous = await send(route);
@@ -60,7 +60,7 @@ describe('every ES route with security on', () => {
       // A wildcard narrows to the indices the user may act on: with none, ES names no index in its refusal. Nor does
       // it for an action whose indices the body names, refused before the body is read to a caller who holds the
       // action on no index at all (ES's composite actions, such as _bulk).
-      const { indices, param = 'index' } = ROUTE_ACTIONS[route]!;
+      const { indices, param = 'index' } = ROUTES.get(route)!.action;
       const onIndices = indices === 'path' && !route.includes(`:${param}`) ? ',' : indices === 'path' ? ' on indices [logs-1]' : indices ? ',' : '';
       assert.match(reason, new RegExp(`^action \\[${action.replace(/[[\]/*.]/g, '\\$&')}\\] is unauthorized for user \\[nobody\\] with roles \\[\\]${onIndices.replace(/[[\]]/g, '\\$&')}`));
     });

@@ -5,6 +5,7 @@
 import { ClusterErrors } from '../cluster-error.js';
 import { checkBlocks } from '../cluster-errors-blocks.js';
 import { ClusterState } from '../cluster-state.js';
+import { resolveIndices } from '../index-expression.js';
 import { IndexMetadata } from '../index-metadata.js';
 import { normalizeIndexSettings } from '../index-settings.js';
 import { flattenSettings, withIndexPrefix } from '../settings.js';
@@ -18,7 +19,10 @@ function liftsBlocks(input: unknown): boolean {
   return (keys.length === 1 && keys[0] === 'index.blocks.metadata') || keys.includes('index.blocks.read_only') || keys.includes('index.blocks.read_only_allow_delete');
 }
 
-export function updateIndexSettings(state: ClusterState, names: readonly string[], body: unknown): ClusterState {
+/** Updates the settings of the indices `expression` names, closed ones included (UpdateSettingsRequest's IndicesOptions). */
+export function updateIndexSettings(state: ClusterState, expression: string | undefined, body: unknown): ClusterState {
+  if (body === undefined) throw ClusterErrors.validation(['no settings to update']);
+  const names = resolveIndices(state, expression, { expandClosed: true });
   let next = state;
   const input = body !== null && typeof body === 'object' && 'settings' in body ? (body as { settings: unknown }).settings : body;
   // UpdateSettingsRequest.validate, then MetadataUpdateSettingsService validates the settings before it looks at the

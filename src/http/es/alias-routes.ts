@@ -5,6 +5,10 @@ import { matchesPattern } from '../../platform/units/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { renderAlias } from './index-render.js';
+import { esRoute, onPath } from './es-actions.js';
+import { ACKED } from './es-params.js';
+
+const GET_ALIASES = esRoute(onPath('indices:admin/aliases/get'), ['local']);
 
 /**
  * Alias actions with date math resolved at `now`: in every action's index expression, and in the names an add creates
@@ -27,7 +31,7 @@ export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
       return { state: next, result: outcomes };
     });
 
-  app.post<{ Body: unknown }>('/_aliases', async (req, reply) => {
+  app.post<{ Body: unknown }>('/_aliases', esRoute({ action: 'indices:admin/aliases', indices: 'aliases-body' }, ACKED, { body: true }), async (req, reply) => {
     const outcomes = await apply(withDateMath(parseAliasActions(req.body), ctx.clock.now()));
     if (!outcomes.some((o) => o.error)) return esSend(req, reply, { acknowledged: true, errors: false });
     const actionResults = outcomes.map((o) => ({
@@ -38,18 +42,19 @@ export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { acknowledged: true, errors: true, action_results: actionResults });
   });
 
+  const putAlias = esRoute(onPath('indices:admin/aliases'), ACKED, { body: true });
   for (const segment of ['_alias', '_aliases']) {
     const put = async (index: string, name: string, body: unknown) =>
       apply([{ kind: 'add', indices: index, aliases: [name], meta: parseAliasMetadata(body) }]);
-    app.put<{ Params: { index: string; name: string }; Body: unknown }>(`/:index/${segment}/:name`, async (req, reply) => {
+    app.put<{ Params: { index: string; name: string }; Body: unknown }>(`/:index/${segment}/:name`, putAlias, async (req, reply) => {
       await put(req.params.index, req.params.name, req.body);
       return esSend(req, reply, { acknowledged: true });
     });
-    app.post<{ Params: { index: string; name: string }; Body: unknown }>(`/:index/${segment}/:name`, async (req, reply) => {
+    app.post<{ Params: { index: string; name: string }; Body: unknown }>(`/:index/${segment}/:name`, putAlias, async (req, reply) => {
       await put(req.params.index, req.params.name, req.body);
       return esSend(req, reply, { acknowledged: true });
     });
-    app.delete<{ Params: { index: string; name: string } }>(`/:index/${segment}/:name`, async (req, reply) => {
+    app.delete<{ Params: { index: string; name: string } }>(`/:index/${segment}/:name`, esRoute(onPath('indices:admin/aliases'), ACKED), async (req, reply) => {
       await apply([{ kind: 'remove', indices: req.params.index, aliases: req.params.name.split(',') }]);
       return esSend(req, reply, { acknowledged: true });
     });
@@ -82,19 +87,19 @@ export function aliasRoutes(app: FastifyInstance, ctx: EsContext): void {
   };
 
   // `index` is absent here unless authorization narrowed "all indices" to the caller's (es-authorization.ts).
-  app.get<{ Params: { index?: string } }>('/_alias', async (req, reply) => {
+  app.get<{ Params: { index?: string } }>('/_alias', GET_ALIASES, async (req, reply) => {
     const { body, status } = getAliases(req.params.index, undefined);
     return esSend(req, reply, body, status);
   });
-  app.get<{ Params: { name: string; index?: string } }>('/_alias/:name', async (req, reply) => {
+  app.get<{ Params: { name: string; index?: string } }>('/_alias/:name', GET_ALIASES, async (req, reply) => {
     const { body, status } = getAliases(req.params.index, req.params.name);
     return esSend(req, reply, body, status);
   });
-  app.get<{ Params: { index: string } }>('/:index/_alias', async (req, reply) => {
+  app.get<{ Params: { index: string } }>('/:index/_alias', GET_ALIASES, async (req, reply) => {
     const { body, status } = getAliases(req.params.index, undefined);
     return esSend(req, reply, body, status);
   });
-  app.get<{ Params: { index: string; name: string } }>('/:index/_alias/:name', async (req, reply) => {
+  app.get<{ Params: { index: string; name: string } }>('/:index/_alias/:name', GET_ALIASES, async (req, reply) => {
     const { body, status } = getAliases(req.params.index, req.params.name);
     return esSend(req, reply, body, status);
   });

@@ -4,6 +4,10 @@ import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import { type CatColumn, type CatRow, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
+import { esRoute, cluster } from './es-actions.js';
+import { CAT } from './es-params.js';
+
+const CAT_ALIASES = esRoute(cluster('cluster:monitor/state'), [...CAT, 'local']);
 
 const COLUMNS: readonly CatColumn[] = [
   { name: 'alias', aliases: ['a'], desc: 'alias name' },
@@ -35,6 +39,6 @@ export function catAliasRoutes(app: FastifyInstance, ctx: EsContext): void {
     rows.sort((a, b) => compareStrings(a.alias as string, b.alias as string) || compareStrings(a.index as string, b.index as string));
     return sendCatTable(req, reply, { columns: COLUMNS, rows });
   };
-  app.get('/_cat/aliases', aliases);
-  app.get('/_cat/aliases/:name', aliases);
+  app.get('/_cat/aliases', CAT_ALIASES, aliases);
+  app.get('/_cat/aliases/:name', CAT_ALIASES, aliases);
 }

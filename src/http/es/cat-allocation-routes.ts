@@ -7,6 +7,8 @@ import { IndexMetadata, NODE_NAME } from '../../cluster/index.js';
 import { nodeRoleAbbreviation } from './cat-node-role.js';
 import { CatBytes, type CatColumn, type CatRow, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
+import { esRoute, cluster } from './es-actions.js';
+import { MASTER_READ, CAT } from './es-params.js';
 
 const COLUMNS: readonly CatColumn[] = [
   { name: 'shards', aliases: ['s'], right: true, desc: 'number of shards on node' },
@@ -27,7 +29,7 @@ const COLUMNS: readonly CatColumn[] = [
 export function catAllocationRoutes(app: FastifyInstance, ctx: EsContext): void {
   const disk = ctx.disk;
   if (!disk) return;
-  app.get('/_cat/allocation', async (req, reply) => {
+  app.get('/_cat/allocation', esRoute(cluster('cluster:monitor/state'), [...CAT, ...MASTER_READ]), async (req, reply) => {
     await ctx.documents?.sync();
     const state = ctx.cluster.state;
     const usage = disk.usage();

@@ -1,9 +1,10 @@
 /** @module `GET /_cat/health` (ES's RestHealthAction): `_cluster/health` as one timestamped row. */
 import type { FastifyInstance } from 'fastify';
-import { resolveIndices } from '../../cluster/index.js';
+import { clusterHealth, resolveIndices } from '../../cluster/index.js';
 import { type CatColumn, sendCatTable, TIMESTAMP_COLUMNS, timestampCells } from './cat-table.js';
-import { clusterHealth } from './cluster-routes.js';
 import type { EsContext } from './es-context.js';
+import { esRoute, cluster } from './es-actions.js';
+import { CAT } from './es-params.js';
 
 const COLUMNS: readonly CatColumn[] = [
   ...TIMESTAMP_COLUMNS,
@@ -22,7 +23,7 @@ const COLUMNS: readonly CatColumn[] = [
 ];
 
 export function catHealthRoutes(app: FastifyInstance, ctx: EsContext): void {
-  app.get('/_cat/health', async (req, reply) => {
+  app.get('/_cat/health', esRoute(cluster('cluster:monitor/health'), CAT), async (req, reply) => {
     const state = ctx.cluster.state;
     const health = clusterHealth(state, resolveIndices(state, undefined, { allowNoIndices: true, ignoreUnavailable: true }), ctx.clusterName, false);
     const row = {

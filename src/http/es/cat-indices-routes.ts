@@ -3,6 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ClusterErrors, IndexMetadata, resolveIndices } from '../../cluster/index.js';
 import { CatBytes, type CatColumn, type CatRow, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
+import { esRoute, cluster } from './es-actions.js';
+import { CAT } from './es-params.js';
+
+const CAT_INDICES = esRoute(cluster('cluster:monitor/state'), [...CAT, 'health', 'master_timeout']);
 
 /** The columns Tessera has values for; ES's per-operation statistics columns (caches, merges, search…) are not kept. */
 const COLUMNS: readonly CatColumn[] = [
@@ -59,6 +63,6 @@ export function catIndicesRoutes(app: FastifyInstance, ctx: EsContext): void {
     rows.sort((a, b) => ((a.index as string) < (b.index as string) ? -1 : 1));
     return sendCatTable(req, reply, { columns: COLUMNS, rows });
   };
-  app.get('/_cat/indices', indices);
-  app.get('/_cat/indices/:index', indices);
+  app.get('/_cat/indices', CAT_INDICES, indices);
+  app.get('/_cat/indices/:index', CAT_INDICES, indices);
 }

@@ -10,6 +10,10 @@ import { CatBytes, type CatColumn, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
 import { flag } from './es-reply.js';
 import { NODE_ID } from './local-node.js';
+import { esRoute, cluster } from './es-actions.js';
+import { CAT } from './es-params.js';
+
+const CAT_NODES = esRoute(cluster('cluster:monitor/nodes/info'), [...CAT, 'full_id', 'master_timeout']);
 
 const COLUMNS: readonly CatColumn[] = [
   { name: 'id', aliases: ['id', 'nodeId'], default: false, desc: 'unique node id' },
@@ -45,7 +49,7 @@ const COLUMNS: readonly CatColumn[] = [
 ];
 
 export function catNodesRoutes(app: FastifyInstance, ctx: EsContext): void {
-  app.get('/_cat/nodes', async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply) => {
+  app.get('/_cat/nodes', CAT_NODES, async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply) => {
     await ctx.documents?.sync();
     const usage = ctx.disk?.usage();
     const row = {

@@ -11,6 +11,7 @@ import { catShardsRoutes } from './cat-shards-routes.js';
 import { catTemplatesRoutes } from './cat-templates-routes.js';
 import type { EsContext } from './es-context.js';
 import { esSendText } from './es-reply.js';
+import { esRoute, cluster } from './es-actions.js';
 
 /** Each action's documentation lines, in the order ES registers the cat actions (ActionModule). */
 const CAT_HELP = [
@@ -32,7 +33,7 @@ const CAT_HELP = [
 ].join('\n');
 
 export function catRoutes(app: FastifyInstance, ctx: EsContext): void {
-  app.get('/_cat', async (_req, reply) => esSendText(reply, CAT_HELP));
+  app.get('/_cat', esRoute(cluster('cluster:monitor/main'), []), async (_req, reply) => esSendText(reply, CAT_HELP));
   catAllocationRoutes(app, ctx);
   catShardsRoutes(app, ctx);
   catNodesRoutes(app, ctx);

@@ -8,6 +8,10 @@ import { compareStrings } from '../../platform/ids.js';
 import { CatBytes, type CatColumn, type CatRow, CatTime, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
 import { NODE_ID } from './local-node.js';
+import { esRoute, cluster } from './es-actions.js';
+import { CAT } from './es-params.js';
+
+const CAT_SHARDS = esRoute(cluster('cluster:monitor/state'), [...CAT, 'master_timeout']);
 
 const COLUMNS: readonly CatColumn[] = [
   { name: 'index', aliases: ['i', 'idx'], desc: 'index name' },
@@ -66,6 +70,6 @@ export function catShardsRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     return sendCatTable(req, reply, { columns: COLUMNS, rows });
   };
-  app.get('/_cat/shards', shards);
-  app.get('/_cat/shards/:index', shards);
+  app.get('/_cat/shards', CAT_SHARDS, shards);
+  app.get('/_cat/shards/:index', CAT_SHARDS, shards);
 }

@@ -4,6 +4,10 @@ import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import { type CatColumn, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
+import { esRoute, cluster } from './es-actions.js';
+import { MASTER_READ, CAT } from './es-params.js';
+
+const CAT_TEMPLATES = esRoute(cluster('indices:admin/index_template/get'), [...CAT, ...MASTER_READ]);
 
 const COLUMNS: readonly CatColumn[] = [
   { name: 'name', aliases: ['n'], desc: 'template name' },
@@ -29,6 +33,6 @@ export function catTemplatesRoutes(app: FastifyInstance, ctx: EsContext): void {
       }));
     return sendCatTable(req, reply, { columns: COLUMNS, rows });
   };
-  app.get('/_cat/templates', templates);
-  app.get('/_cat/templates/:name', templates);
+  app.get('/_cat/templates', CAT_TEMPLATES, templates);
+  app.get('/_cat/templates/:name', CAT_TEMPLATES, templates);
 }

@@ -5,6 +5,7 @@ import { MAX_CLOCK_MILLIS, VirtualClock } from '../../platform/clock.js';
 import { parseTimeValue } from '../../platform/units/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { esRoute, cluster } from './es-actions.js';
 
 export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
   const describe = () => {
@@ -16,8 +17,8 @@ export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
       ...(ctx.ilm && { poll_interval_millis: ctx.ilm.runner.pollInterval() }),
     };
   };
-  app.get('/_tessera/clock', async (req, reply) => esSend(req, reply, describe()));
-  app.post<{ Body: unknown }>('/_tessera/clock/_advance', async (req, reply) => {
+  app.get('/_tessera/clock', esRoute(cluster('cluster:monitor/tessera/clock'), []), async (req, reply) => esSend(req, reply, describe()));
+  app.post<{ Body: unknown }>('/_tessera/clock/_advance', esRoute(cluster('cluster:admin/tessera/clock/advance'), [], { body: true }), async (req, reply) => {
     const clock = ctx.clock;
     if (!(clock instanceof VirtualClock) || !ctx.ilm) {
       throw ClusterErrors.illegalArgument('the clock is the system clock and cannot be advanced; start Tessera with --clock virtual');

@@ -12,6 +12,10 @@ import { esSend, flag } from './es-reply.js';
 import { renderAliases } from './index-render.js';
 import { NODE_ID, NODE_ROLES, TRANSPORT_ADDRESS } from './local-node.js';
 import { renderTemplate } from './template-routes.js';
+import { esRoute, cluster } from './es-actions.js';
+import { MASTER_READ } from './es-params.js';
+
+const CLUSTER_STATE = esRoute(cluster('cluster:monitor/state'), ['flat_settings', ...MASTER_READ]);
 
 /** ClusterState.Metric; unknown names are ignored, as Metric.parseString(param, true) ignores them. */
 const METRICS = ['version', 'master_node', 'blocks', 'nodes', 'metadata', 'routing_table', 'routing_nodes', 'customs'];
@@ -151,7 +155,7 @@ export function clusterStateRoutes(app: FastifyInstance, ctx: EsContext): void {
     if (metrics.has('customs')) Object.assign(body, { snapshots: { snapshots: [] }, restore: { snapshots: [] }, snapshot_deletions: { snapshot_deletions: [] } });
     return esSend(req, reply, body);
   };
-  app.get('/_cluster/state', handler);
-  app.get('/_cluster/state/:metric', handler);
-  app.get('/_cluster/state/:metric/:index', handler);
+  app.get('/_cluster/state', CLUSTER_STATE, handler);
+  app.get('/_cluster/state/:metric', CLUSTER_STATE, handler);
+  app.get('/_cluster/state/:metric/:index', CLUSTER_STATE, handler);
 }

@@ -8,6 +8,7 @@ import { ES_VERSION, IndexMetadata } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { NODE_ROLES } from './local-node.js';
+import { esRoute, cluster } from './es-actions.js';
 
 /** DiscoveryNodeRole names ClusterStatsNodes.Counts lists, plus coordinating_only. */
 const COUNTED_ROLES = ['coordinating_only', 'data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'index', 'ingest', 'master', 'ml', 'remote_cluster_client', 'search', 'transform', 'voting_only'];
@@ -17,7 +18,7 @@ function minMaxAvg(values: readonly number[]) {
 }
 
 export function clusterStatsRoutes(app: FastifyInstance, ctx: EsContext): void {
-  app.get('/_cluster/stats', async (req, reply) => {
+  app.get('/_cluster/stats', esRoute(cluster('cluster:monitor/stats'), ['timeout']), async (req, reply) => {
     await ctx.documents?.sync();
     const state = ctx.cluster.state;
     const indices = [...state.indices.values()];

@@ -22,6 +22,18 @@ import type { EsContext } from './es-context.js';
 import { decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend, flag } from './es-reply.js';
 import { indicesOptionsOf } from './indices-options.js';
+import { esRoute, onPath } from './es-actions.js';
+import { INDICES_OPTIONS, WRITE_CONDITIONS, WRITE_SHARDS, INDEXING, SOURCE, DOC_READ, BULK } from './es-params.js';
+
+const INDEX_DOC = esRoute(onPath('indices:data/write/index'), INDEXING, { body: true });
+const MGET = esRoute({ action: 'indices:data/read/mget', indices: 'mget-body' }, DOC_READ, { body: true });
+const BULK_WRITE = esRoute({ action: 'indices:data/write/bulk', indices: 'bulk-body' }, BULK, { body: true });
+// _count refuses min_score and terminate_after itself, with a message saying why.
+const COUNT = esRoute(onPath('indices:data/read/search'), ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS], { body: true });
+const REFRESH = esRoute(onPath('indices:admin/refresh'), []);
+const STATS = esRoute(onPath('indices:monitor/stats'), []);
+const DELETE_DOC = esRoute(onPath('indices:data/write/delete'), [...WRITE_SHARDS, ...WRITE_CONDITIONS]);
+const UPDATE_DOC = esRoute(onPath('indices:data/write/update'), ['doc_as_upsert', 'retry_on_conflict', 'require_alias', ...SOURCE, ...WRITE_SHARDS, ...WRITE_CONDITIONS], { body: true });
 
 type Query = Record<string, string | undefined>;
 
@@ -76,17 +88,17 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     const result = await documents.write(request, autoCreateCheck(req, ctx.security), activeShards);
     return sendWrite(req, reply, withForcedRefresh(result, refresh));
   };
-  app.post('/:index/_doc', write('index'));
-  app.put('/:index/_doc/:id', write('index'));
-  app.post('/:index/_doc/:id', write('index'));
-  app.put('/:index/_create/:id', write('create'));
-  app.post('/:index/_create/:id', write('create'));
-  app.delete<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', async (req, reply) => {
+  app.post('/:index/_doc', INDEX_DOC, write('index'));
+  app.put('/:index/_doc/:id', INDEX_DOC, write('index'));
+  app.post('/:index/_doc/:id', INDEX_DOC, write('index'));
+  app.put('/:index/_create/:id', INDEX_DOC, write('create'));
+  app.post('/:index/_create/:id', INDEX_DOC, write('create'));
+  app.delete<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', DELETE_DOC, async (req, reply) => {
     const { refresh, options, activeShards } = writeParams(req.query, false);
     const request: WriteRequest = { op: 'delete', target: req.params.index, id: req.params.id, conditions: queryConditions(req.query, req.headers['if-match']), ...options };
     return sendWrite(req, reply, withForcedRefresh(await documents.write(request, undefined, activeShards), refresh));
   });
-  app.post<{ Params: { index: string; id: string }; Body: unknown; Querystring: Query }>('/:index/_update/:id', async (req, reply) => {
+  app.post<{ Params: { index: string; id: string }; Body: unknown; Querystring: Query }>('/:index/_update/:id', UPDATE_DOC, async (req, reply) => {
     const { refresh, options, activeShards } = writeParams(req.query, false);
     const { spec, conditions, requireAlias } = updateRequest(req.query, req.body);
     const request: WriteRequest = { op: 'update', target: req.params.index, id: req.params.id, conditions, update: spec, ...options, ...(requireAlias && { requireAlias }) };
@@ -94,7 +106,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     // A noop writes nothing, so nothing is refreshed (TransportUpdateAction answers it before any write).
     return sendWrite(req, reply, result.result === 'noop' ? result : withForcedRefresh(result, refresh));
   });
-  app.get<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', async (req, reply) => {
+  app.get<{ Params: { index: string; id: string }; Querystring: Query }>('/:index/_doc/:id', esRoute(onPath('indices:data/read/get'), ['version', 'version_type', ...DOC_READ]), async (req, reply) => {
     const options = getParams(req.query, req.headers['if-match']);
     const doc = await documents.get(req.params.index, req.params.id, options);
     return esSend(req, reply, doc, doc.found ? 200 : 404);
@@ -138,8 +150,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { docs });
   };
   for (const method of ['get', 'post'] as const) {
-    app[method]('/_mget', mget);
-    app[method]('/:index/_mget', mget);
+    app[method]('/_mget', MGET, mget);
+    app[method]('/:index/_mget', MGET, mget);
   }
 
   const bulk = async (req: FastifyRequest<{ Params: { index?: string }; Body: unknown; Querystring: Query }>, reply: FastifyReply) => {
@@ -161,10 +173,10 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     });
     return esSend(req, reply, { errors: results.some((r) => r instanceof ClusterError), took: Math.round(performance.now() - started), items });
   };
-  app.post('/_bulk', bulk);
-  app.put('/_bulk', bulk);
-  app.post('/:index/_bulk', bulk);
-  app.put('/:index/_bulk', bulk);
+  app.post('/_bulk', BULK_WRITE, bulk);
+  app.put('/_bulk', BULK_WRITE, bulk);
+  app.post('/:index/_bulk', BULK_WRITE, bulk);
+  app.put('/:index/_bulk', BULK_WRITE, bulk);
 
   const count = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
     checkCountsEverything(req.body, req.query);
@@ -178,8 +190,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { count: total, _shards: { total: shards, successful: shards, skipped: 0, failed: 0 } });
   };
   for (const method of ['get', 'post'] as const) {
-    app[method]('/_count', count);
-    app[method]('/:index/_count', count);
+    app[method]('/_count', COUNT, count);
+    app[method]('/:index/_count', COUNT, count);
   }
 
   const refresh = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
@@ -188,8 +200,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { _shards: { total, successful, failed: 0 } });
   };
   for (const method of ['get', 'post'] as const) {
-    app[method]('/_refresh', refresh);
-    app[method]('/:index/_refresh', refresh);
+    app[method]('/_refresh', REFRESH, refresh);
+    app[method]('/:index/_refresh', REFRESH, refresh);
   }
 
   const stats = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
@@ -225,6 +237,6 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
       indices,
     });
   };
-  app.get('/_stats', stats);
-  app.get('/:index/_stats', stats);
+  app.get('/_stats', STATS, stats);
+  app.get('/:index/_stats', STATS, stats);
 }

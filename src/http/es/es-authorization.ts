@@ -7,18 +7,7 @@ import { ClusterError, failDestructive, parseAliasActions, parseExpandWildcards,
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type Permissions, type Security } from '../../security/index.js';
 import { bulkRequestsOf } from './bulk-request.js';
 import type { EsContext } from './es-context.js';
-import { onEveryRoute, ROUTE_ACTIONS, type RouteAction } from './es-actions.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    esAction?: RouteAction;
-  }
-}
-
-/** Gives every ES route its action; a route without one is a programming error caught at start-up. */
-export function assignRouteActions(app: FastifyInstance): void {
-  onEveryRoute(app, ROUTE_ACTIONS, 'src/http/es/es-actions.ts', (config, esAction) => ({ ...config, esAction }));
-}
+import type { RouteAction } from './es-actions.js';
 
 /** The indices a route's wildcards reach: its defaults, or the request's `expand_wildcards`, as ES authorizes with the request's IndicesOptions. */
 function wildcardStates(req: FastifyRequest, route: RouteAction): Pick<ResolveOptions, 'expandOpen' | 'expandClosed' | 'expandHidden'> {

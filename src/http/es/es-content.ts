@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError } from '../../cluster/index.js';
-import { TAKES_BODY } from './es-params.js';
 import { EsSimpleError } from './es-simple-error.js';
 
 const COMPATIBLE = /compatible-with\s*=\s*(\d+)/i;
@@ -89,7 +88,7 @@ export function registerEsContentTypes(app: FastifyInstance, maxContentLength: n
   const parser = (req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
     // A route that reads no body refuses any (url-params.ts), as ES does without parsing it: malformed JSON or a
     // lone space there is refused for being a body, not for what it holds. Its bytes are kept unread.
-    if (!TAKES_BODY.has(`${req.method} ${req.routeOptions.url}`)) {
+    if (req.routeOptions.config.esBody !== true) {
       done(null, body.byteLength > 0 ? body : undefined);
       return;
     }

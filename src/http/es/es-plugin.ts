@@ -12,11 +12,10 @@ import { DEFAULT_MAX_CONTENT_LENGTH, registerEsContentTypes, requestedCompatibil
 import { limitInFlightRequests } from './in-flight-requests.js';
 import type { EsContext } from './es-context.js';
 import { esErrorBody, toClusterError } from './es-envelope.js';
-import { assignRouteActions, authorizeRequests } from './es-authorization.js';
+import { authorizeRequests } from './es-authorization.js';
 import { resolveDateMathParams } from './date-math-params.js';
 import { EsRouteTable } from './es-route-table.js';
-import { assignRouteParams, refuseUnknownParams } from './url-params.js';
-import { ROUTE_PARAMS } from './es-params.js';
+import { refuseUnknownParams } from './url-params.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { esSend } from './es-reply.js';
 import { clockRoutes } from './clock-routes.js';
@@ -72,8 +71,8 @@ export function sendEsError(req: FastifyRequest, reply: FastifyReply, error: unk
   return esSend(req, reply, esErrorBody(clusterError, trace), clusterError.status, false);
 }
 
-export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<void> {
-  const routes = new EsRouteTable();
+/** `routes` records what each route declares; the app lists it (app.ts). */
+export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsRouteTable): Promise<void> {
   routes.watch(app);
   registerEsContentTypes(app, ctx.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH);
   app.addHook('onRequest', async (req) => {
@@ -91,8 +90,6 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
     const sync = ctx.sync;
     app.addHook('onRequest', async () => sync());
   }
-  assignRouteActions(app);
-  assignRouteParams(app);
   if (ctx.security) authenticateRequests(app, ctx.security);
   // Before authorization, which would otherwise check `_search` as an index name.
   app.addHook('onRequest', async (req) => {
@@ -124,7 +121,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext): Promise<vo
   licenseRoutes(app, ctx);
   clusterStateRoutes(app, ctx);
   clusterStatsRoutes(app, ctx);
-  capabilitiesRoutes(app, ctx, routes, ROUTE_PARAMS);
+  capabilitiesRoutes(app, ctx, routes);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
   clockRoutes(app, ctx);

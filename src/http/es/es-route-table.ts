@@ -1,14 +1,14 @@
 /**
  * @module Which methods each ES path takes, so a request with the wrong method gets ES's 405 (with the
- * allowed methods) rather than "no handler found"; and which paths no Tessera route serves at all.
+ * allowed methods) rather than "no handler found"; which paths no Tessera route serves at all; and what each
+ * route declares (its action, parameters and body), as its route options say.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireRouteDeclarations, type DeclaredRoute } from './es-actions.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { ES_REST_ROUTES } from './es-rest-routes.js';
 
-interface Entry {
-  readonly method: string;
-  readonly url: string;
+interface Entry extends DeclaredRoute {
   readonly pattern: RegExp;
 }
 
@@ -63,15 +63,23 @@ export function requestPath(req: FastifyRequest): string {
 export class EsRouteTable {
   readonly #entries: Entry[] = [];
 
-  /** Records every route the ES plugin registers. */
+  /** Records every route the ES plugin registers; one that declares nothing fails the start-up. */
   watch(app: FastifyInstance): void {
-    app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
-        if (method === 'HEAD' && !HEAD_PATHS.has(route.url)) continue;
-        this.#entries.push({ method, url: route.url, pattern: toRegExp(route.url) });
-      }
+    requireRouteDeclarations(app, (route) => {
+      if (route.method === 'HEAD' && !HEAD_PATHS.has(route.url)) return;
+      this.#entries.push({ ...route, pattern: toRegExp(route.url) });
     });
+  }
+
+  /** Every route as ES lists its routes: HEAD only where ES answers HEAD itself. */
+  declared(): readonly DeclaredRoute[] {
+    return this.#entries.map(({ pattern: _pattern, ...route }) => route);
+  }
+
+  /** The URL parameters the route `method url` honours (a HEAD those of its GET); empty for no route. */
+  paramsOf(method: string, url: string): readonly string[] {
+    const find = (m: string) => this.#entries.find((e) => e.method === m && e.url === url);
+    return (find(method) ?? (method === 'HEAD' ? find('GET') : undefined))?.params ?? [];
   }
 
   /** Whether the route Fastify matched is one ES would not dispatch this request to (see reachesUnimplementedEsApi). */
@@ -96,7 +104,7 @@ export class EsRouteTable {
   }
 
   /**
-   * The Tessera route that serves `method path` (its URL pattern, as ROUTE_ACTIONS keys it), or undefined where none
+   * The Tessera route that serves `method path` (its URL pattern), or undefined where none
    * does or ES would dispatch the request to an API Tessera does not implement. Literal segments win, as in Fastify.
    */
   routeFor(method: string, path: string): string | undefined {

@@ -6,6 +6,11 @@ import { ES_VERSION } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { requestedCompatibility } from './es-content.js';
 import { esSend, flag } from './es-reply.js';
+import { esRoute, cluster, onPath } from './es-actions.js';
+import { ACKED } from './es-params.js';
+
+const GET_POLICIES = esRoute(cluster('cluster:admin/ilm/get'), ACKED);
+const EXPLAIN = esRoute(onPath('indices:admin/ilm/explain'), ['only_managed', 'only_errors', 'master_timeout']);
 
 type Query = Record<string, string | undefined>;
 
@@ -14,7 +19,7 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
   if (!ilm) return;
   const { policies } = ilm;
 
-  app.put<{ Params: { name: string }; Body: unknown }>('/_ilm/policy/:name', async (req, reply) => {
+  app.put<{ Params: { name: string }; Body: unknown }>('/_ilm/policy/:name', esRoute(cluster('cluster:admin/ilm/put'), ACKED, { body: true }), async (req, reply) => {
     const { warnings, changed } = await policies.put(req.params.name, req.body, req.authentication?.user.username);
     if (changed) {
       const policy = policies.get(req.params.name)!;
@@ -33,15 +38,15 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
         { version: p.version, modified_date: javaIsoInstant(p.modifiedDate), policy: serializePolicy(p.policy), in_use_by: policies.inUseBy(ctx.cluster.state, p.name) },
       ]),
     );
-  app.get('/_ilm/policy', async (req, reply) => esSend(req, reply, getPolicies(undefined)));
-  app.get<{ Params: { name: string } }>('/_ilm/policy/:name', async (req, reply) => esSend(req, reply, getPolicies(req.params.name)));
+  app.get('/_ilm/policy', GET_POLICIES, async (req, reply) => esSend(req, reply, getPolicies(undefined)));
+  app.get<{ Params: { name: string } }>('/_ilm/policy/:name', GET_POLICIES, async (req, reply) => esSend(req, reply, getPolicies(req.params.name)));
 
-  app.delete<{ Params: { name: string } }>('/_ilm/policy/:name', async (req, reply) => {
+  app.delete<{ Params: { name: string } }>('/_ilm/policy/:name', esRoute(cluster('cluster:admin/ilm/delete'), ACKED), async (req, reply) => {
     await policies.delete(ctx.cluster.state, req.params.name);
     return esSend(req, reply, { acknowledged: true });
   });
 
-  app.get<{ Params: { index: string }; Querystring: Query }>('/:index/_ilm/explain', async (req, reply) => {
+  app.get<{ Params: { index: string }; Querystring: Query }>('/:index/_ilm/explain', EXPLAIN, async (req, reply) => {
     await ilm.runner.settle();
     const state = ctx.cluster.state;
     const onlyManaged = flag(req.query, 'only_managed');
@@ -56,29 +61,29 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { indices });
   });
 
-  app.post<{ Params: { index: string } }>('/:index/_ilm/retry', async (req, reply) => {
+  app.post<{ Params: { index: string } }>('/:index/_ilm/retry', esRoute(onPath('indices:admin/ilm/retry'), ACKED), async (req, reply) => {
     await ctx.cluster.update((state) => ({ state: retry(state, req.params.index, policies, ctx.clock.now()), result: undefined }));
     return esSend(req, reply, { acknowledged: true });
   });
 
-  app.post<{ Params: { index: string } }>('/:index/_ilm/remove', async (req, reply) => {
+  app.post<{ Params: { index: string } }>('/:index/_ilm/remove', esRoute(onPath('indices:admin/ilm/remove_policy'), []), async (req, reply) => {
     await ctx.cluster.update((state) => ({ state: removePolicy(state, req.params.index), result: undefined }));
     return esSend(req, reply, { has_failures: false, failed_indexes: [] });
   });
 
-  app.post<{ Params: { index: string }; Body: unknown }>('/_ilm/move/:index', async (req, reply) => {
+  app.post<{ Params: { index: string }; Body: unknown }>('/_ilm/move/:index', esRoute(cluster('cluster:admin/ilm/_move/post'), ACKED, { body: true }), async (req, reply) => {
     await ctx.cluster.update((state) => ({ state: moveToStepRequest(state, req.params.index, req.body, policies, ctx.clock.now()), result: undefined }));
     return esSend(req, reply, { acknowledged: true });
   });
 
-  app.post('/_ilm/start', async (req, reply) => {
+  app.post('/_ilm/start', esRoute(cluster('cluster:admin/ilm/start'), ACKED), async (req, reply) => {
     await policies.setMode('RUNNING');
     return esSend(req, reply, { acknowledged: true });
   });
-  app.post('/_ilm/stop', async (req, reply) => {
+  app.post('/_ilm/stop', esRoute(cluster('cluster:admin/ilm/stop'), ACKED), async (req, reply) => {
     await policies.setMode('STOPPING');
     await ilm.runner.settle();
     return esSend(req, reply, { acknowledged: true });
   });
-  app.get('/_ilm/status', async (req, reply) => esSend(req, reply, { operation_mode: policies.mode }));
+  app.get('/_ilm/status', esRoute(cluster('cluster:admin/ilm/operation_mode/get'), ACKED), async (req, reply) => esSend(req, reply, { operation_mode: policies.mode }));
 }

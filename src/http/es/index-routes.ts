@@ -1,11 +1,17 @@
 /** @module Indices: `PUT/GET/HEAD/DELETE /<index>` and `GET/PUT /<index>/_settings`. */
 import type { FastifyInstance } from 'fastify';
-import { checkBlocks, ClusterErrors, ClusterState, createIndex, failDestructive, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
+import { checkBlocks, createIndex, deleteIndices, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
 import { matchesPattern } from '../../platform/units/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { EsSimpleError } from './es-simple-error.js';
 import { humanSettings, renderAliases, renderSettings } from './index-render.js';
+import { esRoute, onPath } from './es-actions.js';
+import { ACKED, MASTER_READ } from './es-params.js';
+
+const GET_SETTINGS = esRoute(onPath('indices:monitor/settings/get', 'index', 'all'), ['ignore_unavailable', 'flat_settings', ...MASTER_READ]);
+const PUT_SETTINGS = esRoute(onPath('indices:admin/settings/update', 'index', 'all'), ACKED, { body: true });
+const DELETE_INDEX = esRoute(onPath('indices:admin/delete', 'index', 'all'), ['ignore_unavailable', 'allow_no_indices', ...ACKED]);
 
 type Query = Record<string, string | undefined>;
 
@@ -17,7 +23,7 @@ function rootMethodNotAllowed(index: string, method: string): void {
 }
 
 export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
-  app.put<{ Params: { index: string }; Body: unknown }>('/:index', async (req, reply) => {
+  app.put<{ Params: { index: string }; Body: unknown }>('/:index', esRoute(onPath('indices:admin/create'), ACKED, { body: true }), async (req, reply) => {
     rootMethodNotAllowed(req.params.index, 'PUT');
     const index = await ctx.cluster.update((state) => {
       // `<logs-{now/d}-000001>` names the index of today; the expression is kept as index.provided_name for rollovers.
@@ -28,7 +34,7 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { acknowledged: true, shards_acknowledged: true, index: index.name });
   });
 
-  app.get<{ Params: { index: string }; Querystring: Query }>('/:index', async (req, reply) => {
+  app.get<{ Params: { index: string }; Querystring: Query }>('/:index', esRoute(onPath('indices:admin/get'), ['ignore_unavailable', 'flat_settings', ...MASTER_READ]), async (req, reply) => {
     const state = ctx.cluster.state;
     const names = resolveIndices(state, req.params.index, { ignoreUnavailable: flag(req.query, 'ignore_unavailable') });
     checkBlocks(names.map((name) => state.indices.get(name)!), 'metadata_read');
@@ -42,29 +48,10 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, body);
   });
 
-  app.delete<{ Params: { index: string }; Querystring: Query }>('/:index', async (req, reply) => {
+  app.delete<{ Params: { index: string }; Querystring: Query }>('/:index', DELETE_INDEX, async (req, reply) => {
     rootMethodNotAllowed(req.params.index, 'DELETE');
-    const expression = req.params.index;
-    await ctx.cluster.update((state) => {
-      failDestructive(state, expression);
-      for (const part of expression.split(',')) {
-        if (!part.includes('*') && !state.indices.has(part) && ClusterState.aliasExists(state, part)) {
-          throw ClusterErrors.illegalArgument(`The provided expression [${part}] matches an alias, specify the corresponding concrete indices instead.`);
-        }
-      }
-      const names = resolveIndices(state, expression, {
-        resolveAliases: false,
-        ignoreUnavailable: flag(req.query, 'ignore_unavailable'),
-        allowNoIndices: flag(req.query, 'allow_no_indices', true),
-        // DeleteIndexRequest's IndicesOptions reach closed indices too.
-        expandClosed: true,
-      });
-      // ClusterBlocks.indicesAllowReleaseResources: the read-only and metadata blocks keep an index from deletion.
-      checkBlocks(names.map((name) => state.indices.get(name)!), 'metadata_write');
-      let next = state;
-      for (const name of names) next = ClusterState.withoutIndex(next, name);
-      return { state: next, result: undefined };
-    });
+    const options = () => ({ ignoreUnavailable: flag(req.query, 'ignore_unavailable'), allowNoIndices: flag(req.query, 'allow_no_indices', true) });
+    await ctx.cluster.update((state) => ({ state: deleteIndices(state, req.params.index, options), result: undefined }));
     return esSend(req, reply, { acknowledged: true });
   });
 
@@ -87,24 +74,21 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     return body;
   };
-  app.get<{ Params: { index: string; name: string }; Querystring: Query }>('/:index/_settings/:name', async (req, reply) =>
+  app.get<{ Params: { index: string; name: string }; Querystring: Query }>('/:index/_settings/:name', GET_SETTINGS, async (req, reply) =>
     esSend(req, reply, await getSettings(req.params.index, req.query, req.params.name)),
   );
   // `index` is absent here unless authorization narrowed "all indices" to the caller's (es-authorization.ts).
-  app.get<{ Params: { index?: string }; Querystring: Query }>('/_settings', async (req, reply) => esSend(req, reply, await getSettings(req.params.index, req.query)));
-  app.get<{ Params: { index: string }; Querystring: Query }>('/:index/_settings', async (req, reply) =>
+  app.get<{ Params: { index?: string }; Querystring: Query }>('/_settings', GET_SETTINGS, async (req, reply) => esSend(req, reply, await getSettings(req.params.index, req.query)));
+  app.get<{ Params: { index: string }; Querystring: Query }>('/:index/_settings', GET_SETTINGS, async (req, reply) =>
     esSend(req, reply, await getSettings(req.params.index, req.query)),
   );
 
-  const putSettings = async (expression: string | undefined, body: unknown) => {
-    if (body === undefined) throw ClusterErrors.validation(['no settings to update']);
-    await ctx.cluster.update((state) => ({ state: updateIndexSettings(state, resolveIndices(state, expression, { expandClosed: true }), body), result: undefined }));
-  };
-  app.put<{ Params: { index?: string }; Body: unknown }>('/_settings', async (req, reply) => {
+  const putSettings = (expression: string | undefined, body: unknown) => ctx.cluster.update((state) => ({ state: updateIndexSettings(state, expression, body), result: undefined }));
+  app.put<{ Params: { index?: string }; Body: unknown }>('/_settings', PUT_SETTINGS, async (req, reply) => {
     await putSettings(req.params.index, req.body);
     return esSend(req, reply, { acknowledged: true });
   });
-  app.put<{ Params: { index: string }; Body: unknown }>('/:index/_settings', async (req, reply) => {
+  app.put<{ Params: { index: string }; Body: unknown }>('/:index/_settings', PUT_SETTINGS, async (req, reply) => {
     await putSettings(req.params.index, req.body);
     return esSend(req, reply, { acknowledged: true });
   });

@@ -4,6 +4,8 @@ import { addIndexBlock, checkCloseEnabled, closeIndices, failDestructive, openIn
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { indicesOptionsOf } from './indices-options.js';
+import { esRoute, onPath } from './es-actions.js';
+import { ACKED, INDICES_OPTIONS } from './es-params.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -13,7 +15,8 @@ const EXPAND_OPEN = { expandOpen: true, expandClosed: false };
 const EXPAND_CLOSED = { expandOpen: false, expandClosed: true };
 
 export function indexStateRoutes(app: FastifyInstance, ctx: EsContext): void {
-  app.post<{ Params: { index: string }; Querystring: Query }>('/:index/_close', async (req, reply) => {
+  // wait_for_active_shards is not read: refused rather than accepted and not waited for.
+  app.post<{ Params: { index: string }; Querystring: Query }>('/:index/_close', esRoute(onPath('indices:admin/close'), [...INDICES_OPTIONS, ...ACKED]), async (req, reply) => {
     const options = indicesOptionsOf(req.query, EXPAND_OPEN);
     const closed = await ctx.cluster.update((state) => {
       failDestructive(state, req.params.index);
@@ -26,7 +29,7 @@ export function indexStateRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { acknowledged: true, shards_acknowledged: closed.length > 0, indices });
   });
 
-  app.post<{ Params: { index: string }; Querystring: Query }>('/:index/_open', async (req, reply) => {
+  app.post<{ Params: { index: string }; Querystring: Query }>('/:index/_open', esRoute(onPath('indices:admin/open', 'index', 'closed'), [...INDICES_OPTIONS, ...ACKED]), async (req, reply) => {
     const options = indicesOptionsOf(req.query, EXPAND_CLOSED);
     await ctx.cluster.update((state) => {
       failDestructive(state, req.params.index);
@@ -35,7 +38,7 @@ export function indexStateRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, { acknowledged: true, shards_acknowledged: true });
   });
 
-  app.put<{ Params: { index: string; block: string }; Querystring: Query }>('/:index/_block/:block', async (req, reply) => {
+  app.put<{ Params: { index: string; block: string }; Querystring: Query }>('/:index/_block/:block', esRoute(onPath('indices:admin/block/add'), [...INDICES_OPTIONS, ...ACKED]), async (req, reply) => {
     const block = parseApiBlock(req.params.block);
     const options = indicesOptionsOf(req.query, EXPAND_OPEN);
     const blocked = await ctx.cluster.update((state) => {

@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { esRoute, cluster } from './es-actions.js';
 
 export function instanceRoutes(app: FastifyInstance, ctx: EsContext): void {
   const instance = ctx.instance;
   if (!instance) return;
-  app.get('/_tessera/instance', async (req, reply) =>
+  app.get('/_tessera/instance', esRoute(cluster('cluster:monitor/tessera/instance'), []), async (req, reply) =>
     esSend(req, reply, {
       instance_id: instance.id,
       node_name: ctx.nodeName,

@@ -9,6 +9,7 @@ import { ClusterErrors } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { BUILD_DATE, BUILD_HASH } from './root-routes.js';
+import { esRoute, cluster } from './es-actions.js';
 
 /** A UUID derived from the cluster's uuid, so the licence keeps its uid across restarts as ES's stored one does. */
 function licenceUid(clusterUuid: string): string {
@@ -89,15 +90,15 @@ export function licenseRoutes(app: FastifyInstance, ctx: EsContext): void {
     start_date_in_millis: -1,
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/_license', async (req, reply) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/_license', esRoute(cluster('cluster:monitor/xpack/license/get'), ['accept_enterprise', 'local']), async (req, reply) => {
     checkAcceptEnterprise(req.query);
     return esSend(req, reply, { license: licence() });
   });
   // GetBasicStatus: a cluster already on basic may not start basic; a trial needs start_trial, which Tessera has not.
-  app.get('/_license/basic_status', async (req, reply) => esSend(req, reply, { eligible_to_start_basic: false }));
-  app.get('/_license/trial_status', async (req, reply) => esSend(req, reply, { eligible_to_start_trial: false }));
+  app.get('/_license/basic_status', esRoute(cluster('cluster:admin/xpack/license/basic_status'), []), async (req, reply) => esSend(req, reply, { eligible_to_start_basic: false }));
+  app.get('/_license/trial_status', esRoute(cluster('cluster:admin/xpack/license/trial_status'), []), async (req, reply) => esSend(req, reply, { eligible_to_start_trial: false }));
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/_xpack', async (req, reply) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/_xpack', esRoute(cluster('cluster:monitor/xpack/info'), ['categories', 'accept_enterprise']), async (req, reply) => {
     checkAcceptEnterprise(req.query);
     const wanted = categories(req.query.categories);
     const enabled: Record<string, boolean> = { ilm: true, security: ctx.security !== undefined };

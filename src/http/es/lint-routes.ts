@@ -9,6 +9,7 @@ import { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment 
 import { authorizeAsUser, authorizeCluster, type Security } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { esRoute, cluster } from './es-actions.js';
 
 const READ_POLICIES = 'cluster:admin/ilm/get';
 const READ_USERS = 'cluster:admin/xpack/security/user/get';
@@ -51,14 +52,14 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
   const { ilm, security } = ctx;
   if (!ilm) return;
 
-  app.post<{ Body: unknown }>('/_tessera/ilm/lint', async (req, reply) => {
+  app.post<{ Body: unknown }>('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), [], { body: true }), async (req, reply) => {
     const request = parseLintRequest(req.body);
     if (security && request.name !== undefined) requirePolicyRead(req, security);
     await ilm.runner.settle();
     return esSend(req, reply, { problems: lintPolicy(request, lintEnvironment(req, ctx)) });
   });
 
-  app.get('/_tessera/ilm/lint', async (req, reply) => {
+  app.get('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), []), async (req, reply) => {
     if (security) requirePolicyRead(req, security);
     await ilm.runner.settle();
     return esSend(req, reply, { indices: await lintManagedIndices(lintEnvironment(req, ctx)) });

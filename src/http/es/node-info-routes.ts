@@ -10,6 +10,9 @@ import { DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { NODE_HOST, NODE_ID, NODE_ROLES, nodesHeader, selectsLocalNode, TRANSPORT_ADDRESS } from './local-node.js';
+import { esRoute, cluster } from './es-actions.js';
+
+const NODES_INFO = esRoute(cluster('cluster:monitor/nodes/info'), ['flat_settings', 'timeout']);
 
 /** NodesInfoRequest.Metric.allMetrics(): a path segment made only of these is metrics, not node ids. */
 const INFO_METRICS = new Set(['settings', 'os', 'process', 'jvm', 'thread_pool', 'transport', 'http', 'remote_cluster_server', 'plugins', 'ingest', 'aggregations', 'indices']);
@@ -80,8 +83,9 @@ export function nodeInfoRoutes(app: FastifyInstance, ctx: EsContext): void {
     if (metrics.has('aggregations')) node.aggregations = {};
     return esSend(req, reply, { _nodes: nodesHeader(selected), cluster_name: ctx.clusterName, nodes: selected ? { [NODE_ID]: node } : {} });
   };
-  app.get('/_nodes', info);
-  app.get('/_nodes/:nodeId', info);
-  app.get('/_nodes/:nodeId/:metrics', info);
-  app.get('/_nodes/:nodeId/info/:metrics', info);
+  // One node answers at once, so a timeout never runs out.
+  app.get('/_nodes', NODES_INFO, info);
+  app.get('/_nodes/:nodeId', NODES_INFO, info);
+  app.get('/_nodes/:nodeId/:metrics', NODES_INFO, info);
+  app.get('/_nodes/:nodeId/info/:metrics', NODES_INFO, info);
 }

@@ -9,6 +9,10 @@ import { esSend } from './es-reply.js';
 import { requestPath, unrecognized } from './url-params.js';
 import type { InFlightRequests } from './in-flight-requests.js';
 import { NODE_HOST, NODE_ID, NODE_ROLES, nodesHeader, selectsLocalNode, TRANSPORT_ADDRESS } from './local-node.js';
+import { esRoute, cluster } from './es-actions.js';
+
+const NODES_STATS = esRoute(cluster('cluster:monitor/nodes/stats'), []);
+const ALLOCATION_EXPLAIN = esRoute(cluster('cluster:monitor/allocation/explain'), [], { body: true });
 
 /** The node's indices stats: its documents and store (every shard of every index is on this node). */
 function indicesSection(state: ClusterState, stats: (name: string) => { docs: number; sizeBytes: number }) {
@@ -89,10 +93,10 @@ export function nodeRoutes(app: FastifyInstance, ctx: EsContext, inFlight: InFli
     };
     return esSend(req, reply, { _nodes: nodesHeader(selected), cluster_name: ctx.clusterName, nodes: selected ? { [NODE_ID]: node } : {} });
   };
-  app.get('/_nodes/stats', nodeStats);
-  app.get('/_nodes/stats/:metric', nodeStats);
-  app.get('/_nodes/:nodeId/stats', nodeStats);
-  app.get('/_nodes/:nodeId/stats/:metric', nodeStats);
+  app.get('/_nodes/stats', NODES_STATS, nodeStats);
+  app.get('/_nodes/stats/:metric', NODES_STATS, nodeStats);
+  app.get('/_nodes/:nodeId/stats', NODES_STATS, nodeStats);
+  app.get('/_nodes/:nodeId/stats/:metric', NODES_STATS, nodeStats);
 
 }
 
@@ -174,6 +178,6 @@ export function allocationExplainRoutes(app: FastifyInstance, ctx: EsContext): v
         };
     return esSend(req, reply, response);
   };
-  app.get('/_cluster/allocation/explain', explain);
-  app.post('/_cluster/allocation/explain', explain);
+  app.get('/_cluster/allocation/explain', ALLOCATION_EXPLAIN, explain);
+  app.post('/_cluster/allocation/explain', ALLOCATION_EXPLAIN, explain);
 }

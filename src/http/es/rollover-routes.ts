@@ -4,6 +4,8 @@ import { ClusterErrors, rollover, type RolloverResult } from '../../cluster/inde
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { LONG_MAX } from '../../platform/units/index.js';
+import { esRoute, onPath } from './es-actions.js';
+import { ACKED } from './es-params.js';
 
 const BODY_KEYS = new Set(['conditions', 'settings', 'mappings', 'aliases']);
 
@@ -58,11 +60,13 @@ export function rolloverRoutes(app: FastifyInstance, ctx: EsContext): void {
       }),
     );
   };
-  app.post<{ Params: { alias: string }; Body: unknown; Querystring: Record<string, string | undefined> }>('/:alias/_rollover', async (req, reply) =>
+  const ROLLOVER = esRoute(onPath('indices:admin/rollover', 'alias'), ['dry_run', ...ACKED], { body: true });
+  app.post<{ Params: { alias: string }; Body: unknown; Querystring: Record<string, string | undefined> }>('/:alias/_rollover', ROLLOVER, async (req, reply) =>
     esSend(req, reply, await handler(req.params.alias, undefined, req.body, flag(req.query, 'dry_run'))),
   );
   app.post<{ Params: { alias: string; newIndex: string }; Body: unknown; Querystring: Record<string, string | undefined> }>(
     '/:alias/_rollover/:newIndex',
+    ROLLOVER,
     async (req, reply) => esSend(req, reply, await handler(req.params.alias, req.params.newIndex, req.body, flag(req.query, 'dry_run'))),
   );
 }

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { ES_VERSION } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { esRoute, cluster } from './es-actions.js';
 
 /** The build Tessera reports wherever ES reports its own (root info, `_xpack`). */
 export const BUILD_HASH = 'tessera';
 export const BUILD_DATE = '2026-01-01T00:00:00.000Z';
 
 export function rootRoutes(app: FastifyInstance, ctx: EsContext): void {
-  app.get('/', async (req, reply) =>
+  app.get('/', esRoute(cluster('cluster:monitor/main'), []), async (req, reply) =>
     esSend(req, reply, {
       name: ctx.nodeName,
       cluster_name: ctx.clusterName,

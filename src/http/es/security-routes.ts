@@ -4,6 +4,12 @@ import { clusterDenial, holdsClusterPrivilege, publicUser, type Authentication, 
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { ClusterErrors } from '../../cluster/index.js';
+import { esRoute, cluster } from './es-actions.js';
+
+const GET_USERS = esRoute(cluster('cluster:admin/xpack/security/user/get'), []);
+const GET_ROLES = esRoute(cluster('cluster:admin/xpack/security/role/get'), []);
+const CREATE_API_KEY = esRoute(cluster('cluster:admin/xpack/security/api_key/create'), ['refresh'], { body: true });
+const CHANGE_PASSWORD = esRoute(cluster('cluster:admin/xpack/security/user/change_password'), ['refresh'], { body: true });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,13 +40,13 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
   const security = ctx.security;
   if (!security) return;
 
-  app.get('/_security/_authenticate', async (req, reply) => {
+  app.get('/_security/_authenticate', esRoute(cluster('cluster:admin/xpack/security/user/authenticate'), []), async (req, reply) => {
     const { user, realm, type, apiKey } = req.authentication!;
     return esSend(req, reply, { ...publicUser(user), authentication_realm: realm, lookup_realm: realm, authentication_type: type, ...(apiKey && { api_key: apiKey }) });
   });
 
   for (const method of ['put', 'post'] as const) {
-    app[method]<{ Body: unknown }>('/_security/api_key', async (req, reply) => esSend(req, reply, await security.apiKeys.createApiKey(req.authentication!, req.body)));
+    app[method]<{ Body: unknown }>('/_security/api_key', CREATE_API_KEY, async (req, reply) => esSend(req, reply, await security.apiKeys.createApiKey(req.authentication!, req.body)));
   }
   /**
    * The keys a request may reach (ES's ManageOwnApiKeyClusterPrivilege): everyone's with manage_api_key, else the
@@ -57,7 +63,7 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
     return { username: authentication.user.username };
   };
   type KeyQuery = { id?: string; name?: string; owner?: string; username?: string; realm_name?: string };
-  app.get<{ Querystring: KeyQuery }>('/_security/api_key', async (req, reply) => {
+  app.get<{ Querystring: KeyQuery }>('/_security/api_key', esRoute(cluster('cluster:admin/xpack/security/api_key/get'), ['id', 'name', 'owner', 'username', 'realm_name']), async (req, reply) => {
     const { id, name, username: user, realm_name: realm } = req.query;
     const owner = flag(req.query, 'owner');
     // GetApiKeyRequest.validate: a blank value counts as not given.
@@ -77,7 +83,7 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
       .filter((key) => !given(realm) || key.realm === realm);
     return esSend(req, reply, { api_keys: apiKeys });
   });
-  app.delete<{ Body: unknown }>('/_security/api_key', async (req, reply) => {
+  app.delete<{ Body: unknown }>('/_security/api_key', esRoute(cluster('cluster:admin/xpack/security/api_key/invalidate'), [], { body: true }), async (req, reply) => {
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as { owner?: unknown; ids?: unknown; id?: unknown };
     const ids = [...(Array.isArray(body.ids) ? body.ids : []), ...(body.id === undefined ? [] : [body.id])].map(String);
     const { username } = scope(req, 'cluster:admin/xpack/security/api_key/invalidate', body.owner === true, ids);
@@ -85,36 +91,37 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
   });
 
   for (const method of ['put', 'post'] as const) {
-    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/user/:name', async (req, reply) =>
+    // Security writes are visible to the next request, so every refresh policy is met.
+    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/user/:name', esRoute(cluster('cluster:admin/xpack/security/user/put'), ['refresh'], { body: true }), async (req, reply) =>
       esSend(req, reply, { created: await security.users.putUser(req.params.name, req.body) }),
     );
-    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/user/:name/_password', async (req, reply) => {
+    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/user/:name/_password', CHANGE_PASSWORD, async (req, reply) => {
       await security.users.changePassword(req.params.name, req.body);
       return esSend(req, reply, {});
     });
-    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/role/:name', async (req, reply) =>
+    app[method]<{ Params: { name: string }; Body: unknown }>('/_security/role/:name', esRoute(cluster('cluster:admin/xpack/security/role/put'), ['refresh'], { body: true }), async (req, reply) =>
       esSend(req, reply, { role: { created: await security.roles.putRole(req.params.name, req.body) } }),
     );
   }
 
   const users = (names: string | undefined) => Object.fromEntries(security.users.getUsers(names?.split(',')).map((u) => [u.username, publicUser(u)]));
-  app.get('/_security/user', async (req, reply) => esSend(req, reply, users(undefined)));
-  app.get<{ Params: { name: string } }>('/_security/user/:name', async (req, reply) => {
+  app.get('/_security/user', GET_USERS, async (req, reply) => esSend(req, reply, users(undefined)));
+  app.get<{ Params: { name: string } }>('/_security/user/:name', GET_USERS, async (req, reply) => {
     const found = users(req.params.name);
     return esSend(req, reply, found, Object.keys(found).length === 0 ? 404 : 200);
   });
-  app.delete<{ Params: { name: string } }>('/_security/user/:name', async (req, reply) => {
+  app.delete<{ Params: { name: string } }>('/_security/user/:name', esRoute(cluster('cluster:admin/xpack/security/user/delete'), ['refresh']), async (req, reply) => {
     const found = await security.users.deleteUser(req.params.name);
     return esSend(req, reply, { found }, found ? 200 : 404);
   });
 
   const roles = (names: string | undefined) => Object.fromEntries(security.roles.getRoles(names?.split(',')).map((r) => [r.name, renderRole(r)]));
-  app.get('/_security/role', async (req, reply) => esSend(req, reply, roles(undefined)));
-  app.get<{ Params: { name: string } }>('/_security/role/:name', async (req, reply) => {
+  app.get('/_security/role', GET_ROLES, async (req, reply) => esSend(req, reply, roles(undefined)));
+  app.get<{ Params: { name: string } }>('/_security/role/:name', GET_ROLES, async (req, reply) => {
     const found = roles(req.params.name);
     return esSend(req, reply, found, Object.keys(found).length === 0 ? 404 : 200);
   });
-  app.delete<{ Params: { name: string } }>('/_security/role/:name', async (req, reply) => {
+  app.delete<{ Params: { name: string } }>('/_security/role/:name', esRoute(cluster('cluster:admin/xpack/security/role/delete'), ['refresh']), async (req, reply) => {
     const found = await security.roles.deleteRole(req.params.name);
     return esSend(req, reply, { found }, found ? 200 : 404);
   });

@@ -11,6 +11,9 @@ import { SimulationPool } from '../../ilm/simulate/simulation-pool.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { lintEnvironment, requirePolicyRead } from './lint-routes.js';
+import { esRoute, cluster } from './es-actions.js';
+
+const TIMELINE = esRoute(cluster('cluster:monitor/tessera/ilm/simulate'), ['horizon', 'docs_per_day', 'doc_size']);
 
 function environment(req: FastifyRequest, ctx: EsContext, pool: SimulationPool): SimulationEnvironment {
   const { policies, scheduler } = ctx.ilm!;
@@ -42,7 +45,7 @@ export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
   const pool = new SimulationPool();
   app.addHook('onClose', () => pool.close());
 
-  app.post<{ Body: unknown }>('/_tessera/ilm/simulate', async (req, reply) => {
+  app.post<{ Body: unknown }>('/_tessera/ilm/simulate', esRoute(cluster('cluster:monitor/tessera/ilm/simulate'), [], { body: true }), async (req, reply) => {
     const request = parseSimulateRequest(req.body);
     // Every stored policy may come into play (a template may name another for the next index).
     if (security) requirePolicyRead(req, security);
@@ -50,7 +53,7 @@ export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, await simulatePolicy(request, environment(req, ctx, pool)));
   });
 
-  app.get<{ Params: { index: string }; Querystring: Record<string, unknown> }>('/_tessera/ilm/timeline/:index', async (req, reply) => {
+  app.get<{ Params: { index: string }; Querystring: Record<string, unknown> }>('/_tessera/ilm/timeline/:index', TIMELINE, async (req, reply) => {
     const query = req.query;
     const horizon = parseHorizon(param(query, 'horizon') ?? DEFAULT_HORIZON, 'timeline');
     const documents = parseDocumentRate(numberParam(param(query, 'docs_per_day') ?? '0'), param(query, 'doc_size') ?? DEFAULT_DOCUMENT_SIZE, 'timeline', {

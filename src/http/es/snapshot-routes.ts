@@ -5,6 +5,10 @@ import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { esRoute, cluster } from './es-actions.js';
+import { ACKED, MASTER_READ } from './es-params.js';
+
+const GET_REPOSITORIES = esRoute(cluster('cluster:admin/repository/get'), MASTER_READ);
 
 function render(repository: SnapshotRepository) {
   // ES returns repository settings as strings.
@@ -13,7 +17,7 @@ function render(repository: SnapshotRepository) {
 
 export function snapshotRoutes(app: FastifyInstance, ctx: EsContext): void {
   for (const method of ['put', 'post'] as const) {
-    app[method]<{ Params: { repo: string }; Body: unknown }>('/_snapshot/:repo', async (req, reply) => {
+    app[method]<{ Params: { repo: string }; Body: unknown }>('/_snapshot/:repo', esRoute(cluster('cluster:admin/repository/put'), ACKED, { body: true }), async (req, reply) => {
       await ctx.cluster.update((state) => ({ state: putRepository(state, req.params.repo, req.body), result: undefined }));
       return esSend(req, reply, { acknowledged: true });
     });
@@ -29,13 +33,13 @@ export function snapshotRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     return body;
   };
-  app.get('/_snapshot', async (req, reply) => esSend(req, reply, get(undefined)));
-  app.get<{ Params: { repo: string } }>('/_snapshot/:repo', async (req, reply) => esSend(req, reply, get(req.params.repo)));
-  app.delete<{ Params: { repo: string } }>('/_snapshot/:repo', async (req, reply) => {
+  app.get('/_snapshot', GET_REPOSITORIES, async (req, reply) => esSend(req, reply, get(undefined)));
+  app.get<{ Params: { repo: string } }>('/_snapshot/:repo', GET_REPOSITORIES, async (req, reply) => esSend(req, reply, get(req.params.repo)));
+  app.delete<{ Params: { repo: string } }>('/_snapshot/:repo', esRoute(cluster('cluster:admin/repository/delete'), ACKED), async (req, reply) => {
     await ctx.cluster.update((state) => ({ state: deleteRepository(state, req.params.repo), result: undefined }));
     return esSend(req, reply, { acknowledged: true });
   });
-  app.get<{ Params: { repo: string } }>('/_snapshot/:repo/_all', async (req, reply) => {
+  app.get<{ Params: { repo: string } }>('/_snapshot/:repo/_all', esRoute(cluster('cluster:admin/snapshot/get'), ['master_timeout']), async (req, reply) => {
     const repository = ctx.cluster.state.repositories.get(req.params.repo);
     if (!repository) throw repositoryMissing(req.params.repo);
     const snapshots = repository.snapshots.map((s) => ({

@@ -5,6 +5,11 @@ import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
+import { esRoute, cluster } from './es-actions.js';
+import { ACKED, MASTER_READ } from './es-params.js';
+
+const GET_TEMPLATES = esRoute(cluster('indices:admin/index_template/get'), ['flat_settings', ...MASTER_READ]);
+const PUT_TEMPLATE = esRoute(cluster('indices:admin/index_template/put'), ['create', 'master_timeout'], { body: true });
 
 /** A composable template as `GET /_index_template` and the cluster state's metadata show it. */
 export function renderTemplate(template: ComposableTemplate, flat: boolean) {
@@ -28,7 +33,7 @@ export function templateRoutes(app: FastifyInstance, ctx: EsContext): void {
     await ctx.cluster.update((state) => ({ state: putTemplate(state, template, create), result: undefined }));
   };
   for (const method of ['put', 'post'] as const) {
-    app[method]<{ Params: { name: string }; Body: unknown; Querystring: Record<string, string | undefined> }>('/_index_template/:name', async (req, reply) => {
+    app[method]<{ Params: { name: string }; Body: unknown; Querystring: Record<string, string | undefined> }>('/_index_template/:name', PUT_TEMPLATE, async (req, reply) => {
       await put(req.params.name, req.body, flag(req.query, 'create'));
       return esSend(req, reply, { acknowledged: true });
     });
@@ -42,11 +47,11 @@ export function templateRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     return { index_templates: found.map((t) => renderTemplate(t, flat)) };
   };
-  app.get<{ Querystring: Record<string, string | undefined> }>('/_index_template', async (req, reply) => esSend(req, reply, get(undefined, flag(req.query, 'flat_settings'))));
-  app.get<{ Params: { name: string }; Querystring: Record<string, string | undefined> }>('/_index_template/:name', async (req, reply) =>
+  app.get<{ Querystring: Record<string, string | undefined> }>('/_index_template', GET_TEMPLATES, async (req, reply) => esSend(req, reply, get(undefined, flag(req.query, 'flat_settings'))));
+  app.get<{ Params: { name: string }; Querystring: Record<string, string | undefined> }>('/_index_template/:name', GET_TEMPLATES, async (req, reply) =>
     esSend(req, reply, get(req.params.name, flag(req.query, 'flat_settings'))),
   );
-  app.delete<{ Params: { name: string } }>('/_index_template/:name', async (req, reply) => {
+  app.delete<{ Params: { name: string } }>('/_index_template/:name', esRoute(cluster('indices:admin/index_template/delete'), ACKED), async (req, reply) => {
     await ctx.cluster.update((state) => ({ state: deleteTemplates(state, req.params.name.split(',')), result: undefined }));
     return esSend(req, reply, { acknowledged: true });
   });

@@ -8,15 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterErrors } from '../../cluster/index.js';
 import { closeMatches } from '../../platform/did-you-mean.js';
 import { parseTimeValue } from '../../platform/units/index.js';
-import { onEveryRoute } from './es-actions.js';
-import { GLOBAL_PARAMS, ROUTE_PARAMS, TAKES_BODY } from './es-params.js';
+import { GLOBAL_PARAMS } from './es-params.js';
 import { flag } from './es-reply.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    esParams?: readonly string[];
-  }
-}
 
 /** ES's names for the path parameters Tessera's routes name otherwise, as its suggestions list them. */
 const ES_PATH_PARAM: Readonly<Record<string, string>> = { newIndex: 'new_index', repo: 'repository' };
@@ -42,11 +35,6 @@ const VALUE_CHECKS: Readonly<Record<string, (value: string, name: string) => voi
   human: (value, name) => void flag({ [name]: value }, name),
   error_trace: (value, name) => void flag({ [name]: value }, name),
 };
-
-/** Gives every ES route its parameters; a route without an entry is a programming error caught at start-up. */
-export function assignRouteParams(app: FastifyInstance): void {
-  onEveryRoute(app, ROUTE_PARAMS, 'src/http/es/es-params.ts', (config, esParams) => ({ ...config, esParams }));
-}
 
 export function requestPath(req: FastifyRequest): string {
   const raw = req.url.split('?')[0]!;
@@ -85,7 +73,7 @@ export function refuseUnknownParams(app: FastifyInstance): void {
       const check = VALUE_CHECKS[name];
       if (check && typeof value === 'string') check(value, name);
     }
-    if (req.body !== undefined && !TAKES_BODY.has(`${req.method} ${req.routeOptions.url}`)) {
+    if (req.body !== undefined && req.routeOptions.config.esBody !== true) {
       throw ClusterErrors.illegalArgument(`request [${req.method} ${requestPath(req)}] does not support having a body`);
     }
   });
