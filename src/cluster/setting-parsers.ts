@@ -23,7 +23,7 @@ export interface Bounds {
  * and those within the Java type's range. A number outside them names the bound it crosses; anything else is not a
  * number: `Failed to parse value [v] for setting [k]`.
  */
-export function checkWholeNumber(key: string, value: string, kind: 'int' | 'long', bounds: Bounds = {}): void {
+function checkWholeNumber(key: string, value: string, kind: 'int' | 'long', bounds: Bounds = {}): void {
   const range = kind === 'int' ? INT_RANGE : LONG_RANGE;
   const fail = (extra = ''): never => {
     throw ClusterErrors.illegalArgument(`Failed to parse value [${value}] for setting [${key}]${extra}`);

@@ -3,7 +3,6 @@
  * value), its default, its scope and properties. A value is parsed once per settings record and kept beside it,
  * so a read of a live setting costs a lookup, not a parse.
  */
-import type { ClusterState } from './cluster-state.js';
 import type { FlatSettings } from './settings.js';
 
 export type SettingScope = 'index' | 'cluster';
@@ -91,9 +90,15 @@ export function setting<T, P extends SettingProperties = SettingProperties>(key:
 
 const PARSED = new WeakMap<FlatSettings, Map<string, { readonly raw: string; readonly value: unknown }>>();
 
+/** The part of a ClusterState that holds its settings, named here rather than imported: the state's module reaches this one through index metadata. */
+interface ClusterSettingsHolder {
+  readonly persistentSettings: FlatSettings;
+  readonly transientSettings: FlatSettings;
+}
+
 /** A cluster setting's value: transient wins over persistent, as in ES, and the default stands in for neither. */
-export function clusterSetting<T>(state: ClusterState, setting: DefaultedSetting<T>): T;
-export function clusterSetting<T>(state: ClusterState, setting: Setting<T>): T | undefined;
-export function clusterSetting<T>(state: ClusterState, setting: Setting<T>): T | undefined {
+export function clusterSetting<T>(state: ClusterSettingsHolder, setting: DefaultedSetting<T>): T;
+export function clusterSetting<T>(state: ClusterSettingsHolder, setting: Setting<T>): T | undefined;
+export function clusterSetting<T>(state: ClusterSettingsHolder, setting: Setting<T>): T | undefined {
   return setting.get(state.transientSettings, state.persistentSettings);
 }
