@@ -59,7 +59,7 @@ export async function seedManagedIndices(options: SeedOptions): Promise<number> 
   }
   const store = await openStore({ dataDir });
   try {
-    const cluster = await ClusterService.open(new KyselyClusterRepository(store.db, { shared: false, generations: new Generations(store.dialect, store.signals) }), clock, () => randomId(22));
+    const cluster = await ClusterService.open(new KyselyClusterRepository(store.db, { shared: false, generations: new Generations(store.capabilities, store.signals) }), clock, () => randomId(22));
     await cluster.update((state) => {
       const source = state.indices.get(prototype)!;
       const indices = new Map(state.indices);

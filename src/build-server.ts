@@ -8,7 +8,7 @@ import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY,
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
 import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, openSecurity, securityMigrations, type Security } from './security/index.js';
-import { ilmMigrations, KyselyPolicyRepository, LifecycleRunner, PolicyService, PollScheduler } from './ilm/index.js';
+import { ilmMigrations, LifecycleRunner, PolicyService, PollScheduler, VirtualNowStore } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
 import { InstanceSync } from './instance-sync.js';
@@ -100,7 +100,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     await store.close();
     throw error;
   }
-  const generations = new Generations(store.dialect, store.signals);
+  const generations = new Generations(store.capabilities, store.signals);
   const shared = { shared: store.shared, generations };
   let security: Security | undefined;
   if (options.security) {
@@ -108,16 +108,16 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     security = opened.security;
     if (opened.generatedPassword) options.onGeneratedPassword?.(opened.generatedPassword);
   }
-  const policyRepository = new KyselyPolicyRepository(store.db, shared);
-  const clock = options.clock ?? (options.clockMode === 'virtual' ? new VirtualClock((await policyRepository.loadVirtualNow()) ?? Date.now()) : systemClock);
+  const virtualNow = new VirtualNowStore(store.db);
+  const clock = options.clock ?? (options.clockMode === 'virtual' ? new VirtualClock((await virtualNow.load()) ?? Date.now()) : systemClock);
   const newUuid = () => randomId(22);
   const cluster = await ClusterService.open(new KyselyClusterRepository(store.db, shared), clock, newUuid);
   // Transient settings end with the cluster, as in ES: the first instance of a shared store to start clears them.
   if (store.shared && Object.keys(cluster.state.transientSettings).length > 0 && (await store.countInstances()) === 1) {
     await cluster.update((state) => ({ state: Object.freeze({ ...state, transientSettings: Object.freeze({}) }), result: undefined }));
   }
-  const policies = await PolicyService.open(policyRepository, clock);
-  const documents = await DocumentService.open(new KyselyDocumentRepository(store.db, store.shared), cluster, clock, newUuid);
+  const policies = new PolicyService(cluster);
+  const documents = await DocumentService.open(new KyselyDocumentRepository(store.db, shared), cluster, clock, newUuid);
   const disk = new DiskMonitor(cluster, documents, options.diskCapacity ?? DEFAULT_DISK_CAPACITY);
   disk.start();
   const runner = new LifecycleRunner({
@@ -128,10 +128,10 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     stats: (index) => documents.stats(index),
     allocationBlocked: (state) => disk.highWatermarkExceeded(state),
     ...(security && { authorize: stepAuthorizer(security) }),
-    ...(store.shared && { prepare: async () => void (await Promise.all([documents.sync(), policies.sync()])) }),
+    ...(store.shared && { prepare: async () => void (await Promise.all([documents.sync(), cluster.sync()])) }),
   });
   const scheduler = new PollScheduler(runner, clock);
-  const sync = new InstanceSync({ store, generations, cluster, policies, security, clock, loadVirtualNow: () => policyRepository.loadVirtualNow() });
+  const sync = new InstanceSync({ store, generations, cluster, security, clock, loadVirtualNow: () => virtualNow.load() });
   // Exactly one instance of a shared store runs the lifecycle runner; on the virtual clock, time (and so every
   // poll tick) moves only through POST /_tessera/clock/_advance.
   store.leadership.onChange((leader) => {
@@ -163,7 +163,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
       documents,
       disk,
       ...(security && { security }),
-      ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => policyRepository.saveVirtualNow(millis) },
+      ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => virtualNow.save(millis) },
       nodeName: options.nodeName ?? DEFAULT_NODE_NAME,
       clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME,
       ...(options.httpMaxContentLength !== undefined && { maxContentLength: options.httpMaxContentLength }),

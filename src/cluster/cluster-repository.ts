@@ -1,4 +1,5 @@
 /** @module The storage the cluster needs: load the state, catch up with other instances, and commit a change atomically. */
+import type { CopySource } from '../platform/versioned-copy.js';
 import type { ClusterState } from './cluster-state.js';
 
 export type ClusterChange<T> = (state: ClusterState) => { state: ClusterState; result: T };
@@ -13,8 +14,11 @@ export interface ClusterCommit<T> {
 
 export interface ClusterRepository {
   load(): Promise<ClusterState>;
-  /** The stored state when another instance has moved it past `known` (unchanged entries keep their identity); else `known`. */
-  refresh(known: ClusterState): Promise<ClusterState>;
+  /**
+   * Where this instance's copy reloads what other instances committed (entries they did not change keep their
+   * identity); none on a store this instance owns.
+   */
+  readonly source: CopySource<ClusterState> | undefined;
   /**
    * One transaction: `change` runs on the latest stored state (locked against other instances until the end)
    * and what it returns is saved; returning the state it was given saves nothing.

@@ -3,9 +3,13 @@
  * visible, and tells listeners (the ILM runner) that the state changed.
  */
 import type { Clock } from '../platform/clock.js';
+import { VersionedCopy } from '../platform/versioned-copy.js';
 import type { ClusterChange, ClusterRepository } from './cluster-repository.js';
 import { ClusterState } from './cluster-state.js';
 import type { IndexMetadata } from './index-metadata.js';
+
+/** The cluster state's version is the generation its copy is stamped with. */
+const versioned = (state: ClusterState) => ({ value: state, generation: state.version });
 
 export type { ClusterChange };
 export type ClusterListener = (state: ClusterState, previous: ClusterState) => void;
@@ -13,9 +17,7 @@ export type ClusterListener = (state: ClusterState, previous: ClusterState) => v
 export type IndexCreationCheck = (index: IndexMetadata) => void;
 
 export class ClusterService {
-  #state: ClusterState;
-  #queue: Promise<unknown> = Promise.resolve();
-  readonly #listeners = new Set<ClusterListener>();
+  readonly #copy: VersionedCopy<ClusterState>;
   readonly #creationChecks: IndexCreationCheck[] = [];
   readonly #transforms: ((state: ClusterState) => ClusterState)[] = [];
 
@@ -24,7 +26,7 @@ export class ClusterService {
     readonly clock: Clock,
     initial: ClusterState,
   ) {
-    this.#state = initial;
+    this.#copy = new VersionedCopy(repository.source, versioned(initial));
   }
 
   /** Loads the persisted state; a new cluster gets its uuid from `newUuid`. */
@@ -38,15 +40,15 @@ export class ClusterService {
   }
 
   get state(): ClusterState {
-    return this.#state;
+    return this.#copy.value;
   }
 
   /** Runs `change` after every earlier one, on the latest stored state; an error leaves the state untouched. */
   update<T>(change: ClusterChange<T>): Promise<T> {
-    return this.#serial(async () => {
+    return this.#copy.change(async (current) => {
       let latest: ClusterState | undefined;
       try {
-        const commit = await this.repository.commit(this.#state, (before) => {
+        const commit = await this.repository.commit(current.value, (before) => {
           latest = before;
           let { state, result } = change(before);
           // Derived rules (the flood-stage block) are applied in the same commit as the change that triggers them.
@@ -57,33 +59,20 @@ export class ClusterService {
           }
           return { state: Object.freeze({ ...state, version: before.version + 1 }), result };
         });
-        this.#adopt(commit.latest);
-        this.#adopt(commit.state);
+        this.#copy.adopt(versioned(commit.latest));
+        this.#copy.adopt(versioned(commit.state));
         return commit.result;
       } catch (error) {
         // What another instance committed stays true even though this change failed.
-        if (latest) this.#adopt(latest);
+        if (latest) this.#copy.adopt(versioned(latest));
         throw error;
       }
     });
   }
 
-  /** Catches up with changes other instances committed to a shared store; a no-op on a store this instance owns. */
-  sync(): Promise<void> {
-    return this.#serial(async () => this.#adopt(await this.repository.refresh(this.#state)));
-  }
-
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
-  }
-
-  #adopt(state: ClusterState): void {
-    const before = this.#state;
-    if (state === before || state.version < before.version) return;
-    this.#state = state;
-    for (const listener of this.#listeners) listener(state, before);
+  /** Catches up with changes other instances committed to a shared store; `stored`: the stored version, if already read. */
+  sync(stored?: number): Promise<void> {
+    return this.#copy.sync(stored);
   }
 
   /** A rule every committed state must satisfy, applied to each change before it is saved. */
@@ -97,8 +86,7 @@ export class ClusterService {
   }
 
   onChange(listener: ClusterListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#copy.onChange(listener);
   }
 }
 

@@ -1,4 +1,7 @@
-/** @module The cluster state: every index, template and cluster setting. Immutable; a change makes a new one. */
+/**
+ * @module The cluster state: every index, template and cluster setting, and the metadata other modules keep in it
+ * (ES's `Metadata.Custom`: ILM's policies and operation mode). Immutable; a change makes a new one.
+ */
 import type { IndexMetadata } from './index-metadata.js';
 import type { ComposableTemplate } from './index-template.js';
 import type { FlatSettings } from './settings.js';
@@ -13,6 +16,11 @@ export interface ClusterState {
   readonly repositories: ReadonlyMap<string, SnapshotRepository>;
   readonly persistentSettings: FlatSettings;
   readonly transientSettings: FlatSettings;
+  /**
+   * Metadata of other modules, by type, as plain JSON: the cluster stores and versions it with everything else
+   * without knowing its shape, so a module's change and the index changes it implies are one commit.
+   */
+  readonly customs: ReadonlyMap<string, object>;
 }
 
 /**
@@ -100,7 +108,7 @@ function aliasTable(indices: ReadonlyMap<string, IndexMetadata>): Map<string, In
 
 export const ClusterState = Object.freeze({
   empty(): ClusterState {
-    return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), repositories: new Map(), persistentSettings: {}, transientSettings: {} });
+    return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), repositories: new Map(), persistentSettings: {}, transientSettings: {}, customs: new Map() });
   },
   withIndex(state: ClusterState, index: IndexMetadata): ClusterState {
     if (state.indices instanceof LayeredIndices) return Object.freeze({ ...state, indices: state.indices.with(index.name, index) });
@@ -148,6 +156,14 @@ export const ClusterState = Object.freeze({
   finish(state: ClusterState): ClusterState {
     const folded = ClusterState.fold(state);
     return folded.indices instanceof LayeredIndices ? Object.freeze({ ...folded, indices: folded.indices.base }) : folded;
+  },
+  custom(state: ClusterState, type: string): object | undefined {
+    return state.customs.get(type);
+  },
+  withCustom(state: ClusterState, type: string, value: object): ClusterState {
+    const customs = new Map(state.customs);
+    customs.set(type, Object.freeze(value));
+    return Object.freeze({ ...state, customs });
   },
   /** A cluster setting, transient winning over persistent as in ES. */
   setting(state: ClusterState, key: string): string | undefined {

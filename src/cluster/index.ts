@@ -47,6 +47,8 @@ export type {
 export { FETCH_WHOLE_SOURCE, type FetchSource } from './documents/source-filter.js';
 export { checkIfPrimaryTerm, checkIfSeqNo, parseVersionType, type VersionType, type WriteConditions } from './documents/write-conditions.js';
 export { fetchSourceOf, parseUpdateBody, scriptRefusal, type ParsedUpdateBody, type UpdateSpec } from './documents/update-request.js';
+export { parseBulk, type BulkDefaults } from './documents/bulk-parser.js';
+export { checkNestingDepth, lineAndColumn, MAX_NESTING_DEPTH } from './xcontent-limits.js';
 export { KyselyDocumentRepository } from './store/kysely-document-repository.js';
 export { documentMigrations } from './store/document-migrations.js';
 export { DiskMonitor, type StoredBytes } from './disk/disk-monitor.js';

@@ -12,9 +12,7 @@ export class MemoryClusterRepository implements ClusterRepository {
     return this.state;
   }
 
-  async refresh(known: ClusterState): Promise<ClusterState> {
-    return known;
-  }
+  readonly source = undefined;
 
   async commit<T>(known: ClusterState, change: ClusterChange<T>): Promise<ClusterCommit<T>> {
     const { state, result } = change(known);

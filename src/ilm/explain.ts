@@ -5,7 +5,7 @@ import { humanDuration } from '../platform/units/index.js';
 import { effectiveConditions } from './actions/index.js';
 import { readExecution } from './execution-state.js';
 import { readPhaseExecution, type PhaseExecutionInfo } from './phase-execution.js';
-import type { PolicyService } from './policy/policy-service.js';
+import { lifecyclePolicy } from './policy/lifecycle-metadata.js';
 import { lifecycleDate } from './runner/run-index.js';
 import { ERROR_STEP } from './step-key.js';
 
@@ -16,7 +16,7 @@ export interface ExplainOptions {
   readonly legacy?: boolean;
 }
 
-export function explainIndex(state: ClusterState, index: IndexMetadata, policies: PolicyService, options: ExplainOptions): Record<string, unknown> {
+export function explainIndex(state: ClusterState, index: IndexMetadata, options: ExplainOptions): Record<string, unknown> {
   const policyName = index.settings['index.lifecycle.name'];
   if (!policyName) return { index: index.name, managed: false };
   const execution = readExecution(index);
@@ -36,7 +36,7 @@ export function explainIndex(state: ClusterState, index: IndexMetadata, policies
     time('lifecycle_date', date);
     if (!options.legacy) out.age = humanDuration(options.now - date);
   }
-  const policyExists = policies.get(policyName) !== undefined;
+  const policyExists = lifecyclePolicy(state, policyName) !== undefined;
   if (execution.phase !== undefined) out.phase = execution.phase;
   time('phase_time', execution.phase_time);
   if (execution.action !== undefined) out.action = execution.action;
@@ -71,8 +71,8 @@ function withImplicitConditions(definition: NonNullable<PhaseExecutionInfo['phas
   return { ...definition, actions: { ...definition.actions, rollover: effectiveConditions(rollover, state) } };
 }
 
-export function includeInExplain(record: Record<string, unknown>, policies: PolicyService, onlyManaged: boolean, onlyErrors: boolean): boolean {
-  if (onlyErrors) return record.managed === true && (record.step === ERROR_STEP || policies.get(String(record.policy)) === undefined);
+export function includeInExplain(state: ClusterState, record: Record<string, unknown>, onlyManaged: boolean, onlyErrors: boolean): boolean {
+  if (onlyErrors) return record.managed === true && (record.step === ERROR_STEP || lifecyclePolicy(state, String(record.policy)) === undefined);
   if (onlyManaged) return record.managed === true;
   return true;
 }

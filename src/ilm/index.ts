@@ -5,8 +5,9 @@ export { javaIsoInstant, type PolicyMetadata } from './policy/policy-metadata.js
 export { LifecycleRunner } from './runner/lifecycle-runner.js';
 export { PollScheduler } from './runner/poll-scheduler.js';
 export { explainIndex, includeInExplain } from './explain.js';
-export { retry, removePolicy, moveToStepRequest, refreshCachedPhases } from './lifecycle-operations.js';
-export { KyselyPolicyRepository } from './store/kysely-policy-repository.js';
+export { retry, removePolicy, moveToStepRequest } from './lifecycle-operations.js';
+export { lifecycleMetadata, lifecyclePolicy, type OperationMode } from './policy/lifecycle-metadata.js';
+export { VirtualNowStore } from './store/virtual-now-store.js';
 export { ilmMigrations } from './store/ilm-migrations.js';
 export { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment, type LintProblem } from './lint/index.js';
 export { indexTimeline, parseDocumentRate, parseHorizon, parseSimulateRequest, simulatePolicy, DEFAULT_DOCUMENT_SIZE, DEFAULT_HORIZON, type Forecast, type SimulationEnvironment } from './simulate/index.js';

@@ -5,12 +5,12 @@ import { currentKey, ILM_CUSTOM, readExecution, writeExecution } from './executi
 import { readPhaseExecution } from './phase-execution.js';
 import type { PolicyMetadata } from './policy/policy-metadata.js';
 import { IlmErrors } from './ilm-error.js';
-import type { PolicyService } from './policy/policy-service.js';
+import { lifecyclePolicy } from './policy/lifecycle-metadata.js';
 import { moveToFailedStep, moveToStep, phaseExecution } from './runner/transitions.js';
 import { refreshPhase } from './runner/run-index.js';
 import { ERROR_STEP, NEW_COMPLETE_KEY, phaseCompleteKey, StepKey } from './step-key.js';
 
-export function retry(state: ClusterState, expression: string, policies: PolicyService, now: number): ClusterState {
+export function retry(state: ClusterState, expression: string, now: number): ClusterState {
   const names = expression.split(',').flatMap((part) => {
     if (part.includes('*')) return resolveIndices(state, part, { resolveAliases: false });
     if (!state.indices.has(part)) throw IlmErrors.illegalArgument(`index [${part}] does not exist`);
@@ -23,7 +23,7 @@ export function retry(state: ClusterState, expression: string, policies: PolicyS
     if (execution.step !== ERROR_STEP || !execution.failed_step) {
       throw IlmErrors.illegalArgument(`cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`);
     }
-    const policy = policies.get(index.settings['index.lifecycle.name'] ?? '');
+    const policy = lifecyclePolicy(state, index.settings['index.lifecycle.name'] ?? '');
     let moved = moveToFailedStep(execution, now, false);
     if (policy) moved = refreshPhase(moved, policy, now);
     next = ClusterState.withIndex(next, writeExecution(index, moved));
@@ -61,7 +61,7 @@ function parseKey(raw: unknown, field: string): PartialKey {
   };
 }
 
-export function moveToStepRequest(state: ClusterState, indexName: string, body: unknown, policies: PolicyService, now: number): ClusterState {
+export function moveToStepRequest(state: ClusterState, indexName: string, body: unknown, now: number): ClusterState {
   if (!body || typeof body !== 'object') throw IlmErrors.bodyRequired();
   const request = body as Record<string, unknown>;
   const current = parseKey(request.current_step, 'current_step');
@@ -75,7 +75,7 @@ export function moveToStepRequest(state: ClusterState, indexName: string, body: 
   if (!policyName) throw IlmErrors.illegalArgument(`index [${indexName}] is not associated with an Index Lifecycle Policy`);
   // TransportMoveToStepAction resolves a partial target first; validateTransition then checks the current
   // step, and last whether a fully named target exists in the policy.
-  const policy = policies.get(policyName);
+  const policy = lifecyclePolicy(state, policyName);
   const candidates = !policy
     ? []
     : target.phase === 'new'

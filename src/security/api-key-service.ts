@@ -23,8 +23,7 @@ export class ApiKeyService {
     for (const key of [...this.index.apiKeys.values()]) {
       if (key.invalidated || this.index.users.has(key.username)) continue;
       const updated = { ...key, invalidated: true };
-      this.index.wrote(await this.index.repository.saveApiKey(updated));
-      this.index.apiKeys.set(key.id, updated);
+      await this.index.write((repository) => repository.saveApiKey(updated), () => this.index.apiKeys.set(key.id, updated));
     }
   }
 
@@ -96,8 +95,7 @@ export class ApiKeyService {
       ...(descriptors && { roleDescriptors: descriptors }),
       metadata: isObject(b.metadata) ? b.metadata : {},
     };
-    this.index.wrote(await this.index.repository.saveApiKey(key));
-    this.index.apiKeys.set(id, key);
+    await this.index.write((repository) => repository.saveApiKey(key), () => this.index.apiKeys.set(id, key));
     return { id, name: key.name, ...(expiration !== undefined && { expiration }), api_key: secret, encoded: Buffer.from(`${id}:${secret}`).toString('base64') };
   }
 
@@ -133,8 +131,7 @@ export class ApiKeyService {
         continue;
       }
       const updated = { ...key, invalidated: true };
-      this.index.wrote(await this.index.repository.saveApiKey(updated));
-      this.index.apiKeys.set(key.id, updated);
+      await this.index.write((repository) => repository.saveApiKey(updated), () => this.index.apiKeys.set(key.id, updated));
       invalidated.push(key.id);
     }
     if (invalidated.length > 0) this.index.changed();

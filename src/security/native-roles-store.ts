@@ -39,8 +39,7 @@ export class NativeRolesStore {
     }
     const role = parseRoleDescriptor(name, body);
     const created = !this.index.roles.has(name);
-    this.index.wrote(await this.index.repository.saveRole(role));
-    this.index.roles.set(name, role);
+    await this.index.write((repository) => repository.saveRole(role), () => this.index.roles.set(name, role));
     this.index.changed();
     return created;
   }
@@ -48,8 +47,7 @@ export class NativeRolesStore {
   async deleteRole(name: string): Promise<boolean> {
     if (BUILT_IN_ROLES.has(name)) throw SecurityErrors.illegalArgument(`role [${name}] is reserved and cannot be deleted`);
     if (!this.index.roles.has(name)) return false;
-    this.index.wrote(await this.index.repository.deleteRole(name));
-    this.index.roles.delete(name);
+    await this.index.write((repository) => repository.deleteRole(name), () => this.index.roles.delete(name));
     this.index.changed();
     return true;
   }

@@ -64,8 +64,7 @@ export class NativeUsersStore {
       enabled: true,
       passwordHash: await hashPassword(bootstrapPassword ?? generated!),
     };
-    this.index.wrote(await this.index.repository.saveUser(elastic));
-    this.index.users.set(RESERVED_USER, elastic);
+    await this.index.write((repository) => repository.saveUser(elastic), () => this.index.users.set(RESERVED_USER, elastic));
     return generated;
   }
 
@@ -106,8 +105,7 @@ export class NativeUsersStore {
       enabled: typeof body.enabled === 'boolean' ? body.enabled : (existing?.enabled ?? true),
       passwordHash: password !== undefined ? await hashPassword(password) : existing!.passwordHash,
     };
-    this.index.wrote(await this.index.repository.saveUser(user));
-    this.index.users.set(username, user);
+    await this.index.write((repository) => repository.saveUser(user), () => this.index.users.set(username, user));
     this.index.changed();
     return existing === undefined;
   }
@@ -120,8 +118,7 @@ export class NativeUsersStore {
     }
     if (!user) throw SecurityErrors.validation([`user [${username}] does not exist`]);
     const updated = { ...user, passwordHash: await hashPassword(password) };
-    this.index.wrote(await this.index.repository.saveUser(updated));
-    this.index.users.set(username, updated);
+    await this.index.write((repository) => repository.saveUser(updated), () => this.index.users.set(username, updated));
   }
 
   /** Deletes the user and invalidates its API keys with it, so a later user of the same name does not inherit them. */
@@ -129,10 +126,14 @@ export class NativeUsersStore {
     if (username === RESERVED_USER) throw SecurityErrors.illegalArgument(`user [${username}] is reserved and cannot be deleted`);
     if (!this.index.users.has(username)) return false;
     const keys = [...this.index.apiKeys.values()].filter((k) => k.username === username && !k.invalidated).map((k) => ({ ...k, invalidated: true }));
-    this.index.wrote(await this.index.repository.deleteUser(username, keys));
-    this.index.users.delete(username);
+    await this.index.write(
+      (repository) => repository.deleteUser(username, keys),
+      () => {
+        this.index.users.delete(username);
+        for (const key of keys) this.index.apiKeys.set(key.id, key);
+      },
+    );
     this.realm.expire(username);
-    for (const key of keys) this.index.apiKeys.set(key.id, key);
     this.index.changed();
     return true;
   }

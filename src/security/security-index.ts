@@ -1,35 +1,60 @@
 /**
  * @module This instance's copy of what ES keeps in its `.security` index: users, roles and API keys, one stored
- * generation for all three, and the catch-up with writes other instances made to a shared store. The stores of
- * users, roles and keys read and change it; nothing outside the security module does but `sync` and `onChange`.
+ * generation for all three, and the catch-up with writes other instances made to a shared store (a versioned copy,
+ * as the cluster state is). The stores of users, roles and keys read it and change it through `write`; nothing
+ * outside the security module does but `sync` and `onChange`.
  */
+import { VersionedCopy, type CopySource } from '../platform/versioned-copy.js';
 import type { ApiKey, Role, User } from './security-model.js';
 import type { SecurityRepository } from './security-repository.js';
 
-interface Loaded {
-  readonly users: User[];
-  readonly roles: Role[];
-  readonly keys: ApiKey[];
+interface Contents {
+  readonly users: Map<string, User>;
+  readonly roles: Map<string, Role>;
+  readonly apiKeys: Map<string, ApiKey>;
+}
+
+async function load(repository: SecurityRepository): Promise<{ value: Contents; generation: number }> {
+  // The generation first: what is read after it is at least as new, so a write racing the read only costs a reload.
+  const generation = await repository.generation();
+  // Keys first: every key read then has an owner that the users read after it include, unless since deleted.
+  const keys = await repository.loadApiKeys();
+  const users = await repository.loadUsers();
+  const roles = await repository.loadRoles();
+  return {
+    value: { users: new Map(users.map((u) => [u.username, u])), roles: new Map(roles.map((r) => [r.name, r])), apiKeys: new Map(keys.map((k) => [k.id, k])) },
+    generation,
+  };
 }
 
 export class SecurityIndex {
-  readonly users = new Map<string, User>();
-  readonly roles = new Map<string, Role>();
-  readonly apiKeys = new Map<string, ApiKey>();
+  readonly #copy: VersionedCopy<Contents>;
   readonly #listeners = new Set<() => void>();
-  /** The stored generation the copy in memory belongs to. */
-  #generation = 0;
-  /** Counts this instance's own writes, so a reload that overlapped one is discarded. */
-  #writes = 0;
-  #syncing: Promise<void> | undefined;
 
-  private constructor(readonly repository: SecurityRepository) {}
+  private constructor(
+    readonly repository: SecurityRepository,
+    initial: { value: Contents; generation: number },
+  ) {
+    const source: CopySource<Contents> | undefined = repository.shared ? { generation: () => repository.generation(), load: () => load(repository) } : undefined;
+    this.#copy = new VersionedCopy(source, initial);
+    // Open watch streams re-check access when another instance's change is loaded.
+    this.#copy.onChange(() => this.changed());
+  }
 
   static async open(repository: SecurityRepository): Promise<SecurityIndex> {
-    const index = new SecurityIndex(repository);
-    index.#generation = await repository.generation();
-    index.#adopt(await index.#load());
-    return index;
+    return new SecurityIndex(repository, await load(repository));
+  }
+
+  get users(): Map<string, User> {
+    return this.#copy.value.users;
+  }
+
+  get roles(): Map<string, Role> {
+    return this.#copy.value.roles;
+  }
+
+  get apiKeys(): Map<string, ApiKey> {
+    return this.#copy.value.apiKeys;
   }
 
   /** Calls `listener` after every change to users, roles or API keys; returns the unsubscribe. */
@@ -42,48 +67,21 @@ export class SecurityIndex {
     for (const listener of [...this.#listeners]) listener();
   }
 
-  /** After this instance's own write: only a write that directly follows what it holds keeps it current. */
-  wrote(generation: number): void {
-    this.#writes++;
-    if (generation === this.#generation + 1) this.#generation = generation;
+  /**
+   * Saves through `save`, then makes the same change to the copy with `apply`, in turn with every reload, so a
+   * reload never overlaps a write of this instance's own.
+   */
+  write(save: (repository: SecurityRepository) => Promise<number>, apply: () => void): Promise<void> {
+    return this.#copy.change(async (current) => {
+      const generation = await save(this.repository);
+      apply();
+      // Only a write that directly follows what the copy holds keeps it current; after any other, the next sync reloads.
+      if (generation === current.generation + 1) this.#copy.adopt({ value: current.value, generation });
+    });
   }
 
-  /** Catches up with users, roles and keys other instances changed in a shared store (open watch streams re-check); `stored`: the generation, if already read. */
+  /** Catches up with users, roles and keys other instances changed in a shared store; `stored`: the generation, if already read. */
   sync(stored?: number): Promise<void> {
-    if (stored !== undefined && stored <= this.#generation) return Promise.resolve();
-    this.#syncing ??= (async () => {
-      try {
-        for (;;) {
-          const writes = this.#writes;
-          const generation = await this.repository.generation();
-          if (generation <= this.#generation) return;
-          const loaded = await this.#load();
-          // A write of this instance's own landed while reading: what was read may predate it, so read again.
-          if (writes !== this.#writes) continue;
-          this.#adopt(loaded);
-          this.#generation = Math.max(this.#generation, generation);
-          this.changed();
-          return;
-        }
-      } finally {
-        this.#syncing = undefined;
-      }
-    })();
-    return this.#syncing;
-  }
-
-  async #load(): Promise<Loaded> {
-    // Keys first: every key read then has an owner that the users read after it include, unless since deleted.
-    const keys = await this.repository.loadApiKeys();
-    return { users: await this.repository.loadUsers(), roles: await this.repository.loadRoles(), keys };
-  }
-
-  #adopt({ users, roles, keys }: Loaded): void {
-    this.users.clear();
-    this.roles.clear();
-    this.apiKeys.clear();
-    for (const user of users) this.users.set(user.username, user);
-    for (const role of roles) this.roles.set(role.name, role);
-    for (const key of keys) this.apiKeys.set(key.id, key);
+    return this.#copy.sync(stored);
   }
 }

@@ -2,6 +2,8 @@
 import type { ApiKey, Role, User } from './security-model.js';
 
 export interface SecurityRepository {
+  /** Other instances write to the same store, so the copy in memory can go stale. */
+  readonly shared: boolean;
   loadUsers(): Promise<User[]>;
   loadRoles(): Promise<Role[]>;
   saveUser(user: User): Promise<number>;

@@ -32,9 +32,8 @@ describe('Setting', () => {
   });
 
   it('reads transient before persistent, then the default', () => {
-    const base = { version: 1, clusterUuid: 'u', indices: new Map(), templates: new Map(), repositories: new Map() };
-    const state = (persistent: Record<string, string>, transient: Record<string, string>): ClusterState =>
-      Object.freeze({ ...base, persistentSettings: Object.freeze(persistent), transientSettings: Object.freeze(transient) });
+    const state = (persistent: Record<string, string>, transient: Record<string, string>): Pick<ClusterState, 'persistentSettings' | 'transientSettings'> =>
+      Object.freeze({ persistentSettings: Object.freeze(persistent), transientSettings: Object.freeze(transient) });
     assert.equal(clusterSetting(state({}, {}), POLL_INTERVAL), 600_000);
     assert.equal(clusterSetting(state({ 'indices.lifecycle.poll_interval': '5s' }, {}), POLL_INTERVAL), 5_000);
     assert.equal(clusterSetting(state({ 'indices.lifecycle.poll_interval': '5s' }, { 'indices.lifecycle.poll_interval': '2s' }), POLL_INTERVAL), 2_000);

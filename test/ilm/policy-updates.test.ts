@@ -28,8 +28,12 @@ describe('policy updates and the cached phase', () => {
     const settings = await client.indices.getSettings({ index: 'cached', name: 'index.priority', flat_settings: true });
     assert.equal(settings.cached?.settings?.['index.priority'], '10');
 
-    // Same steps (set_priority), new value: the cache follows the policy.
+    // Same steps (set_priority), new value: the cache follows the policy, in the policy's own cluster-state commit.
+    const before = (await client.cluster.state({ metric: 'version' })).version!;
     await client.ilm.putLifecycle({ name: 'p', policy: policy(50, '10d') });
+    const committed = await client.cluster.state({ metric: 'version,metadata', filter_path: 'version,metadata.index_lifecycle.policies.p.version' });
+    assert.equal(committed.version, before + 1, 'one commit saves the policy and refreshes the index');
+    assert.equal((committed.metadata as any).index_lifecycle.policies.p.version, 2);
     state = await execution(client, 'cached');
     assert.equal(state.phase_execution.version, 2);
     assert.deepEqual(state.phase_execution.phase_definition, { min_age: '0ms', actions: { set_priority: { priority: 50 } } });
@@ -44,5 +48,23 @@ describe('policy updates and the cached phase', () => {
     await es.advance('2d');
     state = await execution(client, 'cached');
     assert.deepEqual([state.phase, state.action, state.step, state.phase_execution.version], ['warm', 'complete', 'complete', 4]);
+  });
+
+  it('is a cluster-state change: policies and the operation mode are versioned with the rest of the state', async () => {
+    const { client } = es;
+    const version = async () => (await client.cluster.state({ metric: 'version' })).version!;
+    const start = await version();
+    await client.ilm.putLifecycle({ name: 'unused', policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } });
+    assert.equal(await version(), start + 1);
+    await client.ilm.putLifecycle({ name: 'unused', policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } });
+    assert.equal(await version(), start + 1, 'an identical PUT changes nothing');
+    await client.ilm.stop();
+    const stopped = await version();
+    assert.ok(stopped > start + 1);
+    await client.ilm.start();
+    await client.ilm.deleteLifecycle({ name: 'unused' });
+    assert.ok((await version()) > stopped);
+    const metadata = await client.cluster.state({ metric: 'metadata', filter_path: 'metadata.index_lifecycle' });
+    assert.deepEqual(Object.keys((metadata.metadata as any).index_lifecycle.policies), ['p']);
   });
 });

@@ -17,7 +17,7 @@ import { removeTestData, TEST_DATABASE_URL, tempDataDir, testDatabaseUrl } from 
 const skip = TEST_DATABASE_URL ? false : 'needs PostgreSQL: set TESSERA_TEST_DATABASE_URL';
 
 async function openCluster(store: Store): Promise<ClusterService> {
-  const repository = new KyselyClusterRepository(store.db, { shared: true, generations: new Generations(store.dialect, store.signals) });
+  const repository = new KyselyClusterRepository(store.db, { shared: true, generations: new Generations(store.capabilities, store.signals) });
   return ClusterService.open(repository, systemClock, () => 'uuid-of-the-test-cluster');
 }
 

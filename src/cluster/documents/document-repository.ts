@@ -1,4 +1,5 @@
 /** @module Where documents live: one row per document, and per index its sequence counter, count and size. */
+import type { Versioned } from '../../platform/versioned-copy.js';
 
 export interface StoredDocument {
   readonly id: string;
@@ -36,7 +37,16 @@ export interface DocumentTransaction {
 export interface DocumentRepository {
   /** Other instances write to the same store, so counts kept in memory go stale. */
   readonly shared: boolean;
+  /** The stored generation of the counters, which every committed write moves on a shared store; 0 on one this instance owns. */
+  generation(): Promise<number>;
   loadStats(): Promise<Map<string, IndexDocStats>>;
   get(index: string, id: string): Promise<StoredDocument | undefined>;
-  transaction<T>(work: (tx: DocumentTransaction) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction; `generation`: the counters' generation its writes committed at (0 when it wrote nothing or the store is not shared). */
+  transaction<T>(work: (tx: DocumentTransaction) => Promise<T>): Promise<{ result: T; generation: number }>;
+}
+
+/** The counts and sizes of the stored documents, by index, and the store's generation they were read at (read first). */
+export async function loadStats(repository: DocumentRepository): Promise<Versioned<Map<string, IndexDocStats>>> {
+  const generation = await repository.generation();
+  return { value: await repository.loadStats(), generation };
 }

@@ -12,7 +12,8 @@ import { IndexMetadata } from '../index-metadata.js';
 import { autoCreateRefusal } from '../operations/auto-create.js';
 import { createIndex } from '../operations/create-index.js';
 import type { IndexStats } from '../operations/rollover.js';
-import type { DocumentRepository, DocumentWrite, IndexDocStats, StoredDocument } from './document-repository.js';
+import { VersionedCopy, type Versioned } from '../../platform/versioned-copy.js';
+import { loadStats, type DocumentRepository, type DocumentWrite, type IndexDocStats, type StoredDocument } from './document-repository.js';
 import { mergeSource } from './update-request.js';
 import { checkConditions } from './write-conditions.js';
 import { resolveDateMathName } from '../date-math-name.js';
@@ -30,22 +31,27 @@ function shards(index: IndexMetadata) {
 }
 
 export class DocumentService {
-  readonly #stats: Map<string, IndexDocStats>;
-  #queue: Promise<unknown> = Promise.resolve();
+  /** Written in place by this instance's batches (which pass through the copy's serialiser), replaced on a reload. */
+  readonly #copy: VersionedCopy<Map<string, IndexDocStats>>;
 
   private constructor(
     private readonly repository: DocumentRepository,
     private readonly cluster: ClusterService,
     private readonly clock: Clock,
     private readonly newUuid: () => string,
-    stats: Map<string, IndexDocStats>,
+    stats: Versioned<Map<string, IndexDocStats>>,
   ) {
-    this.#stats = stats;
+    const source = repository.shared ? { generation: () => repository.generation(), load: () => loadStats(repository) } : undefined;
+    this.#copy = new VersionedCopy(source, stats);
     cluster.onChange((after, before) => followIndices(this.#stats, after, before));
   }
 
   static async open(repository: DocumentRepository, cluster: ClusterService, clock: Clock, newUuid: () => string): Promise<DocumentService> {
-    return new DocumentService(repository, cluster, clock, newUuid, await repository.loadStats());
+    return new DocumentService(repository, cluster, clock, newUuid, await loadStats(repository));
+  }
+
+  get #stats(): Map<string, IndexDocStats> {
+    return this.#copy.value;
   }
 
   readonly #writeListeners = new Set<() => Promise<void>>();
@@ -98,13 +104,6 @@ export class DocumentService {
     return state.indices.get(target)!;
   }
 
-  /** Runs writes one batch at a time, so sequence numbers and versions never interleave. */
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
-  }
-
   /** One write; throws the ES error for a refused one. */
   async write(request: WriteRequest, mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<WriteResult> {
     const [result] = await this.bulk([request], mayCreate, options);
@@ -140,7 +139,8 @@ export class DocumentService {
   /** Several writes, committed together; each gets its result or its error, in order (ES's _bulk). */
   async bulk(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<(WriteResult | ClusterError)[]> {
     if (options.activeShards) await this.#awaitActiveShards(requests, options.activeShards);
-    return this.#serial(async () => {
+    // One batch at a time, in turn with reloads, so sequence numbers and versions never interleave.
+    return this.#copy.change(async (current) => {
       validateConditions(requests);
       const now = this.clock.now();
       // Targets are resolved (and missing indices created) first: a cluster change cannot run inside the documents' transaction.
@@ -167,7 +167,7 @@ export class DocumentService {
         }
       }
       if (options.activeShards) failShortOfCopies(requests, targets, options.activeShards);
-      const { results, stats, written } = await this.repository.transaction(async (tx) => {
+      const committed = await this.repository.transaction(async (tx) => {
         const stats = await tx.lockStats(targets.flatMap((t) => (t instanceof ClusterError ? [] : [t.index.name])));
         const results: (WriteResult | ClusterError | undefined)[] = targets.map((t) => (t instanceof ClusterError ? t : undefined));
         const writes: DocumentWrite[] = [];
@@ -188,7 +188,10 @@ export class DocumentService {
         await tx.write(writes, stats);
         return { results, stats, written: writes.length > 0 };
       });
+      const { results, stats, written } = committed.result;
       for (const [index, s] of stats) if (this.cluster.state.indices.has(index)) this.#stats.set(index, s);
+      // Only a batch that directly follows what the copy holds keeps it current; after any other, the next sync reloads.
+      if (committed.generation === current.generation + 1) this.#copy.adopt({ value: current.value, generation: committed.generation });
       if (written) for (const listener of this.#writeListeners) await listener();
       return results.map((r) => r!);
     });
@@ -280,11 +283,8 @@ export class DocumentService {
   }
 
   /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */
-  async sync(): Promise<void> {
-    if (!this.repository.shared) return;
-    const stats = await this.repository.loadStats();
-    this.#stats.clear();
-    for (const [index, s] of stats) this.#stats.set(index, s);
+  sync(): Promise<void> {
+    return this.#copy.sync();
   }
 
   /** The concrete index a read of `target` (an index, an alias of one index, or date math) goes to, and the alias read through. */

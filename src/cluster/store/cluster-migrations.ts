@@ -1,4 +1,4 @@
-/** @module The cluster module's tables: one JSON document per index and per template, and the cluster settings. */
+/** @module The cluster module's tables: one JSON document per index, per template and per custom metadata type, and the cluster settings. */
 import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../platform/store/store.js';
 
@@ -22,6 +22,20 @@ export const clusterMigrations: MigrationSet = Object.freeze({
     },
     async down(db: Kysely<any>) {
       for (const table of ['cluster_indices', 'cluster_templates']) await db.schema.alterTable(table).dropColumn('version').execute();
+    },
+  }),
+  // Other modules' metadata in the cluster state (ES's Metadata.Custom), one JSON document per type.
+  '0011_cluster_customs': () => ({
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('cluster_customs')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('cluster_customs').execute();
     },
   }),
 });

@@ -1,9 +1,11 @@
 /**
- * @module The cluster repository on Kysely: JSON documents keyed by name, written only when they changed,
+ * @module The cluster repository on Kysely: JSON documents keyed by name (indices, templates, other modules'
+ * metadata), written only when they changed,
  * each stamped with the cluster-state version that wrote it so other instances can reload just those.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Generations } from '../../platform/store/generations.js';
+import type { CopySource } from '../../platform/versioned-copy.js';
 import type { ClusterChange, ClusterCommit, ClusterRepository } from '../cluster-repository.js';
 import { ClusterState } from '../cluster-state.js';
 import type { IndexMetadata } from '../index-metadata.js';
@@ -15,10 +17,11 @@ import { syncDocumentsWithIndices } from './kysely-document-repository.js';
 interface ClusterTables {
   cluster_indices: { name: string; data: string; version: number | string };
   cluster_templates: { name: string; data: string; version: number | string };
+  cluster_customs: { name: string; data: string; version: number | string };
   cluster_meta: { key: string; data: string };
 }
 
-type Table = 'cluster_indices' | 'cluster_templates';
+type Table = 'cluster_indices' | 'cluster_templates' | 'cluster_customs';
 type Db = Kysely<ClusterTables> | Transaction<ClusterTables>;
 
 export interface ClusterStoreOptions {
@@ -59,20 +62,27 @@ async function loadMap<T extends object>(db: Db, table: Table, known: ReadonlyMa
 }
 
 export class KyselyClusterRepository implements ClusterRepository {
+  readonly source: CopySource<ClusterState> | undefined;
+
   constructor(
     private readonly db: Kysely<ClusterTables>,
     private readonly options: ClusterStoreOptions,
-  ) {}
+  ) {
+    this.source = options.shared
+      ? {
+          generation: async () => (await options.generations.read(db)).get('cluster') ?? 0,
+          load: async (known) => {
+            const state = await this.#read(db, known.value);
+            return { value: state, generation: state.version };
+          },
+        }
+      : undefined;
+  }
 
   load(): Promise<ClusterState> {
     return this.#read(this.db, ClusterState.empty());
   }
 
-  async refresh(known: ClusterState): Promise<ClusterState> {
-    if (!this.options.shared) return known;
-    const generation = (await this.options.generations.read(this.db)).get('cluster') ?? 0;
-    return generation > known.version ? this.#read(this.db, known) : known;
-  }
 
   commit<T>(known: ClusterState, change: ClusterChange<T>): Promise<ClusterCommit<T>> {
     return this.db.transaction().execute(async (trx) => {
@@ -96,6 +106,7 @@ export class KyselyClusterRepository implements ClusterRepository {
       clusterUuid: (meta.get('cluster_uuid') as string | undefined) ?? '',
       indices: await loadMap<IndexMetadata>(db, 'cluster_indices', known.indices, known.version),
       templates: await loadMap<ComposableTemplate>(db, 'cluster_templates', known.templates, known.version),
+      customs: await loadMap<object>(db, 'cluster_customs', known.customs, known.version),
       persistentSettings: Object.freeze((meta.get('persistent_settings') as FlatSettings | undefined) ?? {}),
       // Transient settings do not survive a restart, as in Elasticsearch, but instances sharing a store share them.
       transientSettings: this.options.shared ? Object.freeze((meta.get('transient_settings') as FlatSettings | undefined) ?? {}) : known.transientSettings,
@@ -111,6 +122,7 @@ export class KyselyClusterRepository implements ClusterRepository {
     const removed = [...before.indices.keys()].filter((name) => !after.indices.has(name));
     await syncDocumentsWithIndices(trx, created, removed);
     await saveMap(trx, 'cluster_templates', before.templates, after.templates, after.version);
+    await saveMap(trx, 'cluster_customs', before.customs, after.customs, after.version);
     const meta: [string, unknown][] = [['version', after.version]];
     if (before.clusterUuid !== after.clusterUuid) meta.push(['cluster_uuid', after.clusterUuid]);
     if (before.repositories !== after.repositories) meta.push(['repositories', [...after.repositories.values()]]);

@@ -1,5 +1,6 @@
 /** @module Documents on Kysely. */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Generations } from '../../platform/store/generations.js';
 import type { DocumentRepository, DocumentTransaction, DocumentWrite, IndexDocStats, StoredDocument } from '../documents/document-repository.js';
 
 export interface DocumentTables {
@@ -19,6 +20,8 @@ async function getDocument(db: Kysely<DocumentTables> | Transaction<DocumentTabl
 }
 
 class KyselyDocumentTransaction implements DocumentTransaction {
+  written = false;
+
   constructor(
     private readonly trx: Transaction<DocumentTables>,
     private readonly lockRows: boolean,
@@ -41,6 +44,7 @@ class KyselyDocumentTransaction implements DocumentTransaction {
   }
 
   async write(writes: readonly DocumentWrite[], stats: ReadonlyMap<string, IndexDocStats>): Promise<void> {
+    if (writes.length > 0) this.written = true;
     for (const w of writes) await applyWrite(this.trx, w);
     for (const [index, s] of stats) {
       await this.trx
@@ -52,12 +56,26 @@ class KyselyDocumentTransaction implements DocumentTransaction {
   }
 }
 
+export interface DocumentStoreOptions {
+  /** Other instances write too: counters are locked while a batch uses them, and each batch moves the generation. */
+  readonly shared: boolean;
+  readonly generations: Generations;
+}
+
 export class KyselyDocumentRepository implements DocumentRepository {
-  /** `shared`: other instances write too, so counters are locked while a batch uses them. */
   constructor(
     private readonly db: Kysely<DocumentTables>,
-    readonly shared: boolean,
+    private readonly options: DocumentStoreOptions,
   ) {}
+
+  get shared(): boolean {
+    return this.options.shared;
+  }
+
+  async generation(): Promise<number> {
+    if (!this.options.shared) return 0;
+    return (await this.options.generations.read(this.db)).get('documents') ?? 0;
+  }
 
   async loadStats(): Promise<Map<string, IndexDocStats>> {
     const rows = await this.db.selectFrom('es_index_counters').selectAll().execute();
@@ -68,8 +86,18 @@ export class KyselyDocumentRepository implements DocumentRepository {
     return getDocument(this.db, index, id);
   }
 
-  transaction<T>(work: (tx: DocumentTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new KyselyDocumentTransaction(trx, this.shared)));
+  transaction<T>(work: (tx: DocumentTransaction) => Promise<T>): Promise<{ result: T; generation: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const tx = new KyselyDocumentTransaction(trx, this.options.shared);
+      const result = await work(tx);
+      if (!this.options.shared || !tx.written) return { result, generation: 0 };
+      // Locked last, after every counter the batch holds, so batches of different indices wait on each other only to commit.
+      const { generations } = this.options;
+      const generation = (await generations.lock(trx as Transaction<any>, 'documents')) + 1;
+      // No signal: counts are caught up with when a read needs them, not on every batch another instance writes.
+      await generations.write(trx as Transaction<any>, 'documents', generation, { signal: false });
+      return { result, generation };
+    });
   }
 }
 

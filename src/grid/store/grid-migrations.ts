@@ -1,10 +1,9 @@
 /** @module The grid module's schema migrations; the same on SQLite and PostgreSQL apart from column types. */
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely';
-import type { Dialect, MigrationSet } from '../../platform/store/store.js';
+import type { MigrationSet, StoreCapabilities } from '../../platform/store/store.js';
 
-function createGridTables(dialect: Dialect): Migration {
-  const bytes = dialect === 'postgres' ? 'bytea' : 'blob';
+function createGridTables({ bytesType: bytes }: StoreCapabilities): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ES_VERSION, ES_VERSION_ID, IndexMetadata, nestSettings, resolveIndices, type ClusterState } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
-import { javaIsoInstant, serializePolicy } from '../../ilm/index.js';
+import { javaIsoInstant, lifecycleMetadata, serializePolicy } from '../../ilm/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { renderAliases } from './index-render.js';
@@ -74,17 +74,17 @@ export function clusterStateRoutes(app: FastifyInstance, ctx: EsContext): void {
     if (state.repositories.size > 0) {
       customs.repositories = Object.fromEntries([...state.repositories.values()].map((r) => [r.name, { type: r.type, settings: r.settings }]));
     }
-    const policies = ctx.ilm?.policies;
-    if (policies) {
+    if (ctx.ilm) {
+      const { policies, operationMode } = lifecycleMetadata(state);
       customs.index_lifecycle = {
         policies: Object.fromEntries(
-          policies.resolve(undefined).map((p) => [
+          [...policies.values()].sort((a, b) => compareStrings(a.name, b.name)).map((p) => [
             p.name,
             // The stored authentication headers are the policy's credentials; they stay on the server.
             { policy: serializePolicy(p.policy), headers: {}, version: p.version, modified_date: p.modifiedDate, modified_date_string: javaIsoInstant(p.modifiedDate) },
           ]),
         ),
-        operation_mode: policies.mode,
+        operation_mode: operationMode,
       };
     }
     return customs;

@@ -3,43 +3,11 @@
  * `application/vnd.elasticsearch+json; compatible-with=7|8|9`, malformed JSON as x_content_parse_exception.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClusterError } from '../../cluster/index.js';
+import { checkNestingDepth, ClusterError, lineAndColumn } from '../../cluster/index.js';
 import { EsSimpleError } from './es-simple-error.js';
 
 const COMPATIBLE = /compatible-with\s*=\s*(\d+)/i;
 const SUPPORTED_VERSIONS = new Set(['7', '8', '9']);
-
-function lineAndColumn(text: string, position: number, firstLine = 1): string {
-  const before = text.slice(0, position);
-  const line = before.split('\n').length + firstLine - 1;
-  const column = position - before.lastIndexOf('\n');
-  return `[${line}:${column}]`;
-}
-
-/** Jackson's default StreamReadConstraints: deeper documents are refused while parsing. */
-export const MAX_NESTING_DEPTH = 1000;
-
-/**
- * Refuses JSON nested deeper than Elasticsearch's parser takes, before anything walks it recursively (flattening
- * settings, storing a document) and runs out of stack.
- */
-export function checkNestingDepth(text: string, firstLine = 1): void {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > MAX_NESTING_DEPTH) {
-        const reason = `Document nesting depth (${depth}) exceeds the maximum allowed (${MAX_NESTING_DEPTH}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`;
-        throw new ClusterError('x_content_parse_exception', 400, `${lineAndColumn(text, i, firstLine)} ${reason}`);
-      }
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-}
 
 /** Where a byte sequence stops being UTF-8, and how Jackson's UTF-8 reader says so. */
 function utf8Problem(bytes: Uint8Array): { index: number; reason: string } {

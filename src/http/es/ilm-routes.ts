@@ -1,7 +1,7 @@
 /** @module The `_ilm` endpoints: policies, explain, retry, remove, move, start, stop and status. */
 import type { FastifyInstance } from 'fastify';
 import { resolveIndices } from '../../cluster/index.js';
-import { explainIndex, includeInExplain, javaIsoInstant, moveToStepRequest, refreshCachedPhases, removePolicy, retry, serializePolicy } from '../../ilm/index.js';
+import { explainIndex, includeInExplain, javaIsoInstant, moveToStepRequest, removePolicy, retry, serializePolicy } from '../../ilm/index.js';
 import { ES_VERSION } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { requestedCompatibility } from './es-content.js';
@@ -20,11 +20,7 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
   const { policies } = ilm;
 
   app.put<{ Params: { name: string }; Body: unknown }>('/_ilm/policy/:name', esRoute(cluster('cluster:admin/ilm/put'), ACKED, { body: true }), async (req, reply) => {
-    const { warnings, changed } = await policies.put(req.params.name, req.body, req.authentication?.user.username);
-    if (changed) {
-      const policy = policies.get(req.params.name)!;
-      await ctx.cluster.update((state) => ({ state: refreshCachedPhases(state, policy), result: undefined }));
-    }
+    const { warnings } = await policies.put(req.params.name, req.body, req.authentication?.user.username);
     if (warnings.length > 0) {
       reply.header('warning', warnings.map((w) => `299 Elasticsearch-${ES_VERSION}-tessera "${w}"`));
     }
@@ -42,7 +38,7 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.get<{ Params: { name: string } }>('/_ilm/policy/:name', GET_POLICIES, async (req, reply) => esSend(req, reply, getPolicies(req.params.name)));
 
   app.delete<{ Params: { name: string } }>('/_ilm/policy/:name', esRoute(cluster('cluster:admin/ilm/delete'), ACKED), async (req, reply) => {
-    await policies.delete(ctx.cluster.state, req.params.name);
+    await policies.delete(req.params.name);
     return esSend(req, reply, { acknowledged: true });
   });
 
@@ -55,14 +51,14 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
     const options = { human: flag(req.query, 'human'), now: ctx.clock.now(), legacy: requestedCompatibility(req) === '7' };
     const indices: Record<string, unknown> = {};
     for (const name of resolveIndices(state, req.params.index)) {
-      const record = explainIndex(state, state.indices.get(name)!, policies, options);
-      if (includeInExplain(record, policies, onlyManaged, onlyErrors)) indices[name] = record;
+      const record = explainIndex(state, state.indices.get(name)!, options);
+      if (includeInExplain(state, record, onlyManaged, onlyErrors)) indices[name] = record;
     }
     return esSend(req, reply, { indices });
   });
 
   app.post<{ Params: { index: string } }>('/:index/_ilm/retry', esRoute(onPath('indices:admin/ilm/retry'), ACKED), async (req, reply) => {
-    await ctx.cluster.update((state) => ({ state: retry(state, req.params.index, policies, ctx.clock.now()), result: undefined }));
+    await ctx.cluster.update((state) => ({ state: retry(state, req.params.index, ctx.clock.now()), result: undefined }));
     return esSend(req, reply, { acknowledged: true });
   });
 
@@ -72,7 +68,7 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
   });
 
   app.post<{ Params: { index: string }; Body: unknown }>('/_ilm/move/:index', esRoute(cluster('cluster:admin/ilm/_move/post'), ACKED, { body: true }), async (req, reply) => {
-    await ctx.cluster.update((state) => ({ state: moveToStepRequest(state, req.params.index, req.body, policies, ctx.clock.now()), result: undefined }));
+    await ctx.cluster.update((state) => ({ state: moveToStepRequest(state, req.params.index, req.body, ctx.clock.now()), result: undefined }));
     return esSend(req, reply, { acknowledged: true });
   });
 

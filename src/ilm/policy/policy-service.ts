@@ -1,13 +1,16 @@
-/** @module Put, get and delete lifecycle policies, with ES's versioning, no-op and in-use rules. */
+/**
+ * @module Put, get and delete lifecycle policies, with ES's versioning, no-op and in-use rules. Policies and the
+ * operation mode live in the cluster state (lifecycle-metadata.ts); every change is one cluster-state commit.
+ */
 import { isDeepStrictEqual } from 'node:util';
-import { type ClusterState } from '../../cluster/index.js';
+import { type ClusterService, type ClusterState } from '../../cluster/index.js';
 import { matchesPattern } from '../../platform/units/index.js';
-import type { Clock } from '../../platform/clock.js';
 import { compareStrings } from '../../platform/ids.js';
 import { IlmErrors } from '../ilm-error.js';
+import { refreshCachedPhases } from '../lifecycle-operations.js';
 import { parsePolicyBody, validatePolicy, validatePolicyName, type LifecyclePolicy } from './lifecycle-policy.js';
+import { lifecycleMetadata, withLifecycleMetadata, type OperationMode } from './lifecycle-metadata.js';
 import type { PolicyMetadata } from './policy-metadata.js';
-import type { OperationMode, PolicyReader, PolicyRepository, PolicyTransaction } from './policy-repository.js';
 
 export interface PutPolicyResult {
   readonly changed: boolean;
@@ -21,86 +24,14 @@ export interface InUseBy {
 }
 
 export class PolicyService {
-  readonly #policies = new Map<string, PolicyMetadata>();
-  #mode: OperationMode = 'RUNNING';
-  /** The stored generation the policies in memory belong to. */
-  #generation = 0;
-  #queue: Promise<unknown> = Promise.resolve();
-  readonly #listeners = new Set<() => void>();
-
-  private constructor(
-    private readonly repository: PolicyRepository,
-    private readonly clock: Clock,
-  ) {}
-
-  static async open(repository: PolicyRepository, clock: Clock): Promise<PolicyService> {
-    const service = new PolicyService(repository, clock);
-    service.#generation = await repository.generation();
-    await service.#reload(repository);
-    return service;
-  }
-
-  async #reload(reader: PolicyReader): Promise<void> {
-    this.#policies.clear();
-    for (const policy of await reader.loadPolicies()) this.#policies.set(policy.name, policy);
-    this.#mode = await reader.loadMode();
-  }
-
-  /** Catches up with policy and mode changes other instances made to a shared store; `stored`: the generation, if already read. */
-  sync(stored?: number): Promise<void> {
-    if (stored !== undefined && stored <= this.#generation) return Promise.resolve();
-    return this.#serial(async () => {
-      const generation = await this.repository.generation();
-      if (generation <= this.#generation) return;
-      await this.#reload(this.repository);
-      this.#generation = generation;
-      this.#changed();
-    });
-  }
-
-  /** One change at a time, made on the latest stored policies; `work` returns whether it changed anything. */
-  #change<T>(work: (tx: PolicyTransaction) => Promise<T>): Promise<T> {
-    return this.#serial(async () => {
-      let reloaded = false;
-      const result = await this.repository.transaction(async (tx) => {
-        if (tx.generation > this.#generation) {
-          await this.#reload(tx);
-          reloaded = true;
-        }
-        const result = await work(tx);
-        this.#generation = tx.generation + 1;
-        return result;
-      }).catch(async (error: unknown) => {
-        // The reload was inside the rolled-back transaction but read committed data: keep it, at its generation.
-        if (reloaded) this.#generation = await this.repository.generation();
-        throw error;
-      });
-      return result;
-    });
-  }
-
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
-    this.#queue = next.catch(() => undefined);
-    return next;
-  }
+  constructor(private readonly cluster: ClusterService) {}
 
   get(name: string): PolicyMetadata | undefined {
-    return this.#policies.get(name);
+    return lifecycleMetadata(this.cluster.state).policies.get(name);
   }
 
   get mode(): OperationMode {
-    return this.#mode;
-  }
-
-  /** Told when a policy or the operation mode changes, so the runner can act. */
-  onChange(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  #changed(): void {
-    for (const listener of this.#listeners) listener();
+    return lifecycleMetadata(this.cluster.state).operationMode;
   }
 
   /** `caller` is the authenticated user, whose authority the policy's steps then run with. */
@@ -114,23 +45,23 @@ export class PolicyService {
         ([phase]) =>
           `Use of the [max_size] rollover condition found in phase [${phase}]. This condition has been deprecated in favour of the [max_primary_shard_size] condition and will be removed in a later version`,
       );
-    const changed = await this.#change(async (tx) => {
-      const existing = this.#policies.get(name);
+    const changed = await this.cluster.update((state) => {
+      const metadata = lifecycleMetadata(state);
+      const existing = metadata.policies.get(name);
       // An identical re-PUT by the same user changes nothing, not even the version (TransportPutLifecycleAction.isNoopUpdate);
       // by another user it is a real update, because the stored authentication changes.
-      if (existing && isDeepStrictEqual(existing.policy, policy) && existing.modifiedBy === caller) return false;
-      const metadata: PolicyMetadata = {
+      if (existing && isDeepStrictEqual(existing.policy, policy) && existing.modifiedBy === caller) return { state, result: false };
+      const saved: PolicyMetadata = {
         name,
         policy,
         version: (existing?.version ?? 0) + 1,
-        modifiedDate: this.clock.now(),
+        modifiedDate: this.cluster.clock.now(),
         ...(caller !== undefined && { modifiedBy: caller }),
       };
-      await tx.savePolicy(metadata);
-      this.#policies.set(name, metadata);
-      return true;
+      const policies = new Map(metadata.policies).set(name, saved);
+      // The indices that run the policy pick the change up in the same commit (TransportPutLifecycleAction).
+      return { state: refreshCachedPhases(withLifecycleMetadata(state, { ...metadata, policies }), saved), result: true };
     });
-    this.#changed();
     return { changed, warnings };
   }
 
@@ -141,12 +72,13 @@ export class PolicyService {
     if (names.length > 1 && names.some((n) => n.includes('*'))) {
       throw IlmErrors.illegalArgument('wildcard only supports a single value, please use comma-separated values or a single wildcard value');
     }
+    const { policies } = lifecycleMetadata(this.cluster.state);
     if (names.length === 1 && names[0]!.includes('*')) {
-      return [...this.#policies.values()].filter((p) => matchesPattern(names[0]!, p.name)).sort((a, b) => compareStrings(a.name, b.name));
+      return [...policies.values()].filter((p) => matchesPattern(names[0]!, p.name)).sort((a, b) => compareStrings(a.name, b.name));
     }
     // Named policies come back in the order asked for.
     return names.map((name) => {
-      const policy = this.#policies.get(name);
+      const policy = policies.get(name);
       if (!policy) throw IlmErrors.policyNotFound(name);
       return policy;
     });
@@ -161,27 +93,25 @@ export class PolicyService {
     return { indices, data_streams: [], composable_templates };
   }
 
-  async delete(state: ClusterState, name: string): Promise<void> {
-    const { indices } = this.inUseBy(state, name);
-    if (indices.length > 0) {
-      throw IlmErrors.illegalArgument(`Cannot delete policy [${name}]. It is in use by one or more indices: [${indices.join(', ')}]`);
-    }
-    await this.#change(async (tx) => {
-      if (!this.#policies.has(name)) throw IlmErrors.policyNotFound(name);
-      await tx.deletePolicy(name);
-      this.#policies.delete(name);
+  async delete(name: string): Promise<void> {
+    await this.cluster.update((state) => {
+      const { indices } = this.inUseBy(state, name);
+      if (indices.length > 0) {
+        throw IlmErrors.illegalArgument(`Cannot delete policy [${name}]. It is in use by one or more indices: [${indices.join(', ')}]`);
+      }
+      const metadata = lifecycleMetadata(state);
+      if (!metadata.policies.has(name)) throw IlmErrors.policyNotFound(name);
+      const policies = new Map(metadata.policies);
+      policies.delete(name);
+      return { state: withLifecycleMetadata(state, { ...metadata, policies }), result: undefined };
     });
-    this.#changed();
   }
 
   async setMode(mode: OperationMode): Promise<void> {
-    if (this.#mode === mode) return;
-    const changed = await this.#change(async (tx) => {
-      if (this.#mode === mode) return false;
-      await tx.saveMode(mode);
-      this.#mode = mode;
-      return true;
+    await this.cluster.update((state) => {
+      const metadata = lifecycleMetadata(state);
+      if (metadata.operationMode === mode) return { state, result: undefined };
+      return { state: withLifecycleMetadata(state, { ...metadata, operationMode: mode }), result: undefined };
     });
-    if (changed) this.#changed();
   }
 }

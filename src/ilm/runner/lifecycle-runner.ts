@@ -9,6 +9,7 @@ import { currentKey, readExecution, type ExecutionState } from '../execution-sta
 import { readPhaseExecution } from '../phase-execution.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
 import { PHASES } from '../policy/timeseries-lifecycle-type.js';
+import { lifecyclePolicy } from '../policy/lifecycle-metadata.js';
 import type { PolicyService } from '../policy/policy-service.js';
 import { ERROR_STEP, StepKey } from '../step-key.js';
 import { checkOriginationDate } from './origination-date.js';
@@ -45,11 +46,11 @@ export class LifecycleRunner {
     deps.cluster.addIndexCreationCheck(checkOriginationDate);
   }
 
-  /** Reacts to cluster and policy changes from now on (on the instance that leads). */
+  /** Reacts to cluster-state changes (policies and the operation mode included) from now on (on the instance that leads). */
   start(): void {
     if (this.#unsubscribe.length > 0) return;
     const schedule = () => void this.#schedule();
-    this.#unsubscribe = [this.deps.cluster.onChange(schedule), this.deps.policies.onChange(schedule)];
+    this.#unsubscribe = [this.deps.cluster.onChange(schedule)];
     schedule();
   }
 
@@ -119,7 +120,7 @@ export class LifecycleRunner {
       let changed = false;
       state = ClusterState.draft(start);
       for (const name of managed) {
-        const after = runIndex(state, name, { now, trigger, policy: (p) => policies.get(p), newUuid, stats, allocationBlocked, authorize, ...(observe && { observe }) });
+        const after = runIndex(state, name, { now, trigger, policy: (p) => lifecyclePolicy(start, p), newUuid, stats, allocationBlocked, authorize, ...(observe && { observe }) });
         if (after === state) continue;
         changed = true;
         state = ClusterState.fold(after);
@@ -142,7 +143,7 @@ export class LifecycleRunner {
     for (const index of state.indices.values()) {
       const policyName = index.settings['index.lifecycle.name'];
       if (!this.#manages(index.name, policyName)) continue;
-      const policy = this.deps.policies.get(policyName!);
+      const policy = lifecyclePolicy(state, policyName!);
       if (!policy) continue;
       const execution = readExecution(index);
       const key = currentKey(execution);

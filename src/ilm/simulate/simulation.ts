@@ -21,7 +21,7 @@ import { VirtualClock } from '../../platform/clock.js';
 import { humanDuration } from '../../platform/units/index.js';
 import { readExecution } from '../execution-state.js';
 import { ERROR_STEP } from '../step-key.js';
-import { MemoryPolicyRepository } from '../policy/memory-policy-repository.js';
+import { withLifecycleMetadata } from '../policy/lifecycle-metadata.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { PolicyService } from '../policy/policy-service.js';
 import { LifecycleRunner } from '../runner/lifecycle-runner.js';
@@ -111,8 +111,10 @@ function level(state: ClusterState, usage: DiskUsage): WatermarkLevel | undefine
 export async function simulate(input: SimulationInput): Promise<SimulationResult> {
   const clock = new VirtualClock(input.now);
   const end = input.now + input.horizon;
-  const cluster = await ClusterService.open(new MemoryClusterRepository(input.state), clock, () => PLACEHOLDER_UUID);
-  const policies = await PolicyService.open(new MemoryPolicyRepository(input.policies), clock);
+  // The policies forecast (drafts included) in a running ILM, whatever the live cluster's operation mode.
+  const lifecycle = { policies: new Map(input.policies.map((p) => [p.name, p])), operationMode: 'RUNNING' as const };
+  const cluster = await ClusterService.open(new MemoryClusterRepository(withLifecycleMetadata(input.state, lifecycle)), clock, () => PLACEHOLDER_UUID);
+  const policies = new PolicyService(cluster);
   const initial = new Map([...input.state.indices.keys()].map((name) => [name, input.stats(name)]));
   const start = input.state.indices.get(input.index)!;
   const alias = start.settings['index.lifecycle.rollover_alias'];

@@ -1,13 +1,13 @@
 /**
- * @module Generations: one counter per kind of state an instance keeps in memory (cluster state, policies,
- * security). Every change bumps its counter in the change's own transaction, so an instance that finds a
+ * @module Generations: one counter per kind of state an instance keeps in memory (the cluster state, ILM's
+ * policies included, security, and document counts). Every change bumps its counter in the change's own transaction, so an instance that finds a
  * counter ahead of what it holds knows to reload; on PostgreSQL the row lock also serialises the changes.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreSignals } from './signals.js';
-import type { Dialect, MigrationSet } from './store.js';
+import type { MigrationSet, StoreCapabilities } from './store.js';
 
-export type GenerationName = 'cluster' | 'ilm' | 'security';
+export type GenerationName = 'cluster' | 'security' | 'documents';
 
 type Db = Kysely<any> | Transaction<any>;
 
@@ -31,23 +31,23 @@ export class Generations {
   static readonly CHANNEL = 'tessera_generation';
 
   constructor(
-    private readonly dialect: Dialect,
+    private readonly capabilities: StoreCapabilities,
     private readonly signals: StoreSignals | undefined,
   ) {}
 
-  /** Locks `name`'s row until the transaction ends (PostgreSQL; SQLite's single writer needs none) and reads it. */
+  /** Locks `name`'s row until the transaction ends (where the store has row locks; SQLite's single writer needs none) and reads it. */
   async lock(trx: Transaction<any>, name: GenerationName): Promise<number> {
     await sql`insert into tessera_generations (name, generation) values (${name}, 0) on conflict (name) do nothing`.execute(trx);
-    const lock = this.dialect === 'postgres' ? sql` for update` : sql``;
+    const lock = this.capabilities.rowLocks ? sql` for update` : sql``;
     const { rows } = await sql<{ generation: string | number }>`select generation from tessera_generations where name = ${name}${lock}`.execute(trx);
     return Number(rows[0]!.generation);
   }
 
-  /** Sets `name`'s counter in `trx`; the other instances hear of it when `trx` commits. */
-  async write(trx: Transaction<any>, name: GenerationName, generation: number): Promise<void> {
+  /** Sets `name`'s counter in `trx`; the other instances hear of it when `trx` commits, unless `signal` is false. */
+  async write(trx: Transaction<any>, name: GenerationName, generation: number, { signal = true } = {}): Promise<void> {
     await sql`insert into tessera_generations (name, generation) values (${name}, ${generation})
       on conflict (name) do update set generation = excluded.generation`.execute(trx);
-    await this.signals?.send(trx, Generations.CHANNEL, `${name}:${generation}`);
+    if (signal) await this.signals?.send(trx, Generations.CHANNEL, `${name}:${generation}`);
   }
 
   /** Every counter; a name never bumped reads as 0. */

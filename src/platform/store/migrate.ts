@@ -1,5 +1,5 @@
 /** @module Applies the modules' migrations in name order and refuses a schema newer than this build. */
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { MigrationSet, Store } from './store.js';
 
 export class SchemaTooNewError extends Error {
@@ -13,7 +13,7 @@ function provider(store: Store, sets: readonly MigrationSet[]): MigrationProvide
   for (const set of sets) {
     for (const [name, build] of Object.entries(set)) {
       if (name in migrations) throw new Error(`duplicate migration name ${name}`);
-      migrations[name] = build(store.dialect);
+      migrations[name] = build(store.capabilities);
     }
   }
   return { getMigrations: async () => migrations };
@@ -24,16 +24,8 @@ const MIGRATION_LOCK_KEY = 0x7e55e7b;
 
 /** Brings the schema up to date; returns the names applied now. */
 export function migrateToLatest(store: Store, sets: readonly MigrationSet[]): Promise<string[]> {
-  if (store.dialect !== 'postgres') return migrate(store, sets);
   // Kysely locks only once its own table exists; creating that table concurrently can fail, so lock before it.
-  return store.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
-    try {
-      return await migrate(store, sets);
-    } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
-    }
-  });
+  return store.capabilities.exclusive(MIGRATION_LOCK_KEY, () => migrate(store, sets));
 }
 
 async function migrate(store: Store, sets: readonly MigrationSet[]): Promise<string[]> {

@@ -21,6 +21,10 @@ export class KyselySecurityRepository implements SecurityRepository {
     private readonly options: SecurityStoreOptions,
   ) {}
 
+  get shared(): boolean {
+    return this.options.shared;
+  }
+
   async generation(): Promise<number> {
     if (!this.options.shared) return 0;
     return (await this.options.generations.read(this.db)).get('security') ?? 0;

@@ -1,5 +1,5 @@
 /** @module The scale-out store: PostgreSQL through node-postgres, shared by any number of Tessera instances. */
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Store } from '../store.js';
 import { AdvisoryLockLeadership } from './advisory-lock-leadership.js';
@@ -40,6 +40,20 @@ export async function openPostgresStore(url: string, instanceId: string): Promis
   return {
     db,
     dialect: 'postgres',
+    capabilities: {
+      rowLocks: true,
+      bytesType: 'bytea',
+      // A session advisory lock, held on a connection of its own while `work` uses the pool.
+      exclusive: (key, work) =>
+        db.connection().execute(async (connection) => {
+          await sql`select pg_advisory_lock(${key})`.execute(connection);
+          try {
+            return await work();
+          } finally {
+            await sql`select pg_advisory_unlock(${key})`.execute(connection);
+          }
+        }),
+    },
     shared: true,
     signals,
     leadership,
