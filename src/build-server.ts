@@ -66,7 +66,7 @@ export interface BuiltServer {
 function stepAuthorizer(security: Security): (user: string, action: string, index: string) => ClusterError | undefined {
   return (username, action, index) => {
     const denied = authorizeAsUser((name) => security.users.user(name), (name) => security.roles.role(name), username, action, index);
-    return denied && new ClusterError(denied.type, denied.status, denied.message);
+    return denied && ClusterError.from(denied);
   };
 }
 

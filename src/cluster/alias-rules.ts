@@ -38,7 +38,7 @@ export function checkAliases(state: ClusterState): void {
     }
   }
   for (const [alias, indices] of writeIndices) {
-    if (indices.length > 1) throw ClusterErrors.illegalState(`alias [${alias}] has more than one write index [${indices.sort().join(',')}]`);
+    if (indices.length > 1) throw ClusterErrors.multipleWriteIndices(alias, indices);
   }
 }
 
@@ -58,7 +58,7 @@ export function checkAliasesOf(state: ClusterState, index: IndexMetadata): void 
   for (const [alias, meta] of Object.entries(index.aliases)) {
     if (meta.is_write_index !== true) continue;
     const writers = ClusterState.indicesOfAlias(state, alias).filter((i) => i.aliases[alias]?.is_write_index === true);
-    if (writers.length > 1) throw ClusterErrors.illegalState(`alias [${alias}] has more than one write index [${writers.map((i) => i.name).sort().join(',')}]`);
+    if (writers.length > 1) throw ClusterErrors.multipleWriteIndices(alias, writers.map((i) => i.name));
   }
 }
 

@@ -4,7 +4,7 @@
  * a 429 `circuit_breaking_exception`. Percent limits are shares of this process's heap limit.
  */
 import { getHeapStatistics } from 'node:v8';
-import { ClusterError, ClusterErrors } from './cluster-error.js';
+import { clusterCode, ClusterError, ClusterErrors } from './cluster-error.js';
 import type { ClusterState } from './cluster-state.js';
 import { clusterSetting, setting, type DefaultedSetting } from './setting.js';
 import { byteSizeText, parseByteSize, readPercent } from '../platform/units/index.js';
@@ -60,6 +60,8 @@ function circuitBreak(name: string, label: string, bytes: number, limit: number)
     429,
     `[${name}] Data too large, data for [${label}] would be [${bytes}/${byteSizeText(bytes)}], which is larger than the limit of [${limit}/${byteSizeText(limit)}]`,
     { bytes_wanted: bytes, bytes_limit: limit, durability: 'TRANSIENT' },
+    undefined,
+    clusterCode('circuit_breaking', { breaker: name }),
   );
 }
 

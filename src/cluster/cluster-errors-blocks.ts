@@ -1,5 +1,5 @@
 /** @module Index blocks (ES's IndexMetadata.APIBlock and the closed index) and the errors an operation meets them with. */
-import { ClusterError } from './cluster-error.js';
+import { clusterCode, ClusterError } from './cluster-error.js';
 import { IndexMetadata } from './index-metadata.js';
 
 /** ES's ClusterBlockLevel: what kind of operation a block stops. */
@@ -17,6 +17,8 @@ export interface ApiBlock {
 
 const block = (name: string, id: number, description: string, levels: BlockLevel[], status = 403, statusText = 'FORBIDDEN'): ApiBlock =>
   Object.freeze({ name, setting: `index.blocks.${name}`, text: `${statusText}/${id}/${description}`, status, levels: Object.freeze(levels) });
+
+const FLOOD_STAGE = 'read_only_allow_delete';
 
 /** In ES's order (APIBlock), which is also the order blocks are named in when several apply. */
 export const API_BLOCKS: readonly ApiBlock[] = Object.freeze([
@@ -46,7 +48,9 @@ export function blockedAt(index: IndexMetadata, level: BlockLevel, skip: (b: Api
   if (blocks.length === 0) return undefined;
   // ClusterBlockException.status: the highest of its blocks' statuses.
   const status = Math.max(...blocks.map((b) => b.status));
-  return new ClusterError('cluster_block_exception', status, `index [${index.name}] blocked by: [${blocks.map((b) => b.text).join(', ')}];`);
+  // The flood-stage block alone has a remedy of its own: free disk.
+  const code = blocks.some((b) => b.name === FLOOD_STAGE) ? 'flood_stage_blocked' : 'index_blocked';
+  return new ClusterError('cluster_block_exception', status, `index [${index.name}] blocked by: [${blocks.map((b) => b.text).join(', ')}];`, {}, undefined, clusterCode(code, { index: index.name }));
 }
 
 /** The first index of `indices` blocked at `level`, as ClusterBlocks.indicesBlockedException reports it. */
@@ -59,12 +63,12 @@ export function checkBlocks(indices: Iterable<IndexMetadata>, level: BlockLevel)
 
 /** The flood-stage block stops every change to the index but its deletion (ES's TOO_MANY_REQUESTS/12). */
 export function floodStageBlock(index: IndexMetadata): ClusterError | undefined {
-  return blockedAt(index, 'write', (b) => b.name !== 'read_only_allow_delete');
+  return blockedAt(index, 'write', (b) => b.name !== FLOOD_STAGE);
 }
 
 /** IndexClosedException: what an operation on a closed index's data meets. */
 export function indexClosed(index: IndexMetadata): ClusterError {
-  return new ClusterError('index_closed_exception', 400, 'closed', { index_uuid: index.uuid, index: index.name });
+  return new ClusterError('index_closed_exception', 400, 'closed', { index_uuid: index.uuid, index: index.name }, undefined, clusterCode('index_closed', { index: index.name }));
 }
 
 /** Throws ES's index_closed_exception when `index` is closed. */

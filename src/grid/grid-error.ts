@@ -2,12 +2,12 @@
 import { TesseraError } from '../platform/errors.js';
 import { GridErrorKinds, type GridErrorKind, type GridErrorKindName } from './grid-error-codes.js';
 
-export class GridError extends TesseraError {
+export class GridError extends TesseraError<GridErrorKindName> {
   readonly domain = 'grid';
   readonly kind: GridErrorKind;
 
   constructor(kind: GridErrorKindName, message: string) {
-    super(message);
+    super(message, kind);
     this.name = 'GridError';
     this.kind = GridErrorKinds[kind];
   }

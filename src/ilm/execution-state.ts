@@ -3,6 +3,7 @@
  * `ilm` custom metadata, so a cluster-state change carries it atomically with the index it describes.
  */
 import { IndexMetadata } from '../cluster/index.js';
+import { codedOf, UNCLASSIFIED, type Coded } from '../platform/errors.js';
 import { StepKey } from './step-key.js';
 
 export const ILM_CUSTOM = 'ilm';
@@ -18,6 +19,11 @@ export interface ExecutionState {
   readonly is_auto_retryable_error?: string;
   readonly failed_step_retry_count?: string;
   readonly step_info?: string;
+  /**
+   * Tessera's own: the code and values of what step_info reports (JSON `{"code","params"}`), kept beside ES's JSON so
+   * a remedy reads the code rather than the words; explain never shows it.
+   */
+  readonly step_info_cause?: string;
   readonly previous_step_info?: string;
   readonly phase_definition?: string;
   /** The lifecycle date: the creation date, then the rollover time. */
@@ -37,6 +43,19 @@ export function writeExecution(index: IndexMetadata, state: ExecutionState): Ind
   if (Object.keys(clean).length === 0) delete customs[ILM_CUSTOM];
   else customs[ILM_CUSTOM] = Object.freeze(clean);
   return IndexMetadata.with(index, { customs: Object.freeze(customs) });
+}
+
+/** What step_info_cause stores for `cause`: nothing for an error no remedy tells apart. */
+export function causeString(cause: Coded | undefined): string | undefined {
+  if (!cause || cause.code === UNCLASSIFIED) return undefined;
+  return JSON.stringify(codedOf(cause));
+}
+
+/** The code and values of the index's step_info, when it was recorded with them. */
+export function readCause(state: ExecutionState): Coded | undefined {
+  if (state.step_info_cause === undefined) return undefined;
+  const parsed = JSON.parse(state.step_info_cause) as Coded;
+  return { code: parsed.code, params: parsed.params ?? {} };
 }
 
 export function currentKey(state: ExecutionState): StepKey | undefined {

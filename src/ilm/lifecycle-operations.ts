@@ -1,5 +1,5 @@
 /** @module Retry, remove and move-to-step: the ILM calls that change an index's execution state by hand. */
-import { ClusterErrors, ClusterState, IndexMetadata, resolveIndices } from '../cluster/index.js';
+import { ClusterState, IndexMetadata, resolveIndices } from '../cluster/index.js';
 import { compilePhase } from './compile-phase.js';
 import { currentKey, ILM_CUSTOM, readExecution, writeExecution } from './execution-state.js';
 import { readPhaseExecution } from './phase-execution.js';
@@ -87,7 +87,7 @@ export function moveToStepRequest(state: ClusterState, indexName: string, body: 
     k.phase === target.phase && (target.action === undefined || k.action === target.action) && (target.name === undefined || k.name === target.name);
   let concrete: StepKey | undefined;
   if (target.name === undefined) {
-    if (!policy) throw ClusterErrors.illegalArgument(`policy [${policyName}] does not exist`);
+    if (!policy) throw IlmErrors.policyMissing(policyName);
     concrete = candidates.find(matching);
     if (!concrete) {
       throw IlmErrors.illegalArgument(`cannot move index [${indexName}] with policy [${policyName}]: unable to determine concrete step key from target next step key: ${JSON.stringify(target)}`);

@@ -8,7 +8,7 @@ import { parseTimeValue } from '../platform/units/index.js';
 import { realmOf, type Authentication } from './authentication.js';
 import { isObject, strings } from './request-values.js';
 import { grantsNothing, parseRoleDescriptor } from './role-descriptor.js';
-import { AUTHENTICATE_HEADER, SecurityError, SecurityErrors } from './security-error.js';
+import { SecurityErrors } from './security-error.js';
 import type { SecurityIndex } from './security-index.js';
 import type { ApiKey } from './security-model.js';
 
@@ -29,7 +29,7 @@ export class ApiKeyService {
 
   /** Authenticates the base64 `id:secret` of an `ApiKey` credential. */
   authenticate(encoded: string): Authentication {
-    const refuse = () => new SecurityError('security_exception', 401, 'unable to authenticate with provided credentials and anonymous access is not allowed for this request', AUTHENTICATE_HEADER);
+    const refuse = () => SecurityErrors.apiKeyRefused();
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     const key = colon < 0 ? undefined : this.index.apiKeys.get(decoded.slice(0, colon));

@@ -3,7 +3,7 @@
  * action (cluster-wide or on indices), with ES's denial message (AuthorizationDenialMessages).
  */
 import { matchesPattern } from '../platform/units/index.js';
-import { SecurityError } from './security-error.js';
+import { SecurityErrors, type SecurityError } from './security-error.js';
 import type { Role, User } from './security-model.js';
 
 type Patterns = readonly string[];
@@ -58,11 +58,18 @@ function rolesOf(user: User, lookup: RoleLookup): Role[] {
   return user.roles.flatMap((name) => lookup(name) ?? []);
 }
 
-function deny(action: string, user: User, context: string, table: Table, kind: 'cluster' | 'index', apiKeyId?: string): SecurityError {
+function deny(action: string, user: User, indices: readonly string[] | undefined, table: Table, kind: 'cluster' | 'index', apiKeyId?: string): SecurityError {
   const privileges = grantingPrivileges(table, action);
   const granted = privileges.length > 0 ? `, this action is granted by the ${kind} privileges [${privileges.join(',')}]` : '';
   const principal = apiKeyId === undefined ? `user [${user.username}] with roles [${user.roles.join(',')}]` : `API key id [${apiKeyId}] of user [${user.username}]`;
-  return new SecurityError('security_exception', 403, `action [${action}] is unauthorized for ${principal}${context}${granted}`);
+  const context = indices ? ` on indices [${indices.join(',')}]` : '';
+  return SecurityErrors.actionUnauthorized(action, principal, context, granted, {
+    user: user.username,
+    roles: user.roles.join(','),
+    privileges: privileges.join(','),
+    ...(indices && { indices: indices.join(',') }),
+    ...(apiKeyId !== undefined && { api_key: apiKeyId }),
+  });
 }
 
 /**
@@ -71,14 +78,14 @@ function deny(action: string, user: User, context: string, table: Table, kind: '
  */
 export function clusterDenial(user: User, action: string, failed: readonly string[], apiKeyId?: string): SecurityError {
   const table = CLUSTER_PRIVILEGES.filter(([name]) => !failed.includes(name));
-  return deny(action, user, '', table, 'cluster', apiKeyId);
+  return deny(action, user, undefined, table, 'cluster', apiKeyId);
 }
 
 /** Undefined when `user` may perform the cluster action, else ES's 403 security_exception. */
 export function authorizeCluster(user: User, lookup: RoleLookup, action: string, apiKeyId?: string): SecurityError | undefined {
   if (ALWAYS_ALLOWED.has(action)) return undefined;
   const allowed = rolesOf(user, lookup).some((role) => role.cluster.some((privilege) => grants(CLUSTER_PRIVILEGES, privilege, action)));
-  return allowed ? undefined : deny(action, user, '', CLUSTER_PRIVILEGES, 'cluster', apiKeyId);
+  return allowed ? undefined : deny(action, user, undefined, CLUSTER_PRIVILEGES, 'cluster', apiKeyId);
 }
 
 /** Whether the user's roles name any of `privileges` outright (for privileges that differ by scope, not action). */
@@ -94,13 +101,13 @@ export function authorizeIndices(user: User, lookup: RoleLookup, action: string,
       !roles.some((role) => role.indices.some((entry) => entry.names.some((p) => matchesPattern(p, index)) && entry.privileges.some((privilege) => grants(INDEX_PRIVILEGES, privilege, action)))),
   );
   if (denied.length === 0) return undefined;
-  return deny(action, user, ` on indices [${denied.join(',')}]`, INDEX_PRIVILEGES, 'index', apiKeyId);
+  return deny(action, user, denied, INDEX_PRIVILEGES, 'index', apiKeyId);
 }
 
 /** Undefined when some role grants the index action on some indices; else ES's 403 for a request that names none. */
 export function authorizeIndexActionAnywhere(user: User, lookup: RoleLookup, action: string, apiKeyId?: string): SecurityError | undefined {
   const granted = rolesOf(user, lookup).some((role) => role.indices.some((entry) => entry.privileges.some((privilege) => grants(INDEX_PRIVILEGES, privilege, action))));
-  return granted ? undefined : deny(action, user, '', INDEX_PRIVILEGES, 'index', apiKeyId);
+  return granted ? undefined : deny(action, user, undefined, INDEX_PRIVILEGES, 'index', apiKeyId);
 }
 
 const IMPLIED: Readonly<Record<string, readonly string[]>> = { read: ['read', 'write', 'admin', '*'], write: ['write', 'admin', '*'], admin: ['admin', '*'] };

@@ -88,11 +88,12 @@ describe('the console: index lifecycle', { skip: browserSkip }, () => {
     assert.equal(await problem.locator('.step-info-type').textContent(), failed.step_info.type);
     assert.equal(await problem.locator('.step-info-reason').textContent(), failed.step_info.reason);
     assert.equal(failed.step_info.reason, 'the number of target shards [4] must be less than the number of source shards [2]');
-    assert.match((await problem.textContent())!, /spec error row 1/);
+    // The remedy comes with lint's answer (waited for here), the row with it.
     assert.equal(
       await problem.locator('.remedy-text').textContent(),
       'Edit policy [shrink-index] so the shrink in the warm phase has a number_of_shards smaller than 2 (a factor of 2, such as 1), and save it. Then press Retry.',
     );
+    assert.match((await problem.textContent())!, /spec error row 1/);
     assert.equal(await page.getByRole('group', { name: /of tl-000001$/ }).count(), 0, 'no problem shown for a healthy index');
     assert.equal(await table.locator('caption').textContent(), '2 managed indices, 1 in ERROR');
     await screenshot(page, 'lifecycle-indices-error');

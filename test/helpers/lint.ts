@@ -2,6 +2,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import type { LintProblem } from '../../src/ilm/lint/lint-problem.js';
+import type { Advice } from '../../src/ilm/remedies/index.js';
 import { explainRecord } from './es.js';
 
 export type Problem = LintProblem;
@@ -14,6 +15,7 @@ export async function lint(client: Client, body: Record<string, unknown>): Promi
 export interface IndexLint {
   readonly policy: string;
   readonly problems: Problem[];
+  readonly step_info_diagnosis?: Advice;
 }
 
 export async function lintCluster(client: Client): Promise<Record<string, IndexLint>> {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { esErrorOf, explainRecord, useEsServer } from '../helpers/es.js';
+import { lintCluster } from '../helpers/lint.js';
 
 describe('row 7: circuit breakers', () => {
   const es = useEsServer();
@@ -58,6 +59,13 @@ describe('row 7: circuit breakers', () => {
       durability: 'TRANSIENT',
     });
     assert.equal(failed.is_auto_retryable_error, true);
+    assert.deepEqual((await lintCluster(client))['cb-merge']?.step_info_diagnosis, {
+      row: 7,
+      cause: 'The operation needs more memory than the [request] circuit breaker allows: the cluster hit a resource limit.',
+      remedy:
+        'Relieve the memory pressure before going on: raise indices.breaker.request.limit (Cluster page shows the limits) or make the operation smaller. The error is retried automatically at the next poll, or press Retry once the pressure is gone.',
+      retry: 'automatic',
+    });
 
     // Remedy: relieve the pressure. No manual retry: the next poll's automatic retry succeeds.
     await client.cluster.putSettings({ persistent: { 'indices.breaker.request.limit': null } });

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { explainRecord, useEsServer, sizedDocument as doc } from '../helpers/es.js';
+import { lintCluster } from '../helpers/lint.js';
 
 
 describe('row 8: high disk watermark', () => {
@@ -31,6 +32,13 @@ describe('row 8: high disk watermark', () => {
     const waiting = await explainRecord(client, 'logs-000001');
     assert.deepEqual([waiting.phase, waiting.action, waiting.step], ['hot', 'rollover', 'wait-for-active-shards']);
     assert.deepEqual(waiting.step_info, { message: 'high disk watermark [90%] exceeded on [tessera-0]' });
+    assert.deepEqual((await lintCluster(client))['logs-000001']?.step_info_diagnosis, {
+      row: 8,
+      cause: 'The disk of [tessera-0] is above the high watermark [90%], so new shards cannot be placed.',
+      remedy:
+        'Free disk space, for example by deleting old indices or documents, or raise the high watermark; set up rollover so data moves on from the hot phase. The step is waiting, not failed: it goes on by itself once there is room.',
+      retry: 'none',
+    });
     assert.equal(await client.indices.exists({ index: 'logs-000002' }), true, 'the new index exists; its shards cannot be placed');
 
     // Remedy: free disk. The wait completes on the next cluster-state change, without a retry.

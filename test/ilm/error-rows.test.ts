@@ -1,18 +1,26 @@
 /**
  * The spec's error table, rows 1–6: each reproduced through the public API, read through explain with the
- * exact failed_step, type and reason, fixed with the spec's remedy, retried, and run to completion.
+ * exact failed_step, type and reason, with the console's advice for it (GET /_tessera/ilm/lint), fixed with the
+ * spec's remedy, retried, and run to completion.
  */
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useEsServer } from '../helpers/es.js';
+import { lintCluster } from '../helpers/lint.js';
 
 async function explain(client: Client, index: string) {
   const response = await client.ilm.explainLifecycle({ index });
   return response.indices[index] as unknown as Record<string, unknown>;
 }
 
-async function expectError(client: Client, index: string, failedStep: string, type: string, reason: string, location: [string, string]) {
+/** What the console shows beside the failure: lint's `step_info_diagnosis`, found by the error's code. */
+function advice(row: number, cause: string, remedy: string) {
+  return { row, cause, remedy, retry: 'retry' };
+}
+
+async function expectError(client: Client, index: string, failedStep: string, type: string, reason: string, location: [string, string], expected: ReturnType<typeof advice>) {
+  assert.deepEqual((await lintCluster(client))[index]?.step_info_diagnosis, expected);
   const record = await explain(client, index);
   assert.equal(record.step, 'ERROR', JSON.stringify(record));
   assert.equal(record.phase, location[0]);
@@ -52,7 +60,19 @@ describe('row 1: shrink to as many or more shards than the index has', () => {
     const entered = await explain(client, 'my-index-000001');
     assert.deepEqual([entered.phase, entered.action, entered.step], ['warm', 'shrink', 'wait-for-shard-history-leases']);
     await es.advance('20m');
-    await expectError(client, 'my-index-000001', 'shrink', 'illegal_argument_exception', 'the number of target shards [4] must be less than the number of source shards [2]', ['warm', 'shrink']);
+    await expectError(
+      client,
+      'my-index-000001',
+      'shrink',
+      'illegal_argument_exception',
+      'the number of target shards [4] must be less than the number of source shards [2]',
+      ['warm', 'shrink'],
+      advice(
+        1,
+        'The shrink asks for 4 shards, but the index has only 2: a shrink can only lower the shard count.',
+        'Edit policy [shrink-index] so the shrink in the warm phase has a number_of_shards smaller than 2 (a factor of 2, such as 1), and save it. Then press Retry.',
+      ),
+    );
     const record = await explain(client, 'my-index-000001');
     assert.deepEqual(record.phase_execution, {
       policy: 'shrink-index',
@@ -97,6 +117,11 @@ describe('row 2: the rollover alias is repeated in an index template', () => {
       'illegal_argument_exception',
       'Rollover alias [logs-write] can point to multiple indices, found duplicated alias [[logs-write]] in index template [logs]',
       ['hot', 'rollover'],
+      advice(
+        2,
+        'The rollover alias [logs-write] is also listed in the aliases of index template [logs], so every new index would get it.',
+        'Remove [logs-write] from the aliases section of index template [logs]. Set the alias only once, through index.lifecycle.rollover_alias when you create the first index; rollover then maintains it. Then press Retry.',
+      ),
     );
     await client.indices.putIndexTemplate({
       name: 'logs',
@@ -123,7 +148,19 @@ describe('row 3: the rollover alias does not point to the index', () => {
     await client.ilm.putLifecycle({ name: 'logs', policy: ROLLOVER_POLICY });
     await client.indices.create({ index: 'app-000001', settings: { 'index.lifecycle.name': 'logs', 'index.lifecycle.rollover_alias': 'app' } });
     await es.advance('10m');
-    await expectError(client, 'app-000001', 'check-rollover-ready', 'illegal_argument_exception', 'index.lifecycle.rollover_alias [app] does not point to index [app-000001]', ['hot', 'rollover']);
+    await expectError(
+      client,
+      'app-000001',
+      'check-rollover-ready',
+      'illegal_argument_exception',
+      'index.lifecycle.rollover_alias [app] does not point to index [app-000001]',
+      ['hot', 'rollover'],
+      advice(
+        3,
+        'The index names [app] as its rollover alias, but that alias does not exist or does not point to [app-000001].',
+        'Check the index setting index.lifecycle.rollover_alias of [app-000001] and list the aliases (_cat/aliases). Either add alias [app] to [app-000001] as its write index, or correct the setting to the alias the index really has. Then press Retry.',
+      ),
+    );
     const settings = await client.indices.getSettings({ index: 'app-000001', name: 'index.lifecycle.rollover_alias' });
     assert.equal(settings['app-000001']?.settings?.index?.lifecycle?.rollover_alias, 'app');
     assert.deepEqual(await client.cat.aliases({ format: 'json' }), []);
@@ -148,7 +185,19 @@ describe('row 4: the rollover alias setting is missing', () => {
     await client.ilm.putLifecycle({ name: 'logs', policy: ROLLOVER_POLICY });
     await client.indices.create({ index: 'web-000001', settings: { 'index.lifecycle.name': 'logs' }, aliases: { web: { is_write_index: true } } });
     await es.advance('10m');
-    await expectError(client, 'web-000001', 'check-rollover-ready', 'illegal_argument_exception', 'setting [index.lifecycle.rollover_alias] for index [web-000001] is empty or not defined', ['hot', 'rollover']);
+    await expectError(
+      client,
+      'web-000001',
+      'check-rollover-ready',
+      'illegal_argument_exception',
+      'setting [index.lifecycle.rollover_alias] for index [web-000001] is empty or not defined',
+      ['hot', 'rollover'],
+      advice(
+        4,
+        'Index [web-000001] has no index.lifecycle.rollover_alias setting, so rollover does not know which alias to roll over.',
+        'Set index.lifecycle.rollover_alias on [web-000001] to the alias the index is written through (its write alias). Then press Retry.',
+      ),
+    );
     await client.indices.putSettings({ index: 'web-000001', settings: { 'index.lifecycle.rollover_alias': 'web' } });
     await client.ilm.retry({ index: 'web-000001' });
     await es.advance('1d');
@@ -174,7 +223,19 @@ describe('row 5: an alias with more than one write index', () => {
     });
     await client.indices.create({ index: 'events-000001', aliases: { events: { is_write_index: true } } });
     await es.advance('1d');
-    await expectError(client, 'events-000001', 'attempt-rollover', 'illegal_state_exception', 'alias [events-all] has more than one write index [events-000001,events-000002]', ['hot', 'rollover']);
+    await expectError(
+      client,
+      'events-000001',
+      'attempt-rollover',
+      'illegal_state_exception',
+      'alias [events-all] has more than one write index [events-000001,events-000002]',
+      ['hot', 'rollover'],
+      advice(
+        5,
+        'Alias [events-all] would have more than one write index: [events-000001,events-000002].',
+        'Use the aliases API to set is_write_index to false for alias [events-all] on all indices but one (and in any index template that adds it as a write alias). Then press Retry.',
+      ),
+    );
     assert.equal(await client.indices.exists({ index: 'events-000002' }), false, 'the failed rollover created nothing');
     await client.indices.updateAliases({ actions: [{ add: { index: 'events-000001', alias: 'events-all', is_write_index: false } }] });
     await client.ilm.retry({ index: 'events-000001' });
@@ -199,7 +260,19 @@ describe('row 6: an index name without a numeric suffix', () => {
       aliases: { 'metrics-write': { is_write_index: true } },
     });
     await es.advance('10m');
-    await expectError(client, 'metrics', 'check-rollover-ready', 'illegal_argument_exception', "index name [metrics] does not match pattern '^.*-\\d+$'", ['hot', 'rollover']);
+    await expectError(
+      client,
+      'metrics',
+      'check-rollover-ready',
+      'illegal_argument_exception',
+      "index name [metrics] does not match pattern '^.*-\\d+$'",
+      ['hot', 'rollover'],
+      advice(
+        6,
+        'Rollover names the next index by counting up a numeric suffix, and [metrics] has none.',
+        'An index cannot be renamed: create an index whose name ends in a hyphen and digits (such as metrics-000001), move the write alias to it, and set index.lifecycle.indexing_complete: true on [metrics] so it finishes without a rollover. Then press Retry.',
+      ),
+    );
     // Remedy: a name with a numeric suffix takes over writing; the old index is marked complete.
     await client.indices.create({ index: 'metrics-000001', settings: { 'index.lifecycle.name': 'logs', 'index.lifecycle.rollover_alias': 'metrics-write' } });
     await client.indices.updateAliases({

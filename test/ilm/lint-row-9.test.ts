@@ -89,7 +89,19 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
 
     // The remedy lints clean, and the retry completes the phase.
     await elastic.security.putRole({ name: 'ilm_ops', ...role(['manage']) });
-    assert.deepEqual(await lintCluster(elastic), { [index.name]: { policy: 'ops-policy', problems: [] } });
+    assert.deepEqual(await lintCluster(elastic), {
+      [index.name]: {
+        policy: 'ops-policy',
+        problems: [],
+        // Until the retry, the console's advice for the failure the index reports stays beside it.
+        step_info_diagnosis: {
+          row: 9,
+          cause: 'Lifecycle steps run as the user who last modified policy [ops-policy], and user [ops] (roles [ilm_ops]) may not perform [indices:admin/settings/update].',
+          remedy: "Give that user's role back the index privileges the step needs (manage or all on this index), or save policy [ops-policy] again as a user who has them. Then press Retry.",
+          retry: 'retry',
+        },
+      },
+    });
     await elastic.ilm.retry({ index: index.name });
     const done = (await elastic.ilm.explainLifecycle({ index: index.name })).indices[index.name] as unknown as Record<string, unknown>;
     assert.deepEqual([done.phase, done.action, done.step], ['warm', 'complete', 'complete']);

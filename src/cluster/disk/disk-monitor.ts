@@ -3,6 +3,8 @@
  * every index gets the `read_only_allow_delete` block; once usage is below the high watermark again, the block
  * is released (as ES does since 7.4).
  */
+import type { CodedMessage } from '../../platform/errors.js';
+import type { ClusterErrorCode } from '../cluster-error-codes.js';
 import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
@@ -35,10 +37,11 @@ export class DiskMonitor {
   }
 
   /** ES's reason why no new shard can be placed, or undefined while usage is under the high watermark. */
-  highWatermarkExceeded(state: ClusterState): string | undefined {
+  highWatermarkExceeded(state: ClusterState): CodedMessage<ClusterErrorCode> | undefined {
     const high = watermark(state, 'high');
     if (!diskThresholdEnabled(state)) return undefined;
-    return isExceeded(high, this.usage(state)) ? `high disk watermark [${high.raw}] exceeded on [${NODE_NAME}]` : undefined;
+    if (!isExceeded(high, this.usage(state))) return undefined;
+    return { message: `high disk watermark [${high.raw}] exceeded on [${NODE_NAME}]`, code: 'high_disk_watermark', params: { watermark: high.raw, node: NODE_NAME } };
   }
 
   /** Re-measures after documents changed, outside any other cluster change. */

@@ -23,7 +23,7 @@ export function generateRolloverIndexName(source: string, now = 0): string {
   const resolved = resolveDateMathName(source, now);
   const isDateMath = resolved !== source;
   if (!ROLLOVER_NAME_PATTERN.test(resolved)) {
-    throw ClusterErrors.illegalArgument(`index name [${source}] does not match pattern '^.*-\\d+$'`);
+    throw ClusterErrors.rolloverNameWithoutSuffix(source);
   }
   const dash = source.lastIndexOf('-');
   const counter = Number(source.slice(dash + 1, isDateMath ? -1 : undefined)) + 1;
@@ -46,7 +46,7 @@ export function writeIndexOf(state: ClusterState, alias: string): IndexMetadata 
   const explicit = indices.filter((i) => i.aliases[alias]!.is_write_index === true);
   if (explicit.length === 1) return explicit[0]!;
   if (indices.length === 1 && indices[0]!.aliases[alias]!.is_write_index !== false) return indices[0]!;
-  throw ClusterErrors.illegalArgument(`rollover target [${alias}] does not point to a write index`);
+  throw ClusterErrors.rolloverTargetWithoutWriteIndex(alias);
 }
 
 export interface IndexStats {
@@ -128,9 +128,7 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
   if (blocked) throw blocked;
   const template = findTemplate(state.templates.values(), newIndex);
   if (template?.template?.aliases && alias in template.template.aliases) {
-    throw ClusterErrors.illegalArgument(
-      `Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${Object.keys(template.template.aliases).join(', ')}]] in index template [${template.name}]`,
-    );
+    throw ClusterErrors.rolloverAliasInTemplate(alias, Object.keys(template.template.aliases), template.name);
   }
   const created = createIndex(state, { name: newIndex, providedName: provided, body: request.createBody, now, uuid: request.uuid });
   const explicitWrite = source.aliases[alias]!.is_write_index === true;

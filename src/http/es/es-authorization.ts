@@ -200,7 +200,7 @@ export function indexActionCheck(req: FastifyRequest, security: Security | undef
   return (name) => {
     for (const { user, lookup } of permissions) {
       const denied = authorizeIndices(user, lookup, action, [name], authentication.apiKey?.id);
-      if (denied) return new ClusterError(denied.type, denied.status, denied.message);
+      if (denied) return ClusterError.from(denied);
     }
     return undefined;
   };

@@ -45,7 +45,7 @@ function asClusterError(error: unknown): ClusterError {
   if (error instanceof SecurityError) {
     // ES lists the response headers of an authentication failure under `header` in the body.
     const metadata = Object.keys(error.headers).length > 0 ? { header: error.headers } : {};
-    return new ClusterError(error.type, error.status, error.message, metadata);
+    return ClusterError.from(error, metadata);
   }
   if (error instanceof UnitError) return new ClusterError('illegal_argument_exception', 400, error.message);
   const fastifyError = error as FastifyError;

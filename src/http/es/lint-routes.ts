@@ -41,7 +41,7 @@ export function lintEnvironment(req: FastifyRequest, ctx: EsContext): LintEnviro
         return (action: string, index: string) => {
           const denied = authorizeAsUser((name) => security.users.user(name), (name) => security.roles.role(name), user, action, index);
           // As the runner records it: the step's failure is a cluster error with the denial's type and reason.
-          return denied && new ClusterError(denied.type, denied.status, denied.message);
+          return denied && ClusterError.from(denied);
         };
       },
     }),

@@ -6,6 +6,7 @@
 import { ClusterErrors, ClusterState, clusterSetting, conditionsMet, evaluateConditions, generateRolloverIndexName, rollover, ROLLOVER_ONLY_IF_HAS_DOCUMENTS, writeIndexOf } from '../../cluster/index.js';
 import { parseTimeValue } from '../../platform/units/index.js';
 import { readExecution, writeExecution } from '../execution-state.js';
+import { IlmErrors } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
 import { withSettings } from '../steps/cluster-edits.js';
 import { actionStep, needs, SHARDS_PLACED, waitStep, type Step, type StepContext, type WaitResult } from '../steps/step.js';
@@ -48,15 +49,15 @@ export function effectiveConditions(config: RolloverSettings, state: ClusterStat
 
 function rolloverAlias(ctx: StepContext, stepSuffix = ''): string {
   const alias = ctx.index.settings[ALIAS_SETTING];
-  if (!alias) throw ClusterErrors.illegalArgument(`setting [${ALIAS_SETTING}] for index [${ctx.index.name}] is empty or not defined${stepSuffix}`);
+  if (!alias) throw IlmErrors.rolloverAliasUnset(ctx.index.name, stepSuffix);
   return alias;
 }
 
 /** The checks both rollover steps make before touching anything, in ES's order. */
 function checkAlias(ctx: StepContext, alias: string): void {
   const meta = ctx.index.aliases[alias];
-  if (!meta) throw ClusterErrors.illegalArgument(`${ALIAS_SETTING} [${alias}] does not point to index [${ctx.index.name}]`);
-  if (meta.is_write_index === false) throw ClusterErrors.illegalArgument(`index [${ctx.index.name}] is not the write index for alias [${alias}]`);
+  if (!meta) throw IlmErrors.rolloverAliasNotPointing(alias, ctx.index.name);
+  if (meta.is_write_index === false) throw IlmErrors.rolloverNotWriteIndex(ctx.index.name, alias);
 }
 
 /** check-rollover-ready: a dry-run rollover against the conditions. */
@@ -79,7 +80,7 @@ function attemptRollover(ctx: StepContext): ClusterState {
   if (ctx.index.rolloverInfo[alias]) return ctx.state;
   checkAlias(ctx, alias);
   if (writeIndexOf(ctx.state, alias).name !== ctx.index.name) {
-    throw ClusterErrors.illegalArgument(`index [${ctx.index.name}] is not the write index for alias [${alias}]`);
+    throw IlmErrors.rolloverNotWriteIndex(ctx.index.name, alias);
   }
   return rollover(ctx.state, { alias, conditions: {}, dryRun: false, now: ctx.now, uuid: ctx.newUuid(), stats: ctx.stats }).state;
 }

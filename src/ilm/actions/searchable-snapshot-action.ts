@@ -5,9 +5,10 @@
  */
 import { addSnapshot, ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
 import { readExecution, writeExecution } from '../execution-state.js';
+import { IlmErrors, ilmMessage } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
 import { addDerivedIndex, swapAliasesAndDeleteSource } from '../steps/cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, waitStep, type Step, type StepContext } from '../steps/step.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, waiting, waitStep, type Step, type StepContext } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { boolean, fields, illegal } from './settings-parser.js';
 import { StepPrivileges } from './step-privileges.js';
@@ -91,9 +92,7 @@ function toSteps(phase: string, config: SearchableSnapshotSettings, nextKey: Ste
   steps.push(
     actionStep(key('generate-snapshot-name'), key('cleanup-snapshot'), (ctx) => {
       if (!ctx.state.repositories.has(repository)) {
-        throw ClusterErrors.illegalState(
-          `repository [${repository}] is missing. [${ctx.policy}] policy for index [${ctx.index.name}] cannot continue until the repository is created or the policy is changed`,
-        );
+        throw IlmErrors.snapshotRepositoryMissing(repository, ctx.policy, ctx.index.name);
       }
       const random = ctx.newUuid().toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 22);
       const execution = readExecution(ctx.index);
@@ -114,7 +113,7 @@ function toSteps(phase: string, config: SearchableSnapshotSettings, nextKey: Ste
       const mounted = ctx.state.indices.get(mountedName(ctx, phase));
       if (!mounted) return { complete: false, info: { message: `index [${mountedName(ctx, phase)}] is not yet available` } };
       const green = IndexMetadata.replicas(mounted) === 0;
-      return green ? { complete: true } : { complete: false, info: { message: `index is not green; not all shards are active` } };
+      return green ? { complete: true } : waiting(ilmMessage('mounted_index_not_green', 'index is not green; not all shards are active'));
     }),
     actionStep(key('copy-execution-state'), key('copy-settings'), (ctx) => {
       const target = ctx.state.indices.get(mountedName(ctx, phase))!;

@@ -6,9 +6,10 @@
  */
 import { checkBreakers, ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
 import { readExecution, writeExecution } from '../execution-state.js';
+import { IlmErrors, ilmMessage } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
 import { addDerivedIndex, setReadOnly, swapAliasesAndDeleteSource, withSettings } from '../steps/cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, SHARDS_PLACED, waitStep, type Step, type StepContext } from '../steps/step.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, SHARDS_PLACED, waiting, waitStep, type Step, type StepContext } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { boolean, fields, illegal, integer } from './settings-parser.js';
 import { StepPrivileges } from './step-privileges.js';
@@ -55,10 +56,10 @@ function createShrunkenIndex(ctx: StepContext, config: ShrinkSettings): ClusterS
   const sourceShards = IndexMetadata.primaryShards(source);
   const target = targetShards(config);
   if (target >= sourceShards) {
-    throw ClusterErrors.illegalArgument(`the number of target shards [${target}] must be less than the number of source shards [${sourceShards}]`);
+    throw IlmErrors.shrinkTargetNotSmaller(target, sourceShards);
   }
   if (sourceShards % target !== 0) {
-    throw ClusterErrors.illegalArgument(`the number of source shards [${sourceShards}] must be a multiple of [${target}]`);
+    throw IlmErrors.shrinkSourceNotMultiple(sourceShards, target);
   }
   const name = shrinkIndexName(ctx);
   const existing = ctx.state.indices.get(name);
@@ -87,12 +88,13 @@ function toSteps(phase: string, config: ShrinkSettings, nextKey: StepKey | undef
       const source = IndexMetadata.primaryShards(ctx.index);
       const target = targetShards(config);
       if (target < source && source % target !== 0) {
-        return {
-          complete: false,
-          info: {
-            message: `lifecycle action of policy [${ctx.policy}] for index [${ctx.index.name}] cannot make progress because the target shards count [${target}] must be a factor of the source index's shards count [${source}]`,
-          },
-        };
+        return waiting(
+          ilmMessage(
+            'shrink_target_not_factor',
+            `lifecycle action of policy [${ctx.policy}] for index [${ctx.index.name}] cannot make progress because the target shards count [${target}] must be a factor of the source index's shards count [${source}]`,
+            { target, source },
+          ),
+        );
       }
       return { complete: true };
     }),

@@ -5,6 +5,7 @@
  * failed action, as if it had been fixed, so one run also finds the problems of the actions after it.
  */
 import { ClusterState, type ClusterError, type IndexMetadata } from '../../cluster/index.js';
+import type { Coded } from '../../platform/errors.js';
 import { isRunnable, type PhaseActions } from '../actions/index.js';
 import { compilePhase } from '../compile-phase.js';
 import { currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
@@ -28,7 +29,7 @@ interface Observed {
 export type DryRunEvent =
   | { readonly kind: 'phase'; readonly phase: string }
   | (Observed & { readonly kind: 'error'; readonly error: ClusterError })
-  | (Observed & { readonly kind: 'stuck'; readonly message: string });
+  | (Observed & { readonly kind: 'stuck'; readonly message: string; readonly cause?: Coded });
 
 export interface DryRunInput {
   readonly state: ClusterState;
@@ -110,7 +111,7 @@ export function dryRun(input: DryRunInput): DryRunEvent[] {
       state = outcome.state;
       next = outcome.next;
       if (outcome.waitsFor !== undefined) {
-        events.push({ ...seen, kind: 'stuck', message: outcome.waitsFor });
+        events.push({ ...seen, kind: 'stuck', message: outcome.waitsFor.message, ...(outcome.waitsFor.cause && { cause: outcome.waitsFor.cause }) });
         next = afterAction(steps, step);
       }
     }

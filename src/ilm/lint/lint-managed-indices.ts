@@ -1,19 +1,22 @@
 /**
  * @module `GET /_tessera/ilm/lint`: every managed index of the cluster as it stands, run from where it stands
- * (a failed step from where a retry would resume) to the end of its policy, as the policy's last modifier.
+ * (a failed step from where a retry would resume) to the end of its policy, as the policy's last modifier; and what to
+ * do about the failure or wait it reports now.
  */
 import { compareStrings } from '../../platform/ids.js';
 import { IlmErrors } from '../ilm-error.js';
 import { dryRun } from './dry-run.js';
 import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
-import { diagnoseStep } from './remedies.js';
+import { diagnoseStep, stepInfoAdvice, type Advice } from '../remedies/index.js';
 import { stepProblems } from './step-problems.js';
 import { timingWarnings } from './timing-warnings.js';
 
 export interface ManagedIndexLint {
   readonly policy: string;
   readonly problems: readonly LintProblem[];
+  /** What to do about the failure or wait the index reports now (its step_info), as the console shows it. */
+  readonly step_info_diagnosis?: Advice;
 }
 
 function lintManagedIndex(env: LintEnvironment, name: string, policyName: string): LintProblem[] {
@@ -21,7 +24,7 @@ function lintManagedIndex(env: LintEnvironment, name: string, policyName: string
   if (!policy) {
     // The runner leaves such an index where it is, with this as its step_info.
     const error = IlmErrors.policyMissing(policyName);
-    return [problem({ ...diagnoseStep(error.type, error.reason, { state: env.state }), outcome: 'stuck', type: error.type, message: error.reason })];
+    return [problem({ ...diagnoseStep(error, { state: env.state }), outcome: 'stuck', type: error.type, message: error.reason })];
   }
   const authorize = stepAuthorizer(env, policy.modifiedBy);
   const events = dryRun({ state: env.state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
@@ -43,7 +46,8 @@ export async function lintManagedIndices(env: LintEnvironment): Promise<Record<s
   let linted = 0;
   for (const index of managed.sort((a, b) => compareStrings(a.name, b.name))) {
     const policyName = index.settings['index.lifecycle.name']!;
-    out[index.name] = { policy: policyName, problems: lintManagedIndex(env, index.name, policyName) };
+    const diagnosis = stepInfoAdvice(index);
+    out[index.name] = { policy: policyName, problems: lintManagedIndex(env, index.name, policyName), ...(diagnosis && { step_info_diagnosis: diagnosis }) };
     if (++linted % INDICES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   return out;

@@ -11,7 +11,7 @@ import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
 import type { IndexToCreate, LintRequest } from './lint-request.js';
 import { policyRejections } from './policy-rejections.js';
-import { diagnoseRequest } from './remedies.js';
+import { diagnoseRequest } from '../remedies/index.js';
 import { stepProblems } from './step-problems.js';
 import { timingWarnings } from './timing-warnings.js';
 
@@ -94,7 +94,7 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
   if ('refused' in created) {
     const put = `PUT /${request.index!.name}`;
     const { type, reason } = created.refused;
-    const refusal = problem({ ...diagnoseRequest(put, type, reason, { state: env.state }), outcome: 'rejected', request: put, type, message: reason });
+    const refusal = problem({ ...diagnoseRequest(put, created.refused, { state: env.state }), outcome: 'rejected', request: put, type, message: reason });
     return [...rejections, refusal, ...warnings.values()];
   }
   const authorize = stepAuthorizer(env, user);

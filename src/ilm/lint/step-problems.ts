@@ -5,15 +5,15 @@
 import { generateRolloverIndexName, type ClusterError } from '../../cluster/index.js';
 import type { DryRunEvent } from './dry-run.js';
 import { problem, type LintProblem } from './lint-problem.js';
-import { diagnoseStep } from './remedies.js';
+import { diagnoseStep, type ErrorCode } from '../remedies/index.js';
 
 type Failure = Extract<DryRunEvent, { kind: 'error' }>;
 
 /** Causes that lie in the cluster rather than in one action of the policy. */
-const CLUSTER_WIDE = new Set(['security_exception', 'cluster_block_exception']);
+const CLUSTER_WIDE: ReadonlySet<string> = new Set<ErrorCode>(['action_unauthorized', 'index_blocked', 'flood_stage_blocked']);
 
 function failure(event: Failure, error: ClusterError): LintProblem {
-  const diagnosis = diagnoseStep(error.type, error.reason, { state: event.state, index: event.index, phase: event.key.phase });
+  const diagnosis = diagnoseStep(error, { state: event.state, index: event.index, phase: event.key.phase });
   return problem({ ...diagnosis, outcome: 'error', at: event.key, type: error.type, message: error.reason });
 }
 
@@ -22,7 +22,7 @@ function failure(event: Failure, error: ClusterError): LintProblem {
  * whatever the alias, so that failure is reported at once instead of after the alias is fixed.
  */
 function nameCheckBehind(event: Failure, reported: LintProblem): LintProblem[] {
-  if (event.key.name !== 'check-rollover-ready' || event.error.type === 'security_exception' || reported.row === 6) return [];
+  if (event.key.name !== 'check-rollover-ready' || event.error.code === 'action_unauthorized' || reported.row === 6) return [];
   try {
     generateRolloverIndexName(event.index.name);
     return [];
@@ -35,8 +35,8 @@ export function stepProblems(events: readonly DryRunEvent[], phaseWarnings: Read
   const problems: LintProblem[] = [];
   // A missing privilege or a block stops every later step that needs the same: one problem, where it first stops.
   const seen = new Set<string>();
-  const add = (found: LintProblem) => {
-    if (found.type !== undefined && CLUSTER_WIDE.has(found.type)) {
+  const add = (found: LintProblem, code?: string) => {
+    if (code !== undefined && CLUSTER_WIDE.has(code)) {
       if (seen.has(found.message)) return;
       seen.add(found.message);
     }
@@ -50,13 +50,13 @@ export function stepProblems(events: readonly DryRunEvent[], phaseWarnings: Read
         break;
       }
       case 'stuck': {
-        const diagnosis = diagnoseStep(undefined, event.message, { state: event.state, index: event.index, phase: event.key.phase });
+        const diagnosis = diagnoseStep(event.cause, { state: event.state, index: event.index, phase: event.key.phase });
         add(problem({ ...diagnosis, outcome: 'stuck', at: event.key, message: event.message }));
         break;
       }
       case 'error': {
         const reported = failure(event, event.error);
-        add(reported);
+        add(reported, event.error.code);
         for (const hidden of nameCheckBehind(event, reported)) add(hidden);
         break;
       }

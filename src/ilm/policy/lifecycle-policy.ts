@@ -4,7 +4,9 @@
  */
 import { ClusterError } from '../../cluster/index.js';
 import { parseTimeValue } from '../../platform/units/index.js';
-import { IlmErrors } from '../ilm-error.js';
+import type { CodedMessage } from '../../platform/errors.js';
+import type { IlmErrorCode } from '../ilm-error-codes.js';
+import { ilmMessage, IlmErrors } from '../ilm-error.js';
 import { hasAllocationRules, parseAction, SUPPORTED_ACTIONS, type PhaseActions } from '../actions/index.js';
 import { PHASE_ACTIONS, PHASES, type PhaseName } from './timeseries-lifecycle-type.js';
 
@@ -84,46 +86,55 @@ function describe(name: string, phase: Phase): string {
 /** The semantic checks of PutLifecycleRequest.validate, in ES's wording. */
 export function validatePolicy(policy: LifecyclePolicy): void {
   const [first] = policyValidationErrors(policy);
-  if (first !== undefined) throw IlmErrors.validation([first]);
+  if (first !== undefined) throw IlmErrors.invalidPolicy(first);
 }
 
 /**
  * Every semantic problem of the policy, the one ES reports first leading: PUT refuses with the first, and
  * lint reports each (what PUT would say once the ones before it were fixed).
  */
-export function policyValidationErrors(policy: LifecyclePolicy): string[] {
-  const errors: string[] = [];
+export function policyValidationErrors(policy: LifecyclePolicy): CodedMessage<IlmErrorCode>[] {
+  const errors: CodedMessage<IlmErrorCode>[] = [];
   for (const [name, phase] of Object.entries(policy.phases)) {
     if (!(PHASES as readonly string[]).includes(name)) {
-      errors.push(`Timeseries lifecycle does not support phase [${name}]`);
+      errors.push(ilmMessage('unsupported_phase', `Timeseries lifecycle does not support phase [${name}]`, { phase: name }));
       continue;
     }
     for (const action of Object.keys(phase.actions)) {
-      if (!PHASE_ACTIONS[name as PhaseName].includes(action)) errors.push(`invalid action [${action}] defined in phase [${name}]`);
-      else if (!SUPPORTED_ACTIONS.has(action)) errors.push(`action [${action}] defined in phase [${name}] is not supported by Tessera`);
+      if (!PHASE_ACTIONS[name as PhaseName].includes(action)) errors.push(ilmMessage('invalid_phase_action', `invalid action [${action}] defined in phase [${name}]`, { action, phase: name }));
+      else if (!SUPPORTED_ACTIONS.has(action)) {
+        errors.push(ilmMessage('action_not_supported_by_tessera', `action [${action}] defined in phase [${name}] is not supported by Tessera`, { action, phase: name }));
+      }
     }
   }
   const hot = policy.phases.hot;
   if (hot && !('rollover' in hot.actions)) {
     const needRollover = ['readonly', 'shrink', 'forcemerge', 'downsample', 'searchable_snapshot'].filter((a) => a in hot.actions);
     if (needRollover.length > 0) {
-      errors.push(`the [${needRollover.join(', ')}] action(s) may not be used in the [hot] phase without an accompanying [rollover] action`);
+      errors.push(ilmMessage('hot_phase_without_rollover', `the [${needRollover.join(', ')}] action(s) may not be used in the [hot] phase without an accompanying [rollover] action`));
     }
   }
   const bothMigrations = Object.entries(policy.phases)
     .filter(([, p]) => p.actions.migrate?.enabled === true && hasAllocationRules(p.actions.allocate))
     .map(([name]) => name);
   if (bothMigrations.length > 0) {
-    errors.push(`phases [${bothMigrations.join(',')}] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase`);
+    errors.push(
+      ilmMessage('migrate_with_allocation_rules', `phases [${bothMigrations.join(',')}] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase`),
+    );
   }
   const afterSnapshot = actionsFollowingSearchableSnapshot(policy);
-  if (afterSnapshot) errors.push(afterSnapshot);
+  if (afterSnapshot) errors.push(ilmMessage('actions_after_searchable_snapshot', afterSnapshot));
   if (policy.phases.frozen && !('searchable_snapshot' in policy.phases.frozen.actions)) {
-    errors.push('policy specifies the [frozen] phase without a corresponding [searchable_snapshot] action, but a searchable snapshot action is required in the frozen phase');
+    errors.push(
+      ilmMessage(
+        'frozen_without_searchable_snapshot',
+        'policy specifies the [frozen] phase without a corresponding [searchable_snapshot] action, but a searchable snapshot action is required in the frozen phase',
+      ),
+    );
   }
   // ES stops at the first problem, and a timing problem is the one it reports (PutLifecycleRequest.validate).
   const timing = timingError(policy);
-  return timing ? [timing, ...errors] : errors;
+  return timing ? [ilmMessage('phases_out_of_order', timing), ...errors] : errors;
 }
 
 /** TimeseriesLifecycleType.validateActionsFollowingSearchableSnapshot. */

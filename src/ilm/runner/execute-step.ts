@@ -4,6 +4,7 @@
  * how a step runs is decided here only, so a dry run meets exactly the failures the runner would.
  */
 import { ClusterError, type ClusterState } from '../../cluster/index.js';
+import type { Coded } from '../../platform/errors.js';
 import type { PhaseActions } from '../actions/index.js';
 import { compilePhase } from '../compile-phase.js';
 import type { ExecutionState } from '../execution-state.js';
@@ -15,6 +16,12 @@ import { checkStepOnClosedIndex } from '../steps/closed-index-steps.js';
 import type { Step, StepContext } from '../steps/step.js';
 import { moveToStep, phaseExecution } from './transitions.js';
 
+/** Why a wait holds: its message and, when it has one, its code. */
+export interface WaitReport {
+  readonly message: string;
+  readonly cause?: Coded;
+}
+
 export interface ExecuteOptions {
   /**
    * Lint's dry run: a wait that only time or data would end counts as over (the reason it waits comes back as
@@ -25,8 +32,8 @@ export interface ExecuteOptions {
 
 export type StepOutcome =
   /** The step is done; `next` is where the index goes (undefined: nowhere, the step ended the policy). */
-  | { readonly kind: 'done'; readonly state: ClusterState; readonly next: StepKey | undefined; readonly waitsFor?: string }
-  | { readonly kind: 'waiting'; readonly info: Readonly<Record<string, unknown>> | undefined }
+  | { readonly kind: 'done'; readonly state: ClusterState; readonly next: StepKey | undefined; readonly waitsFor?: WaitReport }
+  | { readonly kind: 'waiting'; readonly info: Readonly<Record<string, unknown>> | undefined; readonly cause?: Coded }
   | { readonly kind: 'failed'; readonly error: ClusterError };
 
 export function asClusterError(error: unknown): ClusterError {
@@ -67,9 +74,10 @@ export function executeStep(step: Step, ctx: StepContext, options: ExecuteOption
         if (!options.dryRun) checkStepOnClosedIndex(step, ctx.index);
         const result = step.evaluate(ctx);
         if (result.complete) return { kind: 'done', state: ctx.state, next: step.nextKey };
-        if (!options.dryRun) return { kind: 'waiting', info: result.info };
+        if (!options.dryRun) return { kind: 'waiting', info: result.info, ...(result.cause && { cause: result.cause }) };
         const message = result.info?.message;
-        return { kind: 'done', state: ctx.state, next: step.nextKey, ...(message !== undefined && { waitsFor: String(message) }) };
+        const waitsFor: WaitReport | undefined = message === undefined ? undefined : { message: String(message), ...(result.cause && { cause: result.cause }) };
+        return { kind: 'done', state: ctx.state, next: step.nextKey, ...(waitsFor && { waitsFor }) };
       }
       case 'action':
         if (!options.dryRun) checkStepOnClosedIndex(step, ctx.index);

@@ -4,6 +4,7 @@
  */
 import { clusterSetting, ClusterState, POLL_INTERVAL, type ClusterError, type ClusterService, type IndexStats } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
+import type { CodedMessage } from '../../platform/errors.js';
 import { compilePhase } from '../compile-phase.js';
 import { currentKey, readExecution, type ExecutionState } from '../execution-state.js';
 import { readPhaseExecution } from '../phase-execution.js';
@@ -23,7 +24,7 @@ export interface RunnerDeps {
   /** Document count and store size of an index; none without a document store. */
   readonly stats?: (index: string) => IndexStats;
   /** Why shards cannot be placed in `state` (a high disk watermark); none without a disk model. */
-  readonly allocationBlocked?: (state: ClusterState) => string | undefined;
+  readonly allocationBlocked?: (state: ClusterState) => CodedMessage | undefined;
   /** Authorizes a step's action as the policy's last modifier; none without security. */
   readonly authorize?: (user: string, action: string, index: string) => ClusterError | undefined;
   /** Brings what the pass reads from memory up to date first (other instances' policies and document counts). */

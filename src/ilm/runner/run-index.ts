@@ -3,10 +3,11 @@
  * or fails, move to the next phase when its `min_age` has passed, and on poll ticks retry retryable errors.
  * Pure: it takes the cluster state and returns the next one.
  */
-import { ClusterError, ClusterErrors, ClusterState, LIFECYCLE_ORIGINATION_DATE, type IndexStats } from '../../cluster/index.js';
+import { ClusterState, LIFECYCLE_ORIGINATION_DATE, type ClusterError, type IndexStats } from '../../cluster/index.js';
+import type { CodedMessage } from '../../platform/errors.js';
 import { firstStepKey } from '../compile-phase.js';
 import { IlmErrors } from '../ilm-error.js';
-import { currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
+import { causeString, currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../step-key.js';
@@ -23,7 +24,7 @@ export interface RunContext {
   readonly policy: (name: string) => PolicyMetadata | undefined;
   readonly newUuid: () => string;
   readonly stats: (index: string) => IndexStats;
-  readonly allocationBlocked: (state: ClusterState) => string | undefined;
+  readonly allocationBlocked: (state: ClusterState) => CodedMessage | undefined;
   /** The denial of `action` on `index` for `user`, or undefined when allowed (or when security is off). */
   readonly authorize: (user: string, action: string, index: string) => ClusterError | undefined;
   /** Told of every execution state an index moves to, as it moves (a simulation's timeline records each step). */
@@ -67,7 +68,7 @@ function init(state: ClusterState, name: string, policy: PolicyMetadata, ctx: Ru
     );
   } catch (error) {
     const policyName = index.settings['index.lifecycle.name']!;
-    const wrapped = new ClusterError('initialize_policy_exception', 500, `unable to initialize policy [${policyName}] for index [${name}]`, {}, asClusterError(error));
+    const wrapped = IlmErrors.initializeFailed(policyName, name, asClusterError(error));
     return setExecution(state, name, moveToError(execution, INIT_KEY.name, wrapped, true, ctx.now), ctx);
   }
 }
@@ -84,8 +85,9 @@ export function runIndex(start: ClusterState, name: string, runContext: RunConte
     const policy = ctx.policy(policyName);
     let execution = readExecution(index);
     if (!policy) {
-      const info = stepInfoString(errorInfo(IlmErrors.policyMissing(policyName)));
-      return execution.step_info === info ? state : setExecution(state, name, { ...execution, step_info: info }, ctx);
+      const missing = IlmErrors.policyMissing(policyName);
+      const info = stepInfoString(errorInfo(missing));
+      return execution.step_info === info ? state : setExecution(state, name, { ...execution, step_info: info, step_info_cause: causeString(missing) }, ctx);
     }
     const key = currentKey(execution);
     if (!key) {
@@ -139,7 +141,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
   const key = currentKey(execution)!;
   const step = stepsOf(execution, policy, key.phase).find((s) => StepKey.equals(s.key, key));
   if (!step) {
-    const error = ClusterErrors.illegalArgument(`current step [${StepKey.toJson(key)}] for index [${name}] with policy [${policy.name}] is not recognized`);
+    const error = IlmErrors.stepNotRecognized(StepKey.toJson(key), name, policy.name);
     return { state: setExecution(state, name, moveToError(execution, key.name, error, false, ctx.now), ctx), advanced: false };
   }
   // An async wait is evaluated on poll ticks only, whoever the steps run as.
@@ -155,7 +157,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
     case 'waiting': {
       const info = outcome.info ? stepInfoString(outcome.info) : undefined;
       if (info === execution.step_info) return { state, advanced: false };
-      return { state: setExecution(state, name, { ...execution, step_info: info }, ctx), advanced: false };
+      return { state: setExecution(state, name, { ...execution, step_info: info, step_info_cause: causeString(outcome.cause) }, ctx), advanced: false };
     }
     case 'failed':
       return { state: setExecution(state, name, moveToError(execution, key.name, outcome.error, step.retryable, ctx.now), ctx), advanced: false };

@@ -1,6 +1,6 @@
 /** @module Moves of an index's execution state (IndexLifecycleTransition): to a step, into ERROR, back out of it. */
 import type { ClusterError } from '../../cluster/index.js';
-import type { ExecutionState } from '../execution-state.js';
+import { causeString, type ExecutionState } from '../execution-state.js';
 import type { PhaseExecutionInfo } from '../phase-execution.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { ERROR_STEP, type StepKey } from '../step-key.js';
@@ -22,6 +22,7 @@ export function moveToStep(state: ExecutionState, key: StepKey, now: number): Ex
     step_time: time,
     failed_step: undefined,
     step_info: undefined,
+    step_info_cause: undefined,
     is_auto_retryable_error: undefined,
     failed_step_retry_count: undefined,
   };
@@ -50,6 +51,7 @@ export function moveToError(state: ExecutionState, failedStep: string, error: Cl
     step: ERROR_STEP,
     failed_step: failedStep,
     step_info: stepInfoString(errorInfo(error)),
+    step_info_cause: causeString(error),
     is_auto_retryable_error: String(retryable),
     step_time: String(now),
   };
@@ -64,6 +66,7 @@ export function moveToFailedStep(state: ExecutionState, now: number, automatic: 
     failed_step: undefined,
     previous_step_info: state.step_info ?? state.previous_step_info,
     step_info: undefined,
+    step_info_cause: undefined,
     failed_step_retry_count: automatic ? String(count + 1) : state.failed_step_retry_count,
     step_time: String(now),
   };

@@ -7,7 +7,7 @@ import { humanDuration } from '../../platform/units/index.js';
 import { IlmErrors } from '../ilm-error.js';
 import { resolveTarget } from '../lint/lint-policy.js';
 import type { LintEnvironment } from '../lint/lint-environment.js';
-import { diagnoseStep } from '../lint/remedies.js';
+import { diagnoseStep } from '../remedies/index.js';
 import { validatePolicy } from '../policy/lifecycle-policy.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import type { SimulateRequest, Forecast } from './simulate-request.js';
@@ -121,10 +121,8 @@ function renderFirstError(result: SimulationResult): Record<string, unknown> | n
   const error = result.firstError;
   if (!error) return null;
   const state = result.firstErrorState!;
-  const reason = String(error.error.reason ?? '');
-  const type = typeof error.error.type === 'string' ? error.error.type : undefined;
   const index = state.indices.get(error.index);
-  const diagnosis = diagnoseStep(type, reason, { state, ...(index && { index }), phase: error.phase });
+  const diagnosis = diagnoseStep(error.cause, { state, ...(index && { index }), phase: error.phase });
   return { ...renderEvent(error, result.start), row: diagnosis.row, remedy: diagnosis.remedy };
 }
 

@@ -4,6 +4,7 @@
  * steps' authorization is asked of the main thread), and a cluster state travels with a plain map of indices.
  */
 import { ClusterError, type ClusterState, type IndexStats } from '../../cluster/index.js';
+import type { ErrorParams } from '../../platform/errors.js';
 import type { SimulationInput, SimulationResult } from './simulation.js';
 
 /** What the worker needs to run `simulate`: the input, less its functions. */
@@ -13,7 +14,16 @@ export interface WireInput extends Omit<SimulationInput, 'stats' | 'authorize'> 
 
 /** An error thrown on one side, as the other side rebuilds it. */
 export type WireError =
-  | { readonly kind: 'cluster'; readonly type: string; readonly status: number; readonly reason: string; readonly metadata: Readonly<Record<string, unknown>>; readonly causedBy?: WireError }
+  | {
+      readonly kind: 'cluster';
+      readonly type: string;
+      readonly status: number;
+      readonly reason: string;
+      readonly metadata: Readonly<Record<string, unknown>>;
+      readonly code: string;
+      readonly params: ErrorParams;
+      readonly causedBy?: WireError;
+    }
   /** Thrown by the main thread while answering the worker (an authorization refused): the main thread keeps it. */
   | { readonly kind: 'remote'; readonly id: number }
   | { readonly kind: 'other'; readonly message: string; readonly stack?: string };
@@ -47,7 +57,16 @@ export class RemoteError extends Error {
 export function toWireError(error: unknown): WireError {
   if (error instanceof RemoteError) return { kind: 'remote', id: error.id };
   if (error instanceof ClusterError) {
-    return { kind: 'cluster', type: error.type, status: error.status, reason: error.reason, metadata: error.metadata, ...(error.causedBy && { causedBy: toWireError(error.causedBy) }) };
+    return {
+      kind: 'cluster',
+      type: error.type,
+      status: error.status,
+      reason: error.reason,
+      metadata: error.metadata,
+      code: error.code,
+      params: error.params,
+      ...(error.causedBy && { causedBy: toWireError(error.causedBy) }),
+    };
   }
   if (error instanceof Error) return { kind: 'other', message: error.message, ...(error.stack !== undefined && { stack: error.stack }) };
   return { kind: 'other', message: String(error) };
@@ -60,7 +79,7 @@ export function fromWireError(error: WireError, remote: (id: number) => unknown 
       return remote(error.id) ?? new Error(`a lost error of the main thread (${error.id})`);
     case 'cluster': {
       const causedBy = error.causedBy && fromWireError(error.causedBy, remote);
-      return new ClusterError(error.type, error.status, error.reason, error.metadata, causedBy instanceof ClusterError ? causedBy : undefined);
+      return new ClusterError(error.type, error.status, error.reason, error.metadata, causedBy instanceof ClusterError ? causedBy : undefined, { code: error.code, params: error.params });
     }
     case 'other': {
       const rebuilt = new Error(error.message);

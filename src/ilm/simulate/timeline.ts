@@ -4,7 +4,8 @@
  * watermarks crossed and the writes refused. Times are the simulation's virtual clock.
  */
 import { ClusterState, type IndexMetadata, type WatermarkLevel } from '../../cluster/index.js';
-import { readExecution, type ExecutionState } from '../execution-state.js';
+import type { Coded } from '../../platform/errors.js';
+import { readCause, readExecution, type ExecutionState } from '../execution-state.js';
 import { ERROR_STEP } from '../step-key.js';
 
 interface At {
@@ -21,6 +22,8 @@ export type TimelineEvent = At &
         readonly action: string;
         readonly failedStep: string;
         readonly error: Readonly<Record<string, unknown>>;
+        /** The error's code, as the runner stored it beside step_info, for the remedy. */
+        readonly cause?: Coded;
         readonly retryable: boolean;
         /** Automatic retries after this error that failed the same way, up to the end of the simulation. */
         autoRetries: number;
@@ -65,6 +68,7 @@ export class Timeline {
     this.#retrying.delete(index);
     if (execution.step === ERROR_STEP) {
       const error = parseInfo(execution.step_info);
+      const cause = readCause(execution);
       if (retrying && retrying.error.failedStep === execution.failed_step && JSON.stringify(retrying.error.error) === JSON.stringify(error)) {
         retrying.error.autoRetries++;
         return;
@@ -78,6 +82,7 @@ export class Timeline {
         action: execution.action!,
         failedStep: execution.failed_step!,
         error,
+        ...(cause && { cause }),
         retryable: execution.is_auto_retryable_error === 'true',
         autoRetries: 0,
       });

@@ -4,6 +4,7 @@
  * ClusterError, which sends the index to ERROR with that error as `step_info`.
  */
 import type { ClusterState, IndexMetadata, IndexStats } from '../../cluster/index.js';
+import { codedOf, type Coded, type CodedMessage } from '../../platform/errors.js';
 import type { StepKey } from '../step-key.js';
 
 export interface StepContext {
@@ -15,13 +16,20 @@ export interface StepContext {
   /** Document count and store size of an index, for rollover conditions. */
   readonly stats: (index: string) => IndexStats;
   /** Why no new shard can be placed now (a high disk watermark), or undefined. */
-  readonly allocationBlocked: () => string | undefined;
+  readonly allocationBlocked: () => CodedMessage | undefined;
 }
 
 export interface WaitResult {
   readonly complete: boolean;
   /** Why the step is still waiting (`{"message": …}`); shown as `step_info` in explain. */
   readonly info?: Readonly<Record<string, unknown>>;
+  /** The code of the wait's message, for its remedy. */
+  readonly cause?: Coded;
+}
+
+/** A wait that reports `report`: its message as step_info, its code beside it. */
+export function waiting(report: CodedMessage): WaitResult {
+  return { complete: false, info: { message: report.message }, cause: codedOf(report) };
 }
 
 interface StepBase {
@@ -95,5 +103,5 @@ export function checkNotWriteIndex(key: StepKey, nextKey: StepKey): WaitStep {
 /** Waits that need new shards placed: they hold while a high disk watermark is exceeded, with ES's reason. */
 export const SHARDS_PLACED: WaitStep['evaluate'] = (ctx) => {
   const reason = ctx.allocationBlocked();
-  return reason ? { complete: false, info: { message: reason } } : { complete: true };
+  return reason ? waiting(reason) : { complete: true };
 };

@@ -1,12 +1,11 @@
 /** An index's lint problems on its page: what its policy would still run into from where the index stands. */
 import { ErrorAlert } from '../../error-alert.tsx';
-import { useLoad } from '../../use-load.ts';
+import type { Loaded } from '../../use-load.ts';
 import { LintProblems } from './lint-problems.tsx';
-import { lintManagedIndices } from './lint-types.ts';
+import type { IndexLint as Lint } from './lint-types.ts';
 
-export function IndexLint({ index, generation }: { index: string; generation: number }) {
-  // Lint answers for every managed index at once; it is a dry run over the state in memory, so asking for one costs little more.
-  const lint = useLoad(lintManagedIndices, [index, generation]);
+/** `lint` is every managed index's lint, loaded by the page, which also shows the advice it carries. */
+export function IndexLint({ index, lint }: { index: string; lint: Loaded<Readonly<Record<string, Lint>>> }) {
   const titleId = `lint-title-${index}`;
   const entry = lint.data?.[index];
   return (

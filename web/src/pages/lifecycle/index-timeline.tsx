@@ -12,6 +12,7 @@ import { ClockControl } from '../cluster/clock-control.tsx';
 import { IndexForecast } from './index-forecast.tsx';
 import { IndexLint } from './index-lint.tsx';
 import { explain, fetchPolicy, isError, type ExplainRecord, type PhaseDefinition } from './lifecycle-types.ts';
+import { lintManagedIndices } from './lint-types.ts';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
 import { axisPercent, buildTimeline, describeNow, type Timeline } from './timeline-model.ts';
 
@@ -78,6 +79,8 @@ interface IndexLifecycleProps {
 function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome }: IndexLifecycleProps) {
   const policyName = record.policy;
   const policy = useLoad(() => (policyName ? fetchPolicy(policyName) : Promise.resolve(undefined)), [policyName, generation]);
+  // Lint answers for every managed index at once; it is a dry run over the state in memory, so asking for one costs little more.
+  const lint = useLoad(lintManagedIndices, [record.index, generation]);
   const execution = record.phase_execution;
 
   if (!record.managed) {
@@ -141,8 +144,8 @@ function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome }: Ind
           <RetryButton index={record.index} onOutcome={onOutcome} />
         </p>
       )}
-      <ProblemDetails record={record} />
-      <IndexLint index={record.index} generation={generation} />
+      <ProblemDetails record={record} diagnosis={lint.data?.[record.index]?.step_info_diagnosis} />
+      <IndexLint index={record.index} lint={lint} />
       {policy.error !== undefined && <ErrorAlert error={policy.error}>Policy [{policyName}] could not be read:</ErrorAlert>}
       {timeline && <TimelineChart record={record} timeline={timeline} />}
       {execution?.phase_definition && (

@@ -115,7 +115,7 @@ function IndexRows({ record, lint, onOutcome }: { record: ExplainRecord; lint: I
       {(failed || waiting) && (
         <tr className="problem-row">
           <td colSpan={COLUMNS.length}>
-            <ProblemDetails record={record} />
+            <ProblemDetails record={record} diagnosis={lint?.step_info_diagnosis} />
           </td>
         </tr>
       )}

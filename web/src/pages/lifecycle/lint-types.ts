@@ -4,14 +4,17 @@
  */
 import { es } from '../../api/es.ts';
 
-// The server's own type: the console reads what the API answers, field for field.
+// The server's own types: the console reads what the API answers, field for field.
 import type { LintOutcome, LintProblem } from '../../../../src/ilm/lint/lint-problem.ts';
+import type { Advice } from '../../../../src/ilm/remedies/remedy.ts';
 
-export type { LintOutcome, LintProblem };
+export type { Advice, LintOutcome, LintProblem };
 
 export interface IndexLint {
   readonly policy: string;
   readonly problems: readonly LintProblem[];
+  /** What to do about the failure or wait the index reports now (explain's step_info), with the spec's row. */
+  readonly step_info_diagnosis?: Advice;
 }
 
 /** Outcomes from the worst to the mildest, for the one colour a badge can have. */
@@ -31,7 +34,7 @@ export async function lintPolicyBody(policy: unknown, index?: unknown): Promise<
   return (await es<{ problems: LintProblem[] }>('POST', '/_tessera/ilm/lint', { policy, ...(index !== undefined && { index }) })).problems;
 }
 
-/** Every managed index from where it stands, by name. */
+/** Every managed index from where it stands, by name, with the advice for what it reports now. */
 export async function lintManagedIndices(): Promise<Readonly<Record<string, IndexLint>>> {
   return (await es<{ indices: Record<string, IndexLint> }>('GET', '/_tessera/ilm/lint')).indices;
 }

@@ -1,16 +1,19 @@
-/** An index's failure (step ERROR) or wait message, with the remedy for it, and the Retry button with its answer. */
+/**
+ * An index's failure (step ERROR) or wait message, with the remedy the server gives for it (lint's
+ * `step_info_diagnosis`, chosen by the error's code), and the Retry button with its answer.
+ */
 import { useState } from 'react';
 import { ErrorAlert } from '../../error-alert.tsx';
-import { diagnose } from './error-remedies.ts';
 import { isError, retryIndex, type ExplainRecord } from './lifecycle-types.ts';
+import type { Advice } from './lint-types.ts';
 
 /** What the server answered to a retry. */
 export type RetryOutcome = { readonly index: string; readonly answer: unknown } | { readonly index: string; readonly error: unknown };
 
-export function ProblemDetails({ record }: { record: ExplainRecord }) {
+/** `diagnosis` is absent until lint answers (or when it cannot run): the failure is shown without its remedy. */
+export function ProblemDetails({ record, diagnosis }: { record: ExplainRecord; diagnosis: Advice | undefined }) {
   const info = record.step_info;
-  const diagnosis = diagnose(record);
-  if (!info || !diagnosis) return null;
+  if (!info) return null;
   const failed = isError(record);
   return (
     <div role="group" aria-label={failed ? `Error of ${record.index}` : `Wait of ${record.index}`} className={failed ? 'problem problem-error' : 'problem problem-wait'}>
@@ -24,14 +27,18 @@ export function ProblemDetails({ record }: { record: ExplainRecord }) {
             Waiting at step <code>{record.step}</code>
           </>
         )}
-        {diagnosis.row !== undefined && <span className="spec-row"> · spec error row {diagnosis.row}</span>}
+        {diagnosis?.row !== undefined && <span className="spec-row"> · spec error row {diagnosis.row}</span>}
       </p>
       <p className="step-info-reason">{info.reason ?? info.message}</p>
-      <p className="cause">{diagnosis.cause}</p>
-      <p className="remedy">
-        <strong>Remedy: </strong>
-        <span className="remedy-text">{diagnosis.remedy}</span>
-      </p>
+      {diagnosis && (
+        <>
+          <p className="cause">{diagnosis.cause}</p>
+          <p className="remedy">
+            <strong>Remedy: </strong>
+            <span className="remedy-text">{diagnosis.remedy}</span>
+          </p>
+        </>
+      )}
       {failed && (
         <p className="retry-facts">
           {record.is_auto_retryable_error ? 'Auto-retryable: each poll runs the step again' : 'Not auto-retryable'}
