@@ -5,8 +5,8 @@ import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import type { ComposableTemplate } from '../index-template.js';
 import { INVALID_CHARS } from '../index-name.js';
-import { patternsIntersect } from '../patterns.js';
-import { normalizeIndexSettings } from '../settings.js';
+import { patternsIntersect } from '../../platform/units/index.js';
+import { normalizeIndexSettings } from '../index-settings.js';
 
 const TEMPLATE_KEYS = new Set(['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated']);
 
