@@ -1,10 +1,10 @@
 /** @module The `tessera` command: `serve` runs the server, `migrate` brings the schema up to date, `ilm` lints and forecasts policies. */
 import { parseArgs } from 'node:util';
 import { ilmCommand } from './cli/ilm-command.js';
-import { parseByteSize } from './cluster/index.js';
+import { parseByteSize } from './platform/units/index.js';
 import { DEFAULT_CONNECTION_LIMITS, resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
 import { migrateToLatest } from './platform/store/migrate.js';
-import { parseTimeValue } from './platform/time-value.js';
+import { parseTimeValue } from './platform/units/index.js';
 import { describeStore, openStore } from './platform/store/open-store.js';
 import { DEFAULT_DATA_DIR, MIGRATIONS } from './build-server.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';

@@ -4,10 +4,10 @@
  * a 429 `circuit_breaking_exception`. Percent limits are shares of this process's heap limit.
  */
 import { getHeapStatistics } from 'node:v8';
-import { clusterCode, ClusterError } from './cluster-error.js';
-import { byteSizeText } from './byte-size.js';
-import { ClusterState } from './cluster-state.js';
-import { parseByteSize } from './operations/rollover.js';
+import { clusterCode, ClusterError, ClusterErrors } from './cluster-error.js';
+import type { ClusterState } from './cluster-state.js';
+import { clusterSetting, setting, type DefaultedSetting } from './setting.js';
+import { byteSizeText, parseByteSize, readPercent } from '../platform/units/index.js';
 
 const DEFAULTS = { request: '60%', total: '95%' } as const;
 
@@ -15,17 +15,25 @@ export type Breaker = keyof typeof DEFAULTS;
 
 /** ES's limit on the bytes of all HTTP requests being received or handled at once. */
 export const IN_FLIGHT_REQUESTS_SETTING = 'network.breaker.inflight_requests.limit';
-const IN_FLIGHT_REQUESTS_DEFAULT = '100%';
 
-function settingName(breaker: Breaker): string {
-  return `indices.breaker.${breaker}.limit`;
+/** A limit as set: a share of the heap, measured when read (a worker's heap stands in for the server's), or bytes. */
+type BreakerLimit = { readonly heapPercent: number } | { readonly bytes: number };
+
+/** ES's memorySizeSetting: a percentage of the heap, or a byte size. */
+function breakerLimitValue(value: string, key: string): BreakerLimit {
+  const heapPercent = readPercent(value);
+  if (heapPercent !== undefined) return { heapPercent };
+  return { bytes: parseByteSize(value, key, ClusterErrors.illegalArgument) };
 }
 
-/** The breaker limits' defaults by setting name, as `_cluster/settings?include_defaults` reports them. */
-export const BREAKER_SETTING_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
-  ...Object.fromEntries((Object.keys(DEFAULTS) as Breaker[]).map((breaker) => [settingName(breaker), DEFAULTS[breaker]])),
-  [IN_FLIGHT_REQUESTS_SETTING]: IN_FLIGHT_REQUESTS_DEFAULT,
-});
+const LIMITS: Readonly<Record<Breaker, DefaultedSetting<BreakerLimit>>> = {
+  request: setting('indices.breaker.request.limit', 'cluster', breakerLimitValue, { default: DEFAULTS.request }),
+  total: setting('indices.breaker.total.limit', 'cluster', breakerLimitValue, { default: DEFAULTS.total }),
+};
+const IN_FLIGHT_REQUESTS = setting(IN_FLIGHT_REQUESTS_SETTING, 'cluster', breakerLimitValue, { default: '100%' });
+
+/** The breaker limits, in the order `_cluster/settings?include_defaults` reports their defaults. */
+export const BREAKER_SETTINGS: readonly DefaultedSetting<BreakerLimit>[] = [LIMITS.request, LIMITS.total, IN_FLIGHT_REQUESTS];
 
 let heapLimit = (): number => getHeapStatistics().heap_size_limit;
 
@@ -37,20 +45,12 @@ export function assumeHeapLimit(bytes: number): void {
   heapLimit = () => bytes;
 }
 
-/** A limit in bytes: a percentage of the heap, or a byte size. */
-export function parseBreakerLimit(name: string, value: string, heap = heapLimit()): number {
-  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value.trim());
-  if (percent) return Math.floor((Number(percent[1]) / 100) * heap);
-  try {
-    return parseByteSize(value, name);
-  } catch {
-    throw new ClusterError('illegal_argument_exception', 400, `failed to parse setting [${name}] with value [${value}] as a size in bytes: unit is missing or unrecognized`);
-  }
+function limitBytes(limit: BreakerLimit): number {
+  return 'bytes' in limit ? limit.bytes : Math.floor((limit.heapPercent / 100) * heapLimit());
 }
 
 export function breakerLimit(state: ClusterState, breaker: Breaker): number {
-  const name = settingName(breaker);
-  return parseBreakerLimit(name, ClusterState.setting(state, name) ?? DEFAULTS[breaker]);
+  return limitBytes(clusterSetting(state, LIMITS[breaker]));
 }
 
 /** ES's ChildMemoryCircuitBreaker refusal: `bytes` is what the breaker would hold with the new data. */
@@ -74,7 +74,7 @@ export function checkBreakers(state: ClusterState, label: string, bytes: number)
 }
 
 export function inFlightRequestsLimit(state: ClusterState): number {
-  return parseBreakerLimit(IN_FLIGHT_REQUESTS_SETTING, ClusterState.setting(state, IN_FLIGHT_REQUESTS_SETTING) ?? IN_FLIGHT_REQUESTS_DEFAULT);
+  return limitBytes(clusterSetting(state, IN_FLIGHT_REQUESTS));
 }
 
 /**

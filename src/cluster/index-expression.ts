@@ -6,7 +6,7 @@ import { ClusterErrors } from './cluster-error.js';
 import { indexClosed } from './cluster-errors-blocks.js';
 import { ClusterState } from './cluster-state.js';
 import { IndexMetadata } from './index-metadata.js';
-import { isWildcard, matchesPattern } from './patterns.js';
+import { isWildcard, matchesPattern } from '../platform/units/index.js';
 
 export interface ResolveOptions {
   /** A concrete name that does not exist is skipped instead of failing (`ignore_unavailable`). */

@@ -1,6 +1,6 @@
 /** @module An index as the cluster state holds it: settings, mappings, aliases, rollover history and custom metadata. */
 import type { FlatSettings } from './settings.js';
-import { settingInt } from './settings.js';
+import { HIDDEN, NUMBER_OF_REPLICAS, NUMBER_OF_SHARDS } from './index-settings.js';
 
 export interface AliasMetadata {
   readonly is_write_index?: boolean;
@@ -34,16 +34,16 @@ export interface IndexMetadata {
 
 export const IndexMetadata = Object.freeze({
   primaryShards(index: IndexMetadata): number {
-    return settingInt(index.settings, 'index.number_of_shards', 1);
+    return NUMBER_OF_SHARDS.get(index.settings);
   },
   replicas(index: IndexMetadata): number {
-    return settingInt(index.settings, 'index.number_of_replicas', 1);
+    return NUMBER_OF_REPLICAS.get(index.settings);
   },
   isClosed(index: IndexMetadata): boolean {
     return index.state === 'close';
   },
   isHidden(index: IndexMetadata): boolean {
-    return index.settings['index.hidden'] === 'true';
+    return HIDDEN.get(index.settings);
   },
   with(index: IndexMetadata, changes: Partial<IndexMetadata>): IndexMetadata {
     return Object.freeze({ ...index, ...changes });

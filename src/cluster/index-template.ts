@@ -1,7 +1,7 @@
 /** @module Composable index templates (`PUT /_index_template/<name>`), and which one applies to a new index. */
 import type { AliasMetadata } from './index-metadata.js';
 import type { FlatSettings } from './settings.js';
-import { matchesPattern } from './patterns.js';
+import { matchesPattern } from '../platform/units/index.js';
 
 export interface ComposableTemplate {
   readonly name: string;

@@ -20,10 +20,19 @@ export { findTemplate } from './index-template.js';
 export { simulateIndex, simulateTemplate, type SimulatedTemplate, type AddedTemplate } from './operations/simulate-templates.js';
 export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';
 export { clusterMigrations } from './store/cluster-migrations.js';
-export { matchesPattern } from './patterns.js';
 export { rollover, generateRolloverIndexName, rolloverIndexName, writeIndexOf, evaluateConditions, conditionsMet, type IndexStats, type RolloverResult } from './operations/rollover.js';
 export { parseAliasMetadata } from './alias-rules.js';
-export { applySettingChanges, CLUSTER_SETTING_DEFAULTS, FORECAST_TIMEOUT_SETTING, normalizeClusterSettings } from './cluster-settings.js';
+export {
+  applySettingChanges,
+  CLUSTER_SETTING_DEFAULTS,
+  FORECAST_TIMEOUT,
+  FORECAST_TIMEOUT_SETTING,
+  normalizeClusterSettings,
+  POLL_INTERVAL,
+  ROLLOVER_ONLY_IF_HAS_DOCUMENTS,
+} from './cluster-settings.js';
+export { LIFECYCLE_ORIGINATION_DATE } from './index-settings.js';
+export { clusterSetting, Setting, type DefaultedSetting, type SettingScope } from './setting.js';
 export { putRepository, deleteRepository, addSnapshot, removeSnapshot, repositoryMissing } from './operations/snapshot-repositories.js';
 export type { SnapshotRepository, SnapshotInfo } from './snapshot-repository.js';
 export { DocumentService } from './documents/document-service.js';
@@ -50,13 +59,11 @@ export { documentMigrations } from './store/document-migrations.js';
 export { DiskMonitor, type StoredBytes } from './disk/disk-monitor.js';
 export { MemoryClusterRepository } from './memory-cluster-repository.js';
 export { DEFAULT_DISK_CAPACITY, NODE_NAME, checkWatermarkOrder, diskCapacity, diskUsage, isExceeded, parseWatermark, watermark, type DiskUsage, type WatermarkLevel } from './disk/disk-usage.js';
-export { parseByteSize } from './operations/rollover.js';
 export { API_BLOCKS, blockedAt, checkBlocks, checkOpen, floodStageBlock, indexClosed, type ApiBlock, type BlockLevel } from './cluster-errors-blocks.js';
 export { failDestructive } from './destructive-operations.js';
 export { checkCloseEnabled, closeIndices, openIndices, VERIFIED_BEFORE_CLOSE } from './operations/index-state.js';
 export { addIndexBlock, parseApiBlock } from './operations/add-index-block.js';
 export { assumeHeapLimit, breakerLimit, checkBreakers, checkInFlightRequests, inFlightRequestsLimit } from './breakers.js';
-export { byteSizeText } from './byte-size.js';
 export { isDateMathName, resolveDateMathExpression, resolveDateMathName } from './date-math-name.js';
 export { putMapping } from './operations/put-mapping.js';
 export { fieldMappings } from './mappings/field-mappings.js';

@@ -1,7 +1,7 @@
 /** @module `GET /<index>/_ilm/explain`: the explain record of each index, in ES's field order. */
 import type { ClusterState, IndexMetadata } from '../cluster/index.js';
 import { isoInstant } from '../platform/iso-instant.js';
-import { humanDuration } from '../platform/time-value.js';
+import { humanDuration } from '../platform/units/index.js';
 import { effectiveConditions } from './actions/index.js';
 import { readExecution } from './execution-state.js';
 import { readPhaseExecution, type PhaseExecutionInfo } from './phase-execution.js';

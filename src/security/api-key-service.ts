@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAX_CLOCK_MILLIS, type Clock } from '../platform/clock.js';
-import { parseTimeValue } from '../platform/time-value.js';
+import { parseTimeValue } from '../platform/units/index.js';
 import { realmOf, type Authentication } from './authentication.js';
 import { isObject, strings } from './request-values.js';
 import { grantsNothing, parseRoleDescriptor } from './role-descriptor.js';

@@ -2,6 +2,7 @@
  * @module Elasticsearch's named privileges, the actions each grants, and authorization of a user's roles for an
  * action (cluster-wide or on indices), with ES's denial message (AuthorizationDenialMessages).
  */
+import { matchesPattern } from '../platform/units/index.js';
 import { SecurityErrors, type SecurityError } from './security-error.js';
 import type { Role, User } from './security-model.js';
 
@@ -41,26 +42,14 @@ const INDEX_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
 /** Actions every authenticated user may perform. */
 const ALWAYS_ALLOWED = new Set(['cluster:admin/xpack/security/user/authenticate']);
 
-function matches(pattern: string, value: string): boolean {
-  if (pattern === '*') return true;
-  if (pattern.endsWith('*')) return value.startsWith(pattern.slice(0, -1));
-  return pattern === value;
-}
-
 function grants(table: Table, privilege: string, action: string): boolean {
   if (privilege === 'all' && table === INDEX_PRIVILEGES) return action.startsWith('indices:');
   const entry = table.find(([name]) => name === privilege);
-  return entry !== undefined && entry[1].some((pattern) => matches(pattern, action));
+  return entry !== undefined && entry[1].some((pattern) => matchesPattern(pattern, action));
 }
 
 function grantingPrivileges(table: Table, action: string): string[] {
   return table.filter(([name]) => grants(table, name, action)).map(([name]) => name);
-}
-
-function indexNameMatches(pattern: string, index: string): boolean {
-  if (!pattern.includes('*')) return pattern === index;
-  const regex = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  return regex.test(index);
 }
 
 export type RoleLookup = (name: string) => Role | undefined;
@@ -109,7 +98,7 @@ export function authorizeIndices(user: User, lookup: RoleLookup, action: string,
   const roles = rolesOf(user, lookup);
   const denied = indices.filter(
     (index) =>
-      !roles.some((role) => role.indices.some((entry) => entry.names.some((p) => indexNameMatches(p, index)) && entry.privileges.some((privilege) => grants(INDEX_PRIVILEGES, privilege, action)))),
+      !roles.some((role) => role.indices.some((entry) => entry.names.some((p) => matchesPattern(p, index)) && entry.privileges.some((privilege) => grants(INDEX_PRIVILEGES, privilege, action)))),
   );
   if (denied.length === 0) return undefined;
   return deny(action, user, denied, INDEX_PRIVILEGES, 'index', apiKeyId);
@@ -131,7 +120,7 @@ export function hasApplicationPrivilege(user: User, lookup: RoleLookup, applicat
       (entry) =>
         (entry.application === application || entry.application === '*') &&
         entry.privileges.some((p) => accepted.includes(p)) &&
-        entry.resources.some((pattern) => indexNameMatches(pattern, resource)),
+        entry.resources.some((pattern) => matchesPattern(pattern, resource)),
     ),
   );
 }

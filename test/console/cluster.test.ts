@@ -8,6 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator } from 'playwright-core';
 import { browserSkip, launchBrowser, openConsole, screenshot } from '../helpers/browser.js';
 import { EPOCH, explainRecord, startEsServer, type EsFixture } from '../helpers/es.js';
+// ES's byte text, as `_cat` prints it without `bytes=` (test/platform/units/byte-size.test.ts pins its forms).
+import { byteSizeText as byteText } from '../../src/platform/units/index.js';
 
 const WAIT = { timeout: 30_000 };
 const DAY = 86_400_000;
@@ -31,18 +33,6 @@ async function facts(scope: Locator): Promise<Record<string, string>> {
 
 async function tableRows(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!)));
-}
-
-/** ES's byte text, as `_cat` prints it without `bytes=`. */
-function byteText(bytes: number): string {
-  const units = ['b', 'kb', 'mb', 'gb'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value}b` : `${Math.floor(value * 10) / 10}${units[unit]}`;
 }
 
 async function clock(es: EsFixture): Promise<{ mode: string; now: string; now_millis: number }> {

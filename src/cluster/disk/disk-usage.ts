@@ -3,8 +3,10 @@
  * watermarks (DiskThresholdSettings), which are percentages of used disk or byte amounts of free disk.
  */
 import { ClusterErrors } from '../cluster-error.js';
-import { ClusterState } from '../cluster-state.js';
-import { parseByteSize } from '../operations/rollover.js';
+import type { ClusterState } from '../cluster-state.js';
+import { clusterSetting, setting, type DefaultedSetting, type Setting } from '../setting.js';
+import { booleanValue, byteSizeValue } from '../setting-parsers.js';
+import { parseByteSize, readRatioPercent } from '../../platform/units/index.js';
 
 export const NODE_NAME = 'tessera-0';
 export const DEFAULT_DISK_CAPACITY = 100 * 1024 ** 3;
@@ -13,16 +15,6 @@ export type WatermarkLevel = 'low' | 'high' | 'flood_stage';
 
 const DEFAULTS: Readonly<Record<WatermarkLevel, string>> = { low: '85%', high: '90%', flood_stage: '95%' };
 
-/** The disk settings' defaults by setting name, as `_cluster/settings?include_defaults` reports them. */
-export const DISK_SETTING_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
-  'cluster.routing.allocation.disk.threshold_enabled': 'true',
-  ...Object.fromEntries((Object.keys(DEFAULTS) as WatermarkLevel[]).map((level) => [settingName(level), DEFAULTS[level]])),
-});
-
-/** `cluster.routing.allocation.disk.threshold_enabled: false` turns the disk decider off: no watermark applies. */
-export function diskThresholdEnabled(state: ClusterState): boolean {
-  return ClusterState.setting(state, 'cluster.routing.allocation.disk.threshold_enabled') !== 'false';
-}
 
 export interface Watermark {
   readonly level: WatermarkLevel;
@@ -44,14 +36,12 @@ export function settingName(level: WatermarkLevel): string {
 
 export function parseWatermark(level: WatermarkLevel, raw: string): Watermark {
   const value = raw.trim();
-  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
-  if (percent) {
-    const n = Number(percent[1]);
-    if (n > 100) throw ClusterErrors.illegalArgument(`unable to consistently parse [${settingName(level)}=${raw}] as percentage or bytes`);
-    return { level, raw: value, limit: { usedPercent: n } };
+  const usedPercent = readRatioPercent(value);
+  if (usedPercent !== undefined) {
+    // Only a percentage can pass 100: a fraction is at most 1.
+    if (usedPercent > 100) throw ClusterErrors.illegalArgument(`unable to consistently parse [${settingName(level)}=${raw}] as percentage or bytes`);
+    return { level, raw: value, limit: { usedPercent } };
   }
-  const ratio = /^(0(?:\.\d+)?|1(?:\.0+)?)$/.exec(value);
-  if (ratio) return { level, raw: value, limit: { usedPercent: Number(ratio[1]) * 100 } };
   try {
     return { level, raw: value, limit: { freeBytes: parseByteSize(value, settingName(level)) } };
   } catch {
@@ -59,8 +49,28 @@ export function parseWatermark(level: WatermarkLevel, raw: string): Watermark {
   }
 }
 
+const THRESHOLD_ENABLED = setting('cluster.routing.allocation.disk.threshold_enabled', 'cluster', booleanValue, { default: 'true' });
+const WATERMARKS: Readonly<Record<WatermarkLevel, DefaultedSetting<Watermark>>> = {
+  low: watermarkSetting('low'),
+  high: watermarkSetting('high'),
+  flood_stage: watermarkSetting('flood_stage'),
+};
+const CAPACITY = setting('tessera.disk.capacity', 'cluster', byteSizeValue);
+
+function watermarkSetting(level: WatermarkLevel): DefaultedSetting<Watermark> {
+  return setting(settingName(level), 'cluster', (value) => parseWatermark(level, value), { default: DEFAULTS[level] });
+}
+
+/** The disk settings, in the order `_cluster/settings?include_defaults` reports their defaults. */
+export const DISK_SETTINGS: readonly Setting<unknown>[] = [THRESHOLD_ENABLED, WATERMARKS.low, WATERMARKS.high, WATERMARKS.flood_stage, CAPACITY];
+
+/** `cluster.routing.allocation.disk.threshold_enabled: false` turns the disk decider off: no watermark applies. */
+export function diskThresholdEnabled(state: ClusterState): boolean {
+  return clusterSetting(state, THRESHOLD_ENABLED);
+}
+
 export function watermark(state: ClusterState, level: WatermarkLevel): Watermark {
-  return parseWatermark(level, ClusterState.setting(state, settingName(level)) ?? DEFAULTS[level]);
+  return clusterSetting(state, WATERMARKS[level]);
 }
 
 export function isExceeded(mark: Watermark, usage: DiskUsage): boolean {
@@ -68,8 +78,7 @@ export function isExceeded(mark: Watermark, usage: DiskUsage): boolean {
 }
 
 export function diskCapacity(state: ClusterState, fallback: number): number {
-  const setting = ClusterState.setting(state, 'tessera.disk.capacity');
-  return setting === undefined ? fallback : parseByteSize(setting, 'tessera.disk.capacity');
+  return clusterSetting(state, CAPACITY) ?? fallback;
 }
 
 export function diskUsage(capacity: number, used: number): DiskUsage {

@@ -2,7 +2,7 @@
  * @module A `_bulk` body as ES's BulkRequestParser reads it: NDJSON action and source lines, each action's metadata
  * checked and applied over the defaults the URL gives.
  */
-import { LONG_MAX, LONG_MIN } from '../../platform/time-value.js';
+import { LONG_MAX, LONG_MIN } from '../../platform/units/index.js';
 import { xContentBoolean, xContentToken } from '../../platform/xcontent.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { checkNestingDepth } from '../xcontent-limits.js';

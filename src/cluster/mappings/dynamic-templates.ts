@@ -2,7 +2,7 @@
  * @module `dynamic_templates`: their parsing (DynamicTemplate.parse) and which one maps a new field of a document
  * (match / unmatch on its name, path_match / path_unmatch on its full path, match_mapping_type on its JSON type).
  */
-import { matchesPattern } from '../patterns.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import { MappingErrors } from './mapping-errors.js';
 import { isJsonObject, type Json, type JsonObject } from './mapping-model.js';
 

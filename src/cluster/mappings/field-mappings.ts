@@ -1,5 +1,5 @@
 /** @module GET _mapping/field: the mappings of the fields a list of names and patterns selects (GetFieldMappings). */
-import { matchesPattern } from '../patterns.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import { isJsonObject, isObjectMapping, propertiesOf, type JsonObject, type RootMapping } from './mapping-model.js';
 
 export interface FieldMappingEntry {

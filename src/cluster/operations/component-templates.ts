@@ -5,7 +5,7 @@ import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import type { ComponentTemplate } from '../component-template.js';
 import { composeMappings } from '../mappings/index-mappings.js';
-import { isWildcard, matchesPattern } from '../patterns.js';
+import { isWildcard, matchesPattern } from '../../platform/units/index.js';
 import { isGlobal, longField, parseTemplateBody, validateComposite, validateTemplateName } from './index-templates.js';
 
 const COMPONENT_KEYS = new Set(['template', 'version', '_meta', 'deprecated']);

@@ -6,7 +6,7 @@ import { IndexMetadata } from '../index-metadata.js';
 import { validateIndexName } from '../index-name.js';
 import { mappingSources, resolveAliases, resolveSettings } from '../template-composition.js';
 import { findTemplate } from '../index-template.js';
-import { normalizeIndexSettings } from '../settings.js';
+import { normalizeIndexSettings } from '../index-settings.js';
 import { composeMappings } from '../mappings/index-mappings.js';
 
 /** The Elasticsearch version Tessera reports and stamps on indices it creates. */

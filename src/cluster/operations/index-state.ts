@@ -5,13 +5,15 @@
 import { checkBlocks } from '../cluster-errors-blocks.js';
 import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
+import { CLOSE_INDEX_ENABLE } from '../cluster-settings.js';
+import { clusterSetting } from '../setting.js';
 import { IndexMetadata } from '../index-metadata.js';
 
 export const VERIFIED_BEFORE_CLOSE = 'index.verified_before_close';
 
 /** TransportCloseIndexAction's refusal when `cluster.indices.close.enable` is false. */
 export function checkCloseEnabled(state: ClusterState): void {
-  if (ClusterState.setting(state, 'cluster.indices.close.enable') === 'false') {
+  if (clusterSetting(state, CLOSE_INDEX_ENABLE) === false) {
     throw ClusterErrors.illegalState(
       'closing indices is disabled - set [cluster.indices.close.enable: true] to enable it. NOTE: closed indices still consume a significant amount of diskspace',
     );

@@ -7,8 +7,9 @@ import type { TemplateBody } from '../component-template.js';
 import type { AliasMetadata } from '../index-metadata.js';
 import type { ComposableTemplate } from '../index-template.js';
 import { INVALID_CHARS } from '../index-name.js';
-import { patternsIntersect } from '../patterns.js';
-import { normalizeIndexSettings, type FlatSettings } from '../settings.js';
+import { patternsIntersect } from '../../platform/units/index.js';
+import { normalizeIndexSettings } from '../index-settings.js';
+import type { FlatSettings } from '../settings.js';
 import { resolveSettings, resolveTemplate } from '../template-composition.js';
 
 const TEMPLATE_KEYS = new Set(['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated']);

@@ -2,7 +2,7 @@
  * @module Rollover (MetadataRolloverService): resolve the alias's write index, name the next index,
  * evaluate the conditions, create the index, swap the write alias and record rollover info.
  */
-import { parseTimeValue } from '../../platform/time-value.js';
+import { parseByteSize, parseTimeValue } from '../../platform/units/index.js';
 import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
@@ -55,14 +55,6 @@ export interface IndexStats {
   readonly sizeBytes: number;
 }
 
-const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4, pb: 1024 ** 5 };
-
-export function parseByteSize(value: string, name: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|tb|pb)$/i.exec(value.trim());
-  if (!match) throw ClusterErrors.illegalArgument(`failed to parse setting [${name}] with value [${value}] as a size in bytes: unit is missing or unrecognized`);
-  return Math.floor(Number(match[1]) * SIZE_UNITS[match[2]!.toLowerCase()]!);
-}
-
 /** Each condition's ES label (`[max_age: 7d]`) and whether it is met. */
 export function evaluateConditions(index: IndexMetadata, conditions: Readonly<Record<string, unknown>>, stats: IndexStats, now: number): Record<string, boolean> {
   const shards = IndexMetadata.primaryShards(index);
@@ -77,7 +69,7 @@ export function evaluateConditions(index: IndexMetadata, conditions: Readonly<Re
   for (const [name, raw] of Object.entries(conditions)) {
     const [bound, metric] = [name.slice(0, 3), name.slice(4)];
     const value = String(raw);
-    const threshold = metric === 'age' ? parseTimeValue(value, name) : metric.endsWith('docs') ? Number(value) : parseByteSize(value, name);
+    const threshold = metric === 'age' ? parseTimeValue(value, name) : metric.endsWith('docs') ? Number(value) : parseByteSize(value, name, ClusterErrors.illegalArgument);
     const actual = measured[metric] ?? 0;
     out[`[${name}: ${value}]`] = bound === 'max' ? actual >= threshold : actual >= threshold;
   }

@@ -8,7 +8,7 @@ import { javaHashOrder } from '../../platform/java-hash-order.js';
 import { ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import { findTemplate, type ComposableTemplate } from '../index-template.js';
-import { patternsIntersect } from '../patterns.js';
+import { patternsIntersect } from '../../platform/units/index.js';
 import { resolveTemplate, type ResolvedTemplate } from '../template-composition.js';
 import { parseTemplate, putTemplate } from './index-templates.js';
 

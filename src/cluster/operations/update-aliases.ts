@@ -5,7 +5,7 @@ import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata, type AliasMetadata } from '../index-metadata.js';
 import { resolveIndices } from '../index-expression.js';
 import { checkBlocks } from '../cluster-errors-blocks.js';
-import { matchesPattern } from '../patterns.js';
+import { matchesPattern } from '../../platform/units/index.js';
 
 export type AliasAction =
   | { readonly kind: 'add'; readonly indices: string; readonly aliases: readonly string[]; readonly meta: AliasMetadata }

@@ -7,7 +7,8 @@ import { checkBlocks } from '../cluster-errors-blocks.js';
 import { ClusterState } from '../cluster-state.js';
 import { resolveIndices } from '../index-expression.js';
 import { IndexMetadata } from '../index-metadata.js';
-import { flattenSettings, normalizeIndexSettings, withIndexPrefix } from '../settings.js';
+import { normalizeIndexSettings } from '../index-settings.js';
+import { flattenSettings, withIndexPrefix } from '../settings.js';
 
 /**
  * TransportUpdateSettingsAction.checkBlock: a metadata-write block refuses the update, unless it touches the settings

@@ -1,6 +1,7 @@
 /** @module Aliases: `POST /_aliases`, `PUT/DELETE /<index>/_alias/<name>`, `GET /_alias[/<name>]`, `GET /<index>/_alias[/<name>]`. */
 import type { FastifyInstance } from 'fastify';
-import { applyAliasActions, matchesPattern, parseAliasActions, parseAliasMetadata, resolveDateMathExpression, resolveDateMathName, resolveIndices, type AliasAction } from '../../cluster/index.js';
+import { applyAliasActions, parseAliasActions, parseAliasMetadata, resolveDateMathExpression, resolveDateMathName, resolveIndices, type AliasAction } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { renderAlias } from './index-render.js';

@@ -1,6 +1,6 @@
 /** @module `GET /_cat/aliases[/<alias>]`: one row per alias and index (ES's RestAliasAction). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchesPattern } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import { type CatColumn, type CatRow, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';

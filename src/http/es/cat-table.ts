@@ -3,9 +3,9 @@
  * columns with aliases, descriptions, defaults and alignment; `help`, `h` (names, aliases, wildcards), `s`, `v`,
  * `bytes`, `time`, `ts`, `pri`, and text, JSON or YAML by `format` or the Accept header.
  */
-import { humanDuration, TIME_UNITS } from '../../platform/time-value.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { byteSizeText, ClusterError, matchesPattern } from '../../cluster/index.js';
+import { ClusterError } from '../../cluster/index.js';
+import { BYTE_UNITS, byteSizeText, humanDuration, matchesPattern, TIME_UNITS } from '../../platform/units/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { esSend, esSendText, flag, javaSplit, responseFormat } from './es-reply.js';
 
@@ -52,20 +52,6 @@ export function timestampCells(clock: Clock): CatRow {
   const now = clock.now();
   return { epoch: Math.floor(now / 1000), timestamp: new Date(now).toISOString().slice(11, 19) };
 }
-
-const BYTE_UNITS: Readonly<Record<string, number>> = {
-  b: 1,
-  k: 1024,
-  kb: 1024,
-  m: 1024 ** 2,
-  mb: 1024 ** 2,
-  g: 1024 ** 3,
-  gb: 1024 ** 3,
-  t: 1024 ** 4,
-  tb: 1024 ** 4,
-  p: 1024 ** 5,
-  pb: 1024 ** 5,
-};
 
 /** TimeValue.toString(): the largest whole unit, one decimal truncated, `.0` dropped. */
 export function timeValueText(millis: number): string {

@@ -1,6 +1,6 @@
 /** @module `GET /_cat/templates[/<name>]` (ES's RestTemplatesAction): the composable index templates; Tessera has no legacy ones. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchesPattern } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import { type CatColumn, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ClusterError, ClusterErrors } from '../../cluster/index.js';
 import { MAX_CLOCK_MILLIS, VirtualClock } from '../../platform/clock.js';
-import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
+import { parseTimeValue } from '../../platform/units/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { esRoute, cluster } from './es-actions.js';
@@ -28,12 +28,7 @@ export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     const by = (req.body as { by?: unknown } | undefined)?.by;
     if (typeof by !== 'string') throw ClusterErrors.illegalArgument('[by] is required: a time value such as "30d"');
-    let millis: number;
-    try {
-      millis = parseTimeValue(by, 'by');
-    } catch (error) {
-      throw ClusterErrors.illegalArgument((error as TimeValueError).message);
-    }
+    const millis = parseTimeValue(by, 'by', ClusterErrors.illegalArgument);
     if (millis < 0) throw ClusterErrors.illegalArgument(`[by] must not be negative, got [${by}]`);
     const left = MAX_CLOCK_MILLIS - clock.now();
     if (millis > left) {

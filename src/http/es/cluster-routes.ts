@@ -1,7 +1,7 @@
 /** @module `GET /_cluster/health` (with `wait_for_status`) and `GET/PUT /_cluster/settings`. */
 import type { FastifyInstance } from 'fastify';
 import { CLUSTER_SETTING_DEFAULTS, nestSettings, parseClusterSettingsUpdate, parseHealthStatus, updateClusterSettings, waitForHealth } from '../../cluster/index.js';
-import { humanDuration, parseTimeValue } from '../../platform/time-value.js';
+import { humanDuration, parseTimeValue } from '../../platform/units/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { esRoute, cluster } from './es-actions.js';

@@ -20,7 +20,7 @@ import {
   type WriteOptions,
   type WriteRequest,
 } from '../../cluster/index.js';
-import { humanDuration, LONG_MAX, LONG_MIN, parseTimeValue } from '../../platform/time-value.js';
+import { humanDuration, LONG_MAX, LONG_MIN, parseTimeValue } from '../../platform/units/index.js';
 import { flag } from './es-reply.js';
 
 type Query = Record<string, string | undefined>;

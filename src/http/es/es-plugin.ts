@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ClusterError, ClusterErrors } from '../../cluster/index.js';
-import { TimeValueError } from '../../platform/time-value.js';
+import { UnitError } from '../../platform/units/index.js';
 import { aliasRoutes } from './alias-routes.js';
 import { catRoutes } from './cat-routes.js';
 import { clusterRoutes } from './cluster-routes.js';
@@ -50,7 +50,7 @@ function asClusterError(error: unknown): ClusterError {
     const metadata = Object.keys(error.headers).length > 0 ? { header: error.headers } : {};
     return ClusterError.from(error, metadata);
   }
-  if (error instanceof TimeValueError) return new ClusterError('illegal_argument_exception', 400, error.message);
+  if (error instanceof UnitError) return new ClusterError('illegal_argument_exception', 400, error.message);
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return new ClusterError('content_too_long_exception', 413, 'Request body is too large');

@@ -1,6 +1,7 @@
 /** @module Sends ES responses: the negotiated media type (JSON or YAML), `pretty`, and `filter_path`. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ClusterErrors, ES_VERSION, matchesPattern } from '../../cluster/index.js';
+import { ClusterErrors, ES_VERSION } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import { javaSplit, requestedCompatibility, responseContentType } from './es-content.js';
 import { toYaml } from './yaml-writer.js';
 

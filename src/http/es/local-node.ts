@@ -2,7 +2,7 @@
  * @module The one node Tessera is, as the node APIs name it, and which node selectors (`_local`, `master:true`, its id
  * or name) pick it out, as ES's DiscoveryNodes.resolveNodes reads them.
  */
-import { matchesPattern } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 
 export const NODE_ID = 'tessera0000000000000000';
 export const NODE_ROLES: readonly string[] = ['data', 'ingest', 'master'];

@@ -4,7 +4,8 @@
  * jvm, thread_pool, transport, remote_cluster_server, indices) are left out, as ES leaves out what a node lacks.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { byteSizeText, ES_VERSION, ES_VERSION_ID, nestSettings } from '../../cluster/index.js';
+import { ES_VERSION, ES_VERSION_ID, nestSettings } from '../../cluster/index.js';
+import { byteSizeText } from '../../platform/units/index.js';
 import { DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';

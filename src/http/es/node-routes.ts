@@ -1,6 +1,7 @@
 /** @module The node, its disk and breakers: `GET /_nodes/stats` (fs, breakers) and allocation explain. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { breakerLimit, byteSizeText, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit } from '../../cluster/index.js';
+import { breakerLimit, ClusterErrors, ClusterState, IndexMetadata, inFlightRequestsLimit } from '../../cluster/index.js';
+import { byteSizeText } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { parseExplainRequest } from './allocation-explain-request.js';

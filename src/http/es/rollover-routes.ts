@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ClusterErrors, rollover, type RolloverResult } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
-import { LONG_MAX } from '../../platform/time-value.js';
+import { LONG_MAX } from '../../platform/units/index.js';
 import { esRoute, onPath } from './es-actions.js';
 import { ACKED } from './es-params.js';
 

@@ -5,10 +5,9 @@
  * `tessera.ilm.simulate.timeout`); the server itself is left as it was, and goes on answering meanwhile.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLUSTER_SETTING_DEFAULTS, ClusterState, DEFAULT_DISK_CAPACITY, FORECAST_TIMEOUT_SETTING } from '../../cluster/index.js';
+import { clusterSetting, DEFAULT_DISK_CAPACITY, FORECAST_TIMEOUT } from '../../cluster/index.js';
 import { DEFAULT_DOCUMENT_SIZE, DEFAULT_HORIZON, indexTimeline, parseDocumentRate, parseHorizon, parseSimulateRequest, simulatePolicy, type SimulationEnvironment } from '../../ilm/index.js';
 import { SimulationPool } from '../../ilm/simulate/simulation-pool.js';
-import { parseTimeValue } from '../../platform/time-value.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { lintEnvironment, requirePolicyRead } from './lint-routes.js';
@@ -18,9 +17,7 @@ const TIMELINE = esRoute(cluster('cluster:monitor/tessera/ilm/simulate'), ['hori
 
 function environment(req: FastifyRequest, ctx: EsContext, pool: SimulationPool): SimulationEnvironment {
   const { policies, scheduler } = ctx.ilm!;
-  const state = ctx.cluster.state;
-  const timeout = ClusterState.setting(state, FORECAST_TIMEOUT_SETTING) ?? CLUSTER_SETTING_DEFAULTS[FORECAST_TIMEOUT_SETTING]!;
-  const timeoutMillis = parseTimeValue(timeout, FORECAST_TIMEOUT_SETTING);
+  const timeoutMillis = clusterSetting(ctx.cluster.state, FORECAST_TIMEOUT);
   return {
     ...lintEnvironment(req, ctx),
     policies: () => policies.resolve(undefined),

@@ -1,6 +1,7 @@
 /** @module Snapshot repositories: `PUT/GET/DELETE /_snapshot/<repo>`, and `GET /_snapshot/<repo>/_all` for the snapshots ILM took. */
 import type { FastifyInstance } from 'fastify';
-import { deleteRepository, matchesPattern, putRepository, repositoryMissing, type SnapshotRepository } from '../../cluster/index.js';
+import { deleteRepository, putRepository, repositoryMissing, type SnapshotRepository } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';

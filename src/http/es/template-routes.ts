@@ -1,6 +1,7 @@
 /** @module Composable index templates: `PUT/POST/GET/DELETE /_index_template[/<name>]`. */
 import type { FastifyInstance } from 'fastify';
-import { ClusterError, deleteTemplates, deprecatedComponentWarnings, matchesPattern, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
+import { ClusterError, deleteTemplates, deprecatedComponentWarnings, parseTemplate, putTemplate, type ComposableTemplate } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import type { EsContext } from './es-context.js';
 import { addWarnings, esSend, flag } from './es-reply.js';

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterErrors } from '../../cluster/index.js';
 import { closeMatches } from '../../platform/did-you-mean.js';
-import { parseTimeValue } from '../../platform/time-value.js';
+import { parseTimeValue } from '../../platform/units/index.js';
 import { GLOBAL_PARAMS } from './es-params.js';
 import { flag } from './es-reply.js';
 

@@ -3,8 +3,8 @@
  * wait running a dry-run rollover), attempt-rollover, wait-for-active-shards, update-rollover-lifecycle-date,
  * set-indexing-complete.
  */
-import { ClusterErrors, ClusterState, conditionsMet, evaluateConditions, generateRolloverIndexName, rollover, writeIndexOf } from '../../cluster/index.js';
-import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
+import { ClusterErrors, ClusterState, clusterSetting, conditionsMet, evaluateConditions, generateRolloverIndexName, rollover, ROLLOVER_ONLY_IF_HAS_DOCUMENTS, writeIndexOf } from '../../cluster/index.js';
+import { parseTimeValue } from '../../platform/units/index.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { IlmErrors } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
@@ -27,11 +27,7 @@ function parse(config: unknown): RolloverSettings {
     if (c[key] === undefined) continue;
     if (key.endsWith('_docs')) out[key] = integer('rollover', key, c[key], 'long');
     else if (key.endsWith('_age')) {
-      try {
-        parseTimeValue(String(c[key]), key);
-      } catch (error) {
-        throw illegal((error as TimeValueError).message);
-      }
+      parseTimeValue(String(c[key]), key, illegal);
       out[key] = String(c[key]);
     } else out[key] = String(c[key]);
   }
@@ -44,7 +40,7 @@ const ALIAS_SETTING = 'index.lifecycle.rollover_alias';
 /** ES adds `min_docs: 1` unless told otherwise (WaitForRolloverReadyStep.applyDefaultConditions). */
 export function effectiveConditions(config: RolloverSettings, state: ClusterState): Record<string, unknown> {
   const conditions: Record<string, unknown> = { ...config };
-  const onlyIfDocs = ClusterState.setting(state, 'indices.lifecycle.rollover.only_if_has_documents') !== 'false';
+  const onlyIfDocs = clusterSetting(state, ROLLOVER_ONLY_IF_HAS_DOCUMENTS);
   if (onlyIfDocs && conditions.min_docs === undefined && conditions.min_primary_shard_docs === undefined) conditions.min_docs = 1;
   const maxShardDocs = Number(conditions.max_primary_shard_docs ?? Infinity);
   conditions.max_primary_shard_docs = Math.min(maxShardDocs, 200_000_000);

@@ -3,7 +3,7 @@
  * TimeseriesLifecycleType does, and the normalized form ES writes back (defaults added).
  */
 import { ClusterError } from '../../cluster/index.js';
-import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
+import { parseTimeValue } from '../../platform/units/index.js';
 import type { CodedMessage } from '../../platform/errors.js';
 import type { IlmErrorCode } from '../ilm-error-codes.js';
 import { ilmMessage, IlmErrors } from '../ilm-error.js';
@@ -45,11 +45,7 @@ function parsePhase(name: string, raw: unknown): Phase {
     if (key !== 'min_age' && key !== 'actions') throw IlmErrors.parse('phase', `unknown field [${key}]`);
   }
   const minAge = raw.min_age === undefined ? '0ms' : String(raw.min_age);
-  try {
-    parseTimeValue(minAge, 'min_age');
-  } catch (error) {
-    throw IlmErrors.parse('phase', 'failed to parse field [min_age]', IlmErrors.illegalArgument((error as TimeValueError).message));
-  }
+  parseTimeValue(minAge, 'min_age', (message) => IlmErrors.parse('phase', 'failed to parse field [min_age]', IlmErrors.illegalArgument(message)));
   const rawActions = raw.actions ?? {};
   if (!isObject(rawActions)) throw IlmErrors.parse('phase', 'failed to parse field [actions]');
   const actions: Record<string, unknown> = {};

@@ -3,7 +3,8 @@
  * operation mode live in the cluster state (lifecycle-metadata.ts); every change is one cluster-state commit.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { matchesPattern, resolveSettings, type ClusterService, type ClusterState } from '../../cluster/index.js';
+import { resolveSettings, type ClusterService, type ClusterState } from '../../cluster/index.js';
+import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import { IlmErrors } from '../ilm-error.js';
 import { refreshCachedPhases } from '../lifecycle-operations.js';

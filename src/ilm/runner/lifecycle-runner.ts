@@ -2,10 +2,9 @@
  * @module Runs every managed index: after each cluster-state change (cluster-state steps and phase
  * moves) and on each poll tick (also periodic waits and automatic retries), as IndexLifecycleService does.
  */
-import { ClusterState, type ClusterError, type ClusterService, type IndexStats } from '../../cluster/index.js';
+import { clusterSetting, ClusterState, POLL_INTERVAL, type ClusterError, type ClusterService, type IndexStats } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CodedMessage } from '../../platform/errors.js';
-import { parseTimeValue } from '../../platform/time-value.js';
 import { compilePhase } from '../compile-phase.js';
 import { currentKey, readExecution, type ExecutionState } from '../execution-state.js';
 import { readPhaseExecution } from '../phase-execution.js';
@@ -16,8 +15,6 @@ import type { PolicyService } from '../policy/policy-service.js';
 import { ERROR_STEP, StepKey } from '../step-key.js';
 import { checkOriginationDate } from './origination-date.js';
 import { lifecycleDate, runIndex, type Trigger } from './run-index.js';
-
-export const DEFAULT_POLL_INTERVAL_MS = 10 * 60_000;
 
 export interface RunnerDeps {
   readonly cluster: ClusterService;
@@ -64,8 +61,7 @@ export class LifecycleRunner {
   }
 
   pollInterval(): number {
-    const value = ClusterState.setting(this.deps.cluster.state, 'indices.lifecycle.poll_interval');
-    return value === undefined ? DEFAULT_POLL_INTERVAL_MS : parseTimeValue(value, 'indices.lifecycle.poll_interval');
+    return clusterSetting(this.deps.cluster.state, POLL_INTERVAL);
   }
 
   /** Coalesces bursts of changes into passes that run one after another. */

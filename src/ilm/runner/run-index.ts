@@ -3,7 +3,7 @@
  * or fails, move to the next phase when its `min_age` has passed, and on poll ticks retry retryable errors.
  * Pure: it takes the cluster state and returns the next one.
  */
-import { ClusterState, type ClusterError, type IndexStats } from '../../cluster/index.js';
+import { ClusterState, LIFECYCLE_ORIGINATION_DATE, type ClusterError, type IndexStats } from '../../cluster/index.js';
 import type { CodedMessage } from '../../platform/errors.js';
 import { firstStepKey } from '../compile-phase.js';
 import { IlmErrors } from '../ilm-error.js';
@@ -42,7 +42,7 @@ function setExecution(state: ClusterState, name: string, execution: ExecutionSta
 /** The date `min_age` counts from: the origination date if set, else the creation or rollover date. */
 export function lifecycleDate(state: ClusterState, name: string): number | undefined {
   const index = state.indices.get(name)!;
-  const origination = Number(index.settings['index.lifecycle.origination_date'] ?? -1);
+  const origination = LIFECYCLE_ORIGINATION_DATE.get(index.settings);
   if (origination !== -1) return origination;
   const date = readExecution(index).creation_date;
   return date === undefined ? undefined : Number(date);

@@ -3,7 +3,7 @@
  * request and the live server (as lint sets up its dry run), and its result in the shape the API answers with.
  */
 import { ClusterErrors, type ClusterError, type IndexStats } from '../../cluster/index.js';
-import { humanDuration } from '../../platform/time-value.js';
+import { humanDuration } from '../../platform/units/index.js';
 import { IlmErrors } from '../ilm-error.js';
 import { resolveTarget } from '../lint/lint-policy.js';
 import type { LintEnvironment } from '../lint/lint-environment.js';

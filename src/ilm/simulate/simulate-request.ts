@@ -3,8 +3,7 @@
  * what lint takes (a policy or a stored one's name, the index, templates, user), and how far and how busy:
  * the horizon and the rate of documents written.
  */
-import { parseByteSize } from '../../cluster/index.js';
-import { parseTimeValue, TimeValueError } from '../../platform/time-value.js';
+import { parseByteSize, parseTimeValue } from '../../platform/units/index.js';
 import { IlmErrors } from '../ilm-error.js';
 import { checkedBody, isObject, parseTarget, TARGET_FIELDS, type LintRequest } from '../lint/lint-request.js';
 import type { DocumentRate } from './simulated-documents.js';
@@ -28,12 +27,7 @@ export const DEFAULT_DOCUMENT_SIZE = '1kb';
 
 export function parseHorizon(raw: unknown, parser: string): number {
   if (typeof raw !== 'string') throw IlmErrors.parse(parser, 'failed to parse field [horizon]');
-  let millis: number;
-  try {
-    millis = parseTimeValue(raw, 'horizon');
-  } catch (error) {
-    throw IlmErrors.illegalArgument((error as TimeValueError).message);
-  }
+  const millis = parseTimeValue(raw, 'horizon', IlmErrors.illegalArgument);
   if (millis <= 0 || millis > MAX_HORIZON_MS) throw IlmErrors.illegalArgument(`[horizon] must be more than 0 and at most 3650d, got [${raw}]`);
   return millis;
 }
@@ -44,14 +38,14 @@ export function parseDocumentRate(perDay: unknown, size: unknown, parser: string
   if (perDay < 0) throw IlmErrors.illegalArgument(`[${names.perDay}] must not be negative, got [${perDay}]`);
   if (perDay > MAX_DOCUMENTS_PER_DAY) throw IlmErrors.illegalArgument(`[${names.perDay}] must be at most ${MAX_DOCUMENTS_PER_DAY}, got [${perDay}]`);
   if (typeof size !== 'string') throw IlmErrors.parse(parser, `failed to parse field [${names.size}]`);
-  return { perDay, sizeBytes: parseByteSize(size, names.size) };
+  return { perDay, sizeBytes: parseByteSize(size, names.size, IlmErrors.illegalArgument) };
 }
 
 export function parseSimulateRequest(raw: unknown): SimulateRequest {
   const body = checkedBody(raw, PARSER, FIELDS);
   const target = parseTarget(body, PARSER);
   if (!target.index) throw IlmErrors.parse(PARSER, 'Required [index]');
-  let documents: DocumentRate = { perDay: 0, sizeBytes: parseByteSize(DEFAULT_DOCUMENT_SIZE, 'size') };
+  let documents: DocumentRate = { perDay: 0, sizeBytes: parseByteSize(DEFAULT_DOCUMENT_SIZE, 'size', IlmErrors.illegalArgument) };
   if (body.documents !== undefined) {
     if (!isObject(body.documents)) throw IlmErrors.parse(PARSER, 'failed to parse field [documents]');
     for (const key of Object.keys(body.documents)) {

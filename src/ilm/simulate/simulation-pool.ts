@@ -9,7 +9,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { ClusterError, FORECAST_TIMEOUT_SETTING } from '../../cluster/index.js';
-import { humanDuration } from '../../platform/time-value.js';
+import { humanDuration } from '../../platform/units/index.js';
 import type { SimulationInput, SimulationResult } from './simulation.js';
 import type { AuthorizeAnswer, AuthorizeQuestion, RunMessage, SimulationWorkerData, WorkerMessage } from './simulation-worker.js';
 import { fromWireError, toWireError, toWireInput } from './simulation-wire.js';

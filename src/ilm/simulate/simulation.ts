@@ -18,7 +18,7 @@ import {
   type WatermarkLevel,
 } from '../../cluster/index.js';
 import { VirtualClock } from '../../platform/clock.js';
-import { humanDuration } from '../../platform/time-value.js';
+import { humanDuration } from '../../platform/units/index.js';
 import { readExecution } from '../execution-state.js';
 import { ERROR_STEP } from '../step-key.js';
 import { withLifecycleMetadata } from '../policy/lifecycle-metadata.js';

@@ -3,7 +3,7 @@
  * over persistent over the defaults), and the disk watermarks as points on the disk.
  */
 import { es } from '../../api/es.ts';
-import { parseByteSize } from '../../units.ts';
+import { parseByteSize, readRatioPercent } from '../../units.ts';
 
 type Flat = Readonly<Record<string, string>>;
 
@@ -79,13 +79,10 @@ export interface WatermarkPoint {
  */
 export function watermarkPoint(level: WatermarkLevel, setting: EffectiveSetting, totalBytes: number | undefined, usedBytes: number | undefined): WatermarkPoint {
   const raw = setting.value?.trim() ?? '';
-  const percent = /^(\d+(?:\.\d+)?)%$/.exec(raw);
-  const ratio = /^(0(?:\.\d+)?|1(?:\.0+)?)$/.exec(raw);
-  let usedPercent: number | undefined;
+  let usedPercent = readRatioPercent(raw);
   let exceeded: boolean | undefined;
   const usedNow = totalBytes !== undefined && usedBytes !== undefined ? (totalBytes === 0 ? 100 : (usedBytes / totalBytes) * 100) : undefined;
-  if (percent || ratio) {
-    usedPercent = percent ? Number(percent[1]) : Number(ratio![1]) * 100;
+  if (usedPercent !== undefined) {
     exceeded = usedNow === undefined ? undefined : usedNow > usedPercent;
   } else {
     const freeBytes = parseByteSize(raw);
