@@ -4,6 +4,7 @@
  */
 import type { ComponentTemplate } from './component-template.js';
 import type { IndexMetadata } from './index-metadata.js';
+import type { LegacyTemplate } from './legacy-template.js';
 import type { ComposableTemplate } from './index-template.js';
 import type { FlatSettings } from './settings.js';
 import type { SnapshotRepository } from './snapshot-repository.js';
@@ -15,6 +16,8 @@ export interface ClusterState {
   readonly indices: ReadonlyMap<string, IndexMetadata>;
   readonly templates: ReadonlyMap<string, ComposableTemplate>;
   readonly componentTemplates: ReadonlyMap<string, ComponentTemplate>;
+  /** Legacy (`_template`) index templates: ES's Metadata.templates. */
+  readonly legacyTemplates: ReadonlyMap<string, LegacyTemplate>;
   readonly repositories: ReadonlyMap<string, SnapshotRepository>;
   readonly persistentSettings: FlatSettings;
   readonly transientSettings: FlatSettings;
@@ -110,7 +113,7 @@ function aliasTable(indices: ReadonlyMap<string, IndexMetadata>): Map<string, In
 
 export const ClusterState = Object.freeze({
   empty(): ClusterState {
-    return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), componentTemplates: new Map(), repositories: new Map(), persistentSettings: {}, transientSettings: {}, customs: new Map() });
+    return Object.freeze({ version: 0, clusterUuid: '', indices: new Map(), templates: new Map(), componentTemplates: new Map(), legacyTemplates: new Map(), repositories: new Map(), persistentSettings: {}, transientSettings: {}, customs: new Map() });
   },
   withIndex(state: ClusterState, index: IndexMetadata): ClusterState {
     if (state.indices instanceof LayeredIndices) return Object.freeze({ ...state, indices: state.indices.with(index.name, index) });

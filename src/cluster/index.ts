@@ -67,3 +67,6 @@ export { assumeHeapLimit, breakerLimit, checkBreakers, checkInFlightRequests, in
 export { isDateMathName, resolveDateMathExpression, resolveDateMathName } from './date-math-name.js';
 export { putMapping } from './operations/put-mapping.js';
 export { fieldMappings } from './mappings/field-mappings.js';
+export type { LegacyTemplate } from './legacy-template.js';
+export { findLegacyTemplates } from './legacy-template.js';
+export { parseLegacyTemplate, putLegacyTemplate, deleteLegacyTemplates, selectLegacyTemplates, LEGACY_TEMPLATE_DEPRECATION } from './operations/legacy-templates.js';

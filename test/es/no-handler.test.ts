@@ -39,8 +39,6 @@ const UNSERVED: readonly (readonly [string, string])[] = [
   ['GET', '/_cluster/pending_tasks'],
   ['POST', '/_cluster/reroute'],
   ['GET', '/_cluster/stats/nodes/_local'],
-  ['GET', '/_template'],
-  ['PUT', '/_template/legacy'],
   ['GET', '/_snapshot/_status'],
   ['PUT', '/_snapshot/repo/snap'],
   ['GET', '/_data_stream'],

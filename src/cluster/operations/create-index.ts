@@ -6,6 +6,8 @@ import { IndexMetadata } from '../index-metadata.js';
 import { validateIndexName } from '../index-name.js';
 import { mappingSources, resolveAliases, resolveSettings } from '../template-composition.js';
 import { findTemplate } from '../index-template.js';
+import { findLegacyTemplates } from '../legacy-template.js';
+import { legacyLayers } from './legacy-template-layers.js';
 import { normalizeIndexSettings } from '../index-settings.js';
 import { composeMappings } from '../mappings/index-mappings.js';
 
@@ -42,10 +44,13 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
   const requested = normalizeIndexSettings(body.settings);
   const aliases = parseAliases(body.aliases, name);
   const matched = findTemplate(state.templates.values(), name);
+  // findV2Template first: legacy templates apply only where no composable template does.
+  const legacy = matched ? undefined : legacyLayers(findLegacyTemplates(state.legacyTemplates.values(), name, hiddenFlag(requested['index.hidden'])));
   const settings: Record<string, string> = {
     'index.number_of_shards': '1',
     'index.number_of_replicas': '1',
     ...(matched && resolveSettings(state, matched)),
+    ...legacy?.settings,
   };
   for (const [key, value] of Object.entries(requested)) {
     if (value === null) delete settings[key];
@@ -63,8 +68,8 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
     creationDate: now,
     settings: Object.freeze(settings),
     // MetadataCreateIndexService merges the template's layers' mappings, then the request's.
-    mappings: Object.freeze(composeMappings([...(matched ? mappingSources(state, matched) : []), body.mappings], settings)),
-    aliases: Object.freeze({ ...(matched && resolveAliases(state, matched)), ...aliases }),
+    mappings: Object.freeze(composeMappings([...(matched ? mappingSources(state, matched) : (legacy?.mappings ?? [])), body.mappings], settings)),
+    aliases: Object.freeze({ ...(matched && resolveAliases(state, matched)), ...legacy?.aliases, ...aliases }),
     rolloverInfo: Object.freeze({}),
     customs: Object.freeze({}),
   });
@@ -74,4 +79,9 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
   const next = ClusterState.withIndex(state, index);
   checkAliasesOf(next, index);
   return { state: next, index };
+}
+
+/** The request's `index.hidden`, as findV1Templates reads it (unset: undefined). */
+function hiddenFlag(value: string | null | undefined): boolean | undefined {
+  return value === undefined || value === null ? undefined : value === 'true';
 }

@@ -52,4 +52,18 @@ export const clusterMigrations: MigrationSet = Object.freeze({
       await db.schema.dropTable('cluster_component_templates').execute();
     },
   }),
+  // Legacy (`_template`) index templates: one JSON document each, versioned like the other templates.
+  '0014_legacy_templates': () => ({
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('cluster_legacy_templates')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('cluster_legacy_templates').execute();
+    },
+  }),
 });

@@ -10,6 +10,7 @@ import type { ClusterChange, ClusterCommit, ClusterRepository } from '../cluster
 import { ClusterState } from '../cluster-state.js';
 import type { ComponentTemplate } from '../component-template.js';
 import type { IndexMetadata } from '../index-metadata.js';
+import type { LegacyTemplate } from '../legacy-template.js';
 import type { ComposableTemplate } from '../index-template.js';
 import type { FlatSettings } from '../settings.js';
 import type { SnapshotRepository } from '../snapshot-repository.js';
@@ -19,11 +20,12 @@ interface ClusterTables {
   cluster_indices: { name: string; data: string; version: number | string };
   cluster_templates: { name: string; data: string; version: number | string };
   cluster_component_templates: { name: string; data: string; version: number | string };
+  cluster_legacy_templates: { name: string; data: string; version: number | string };
   cluster_customs: { name: string; data: string; version: number | string };
   cluster_meta: { key: string; data: string };
 }
 
-type Table = 'cluster_indices' | 'cluster_templates' | 'cluster_component_templates' | 'cluster_customs';
+type Table = 'cluster_indices' | 'cluster_templates' | 'cluster_component_templates' | 'cluster_legacy_templates' | 'cluster_customs';
 type Db = Kysely<ClusterTables> | Transaction<ClusterTables>;
 
 export interface ClusterStoreOptions {
@@ -109,6 +111,7 @@ export class KyselyClusterRepository implements ClusterRepository {
       indices: await loadMap<IndexMetadata>(db, 'cluster_indices', known.indices, known.version),
       templates: await loadMap<ComposableTemplate>(db, 'cluster_templates', known.templates, known.version),
       componentTemplates: await loadMap<ComponentTemplate>(db, 'cluster_component_templates', known.componentTemplates, known.version),
+      legacyTemplates: await loadMap<LegacyTemplate>(db, 'cluster_legacy_templates', known.legacyTemplates, known.version),
       customs: await loadMap<object>(db, 'cluster_customs', known.customs, known.version),
       persistentSettings: Object.freeze((meta.get('persistent_settings') as FlatSettings | undefined) ?? {}),
       // Transient settings do not survive a restart, as in Elasticsearch, but instances sharing a store share them.
@@ -126,6 +129,7 @@ export class KyselyClusterRepository implements ClusterRepository {
     await syncDocumentsWithIndices(trx, created, removed);
     await saveMap(trx, 'cluster_templates', before.templates, after.templates, after.version);
     await saveMap(trx, 'cluster_component_templates', before.componentTemplates, after.componentTemplates, after.version);
+    await saveMap(trx, 'cluster_legacy_templates', before.legacyTemplates, after.legacyTemplates, after.version);
     await saveMap(trx, 'cluster_customs', before.customs, after.customs, after.version);
     const meta: [string, unknown][] = [['version', after.version]];
     if (before.clusterUuid !== after.clusterUuid) meta.push(['cluster_uuid', after.clusterUuid]);

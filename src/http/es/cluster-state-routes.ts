@@ -13,6 +13,8 @@ import { renderAliases } from './index-render.js';
 import { NODE_ID, NODE_ROLES, TRANSPORT_ADDRESS } from './local-node.js';
 import { renderComponentTemplate } from './component-template-routes.js';
 import { renderTemplate } from './template-routes.js';
+import { renderLegacyTemplate } from './legacy-template-routes.js';
+import { javaHashOrder } from '../../platform/java-hash-order.js';
 import { esRoute, cluster } from './es-actions.js';
 import { MASTER_READ } from './es-params.js';
 
@@ -136,7 +138,7 @@ export function clusterStateRoutes(app: FastifyInstance, ctx: EsContext): void {
         // TransportClusterStateAction builds a filtered metadata afresh: only the uuid and coordination are copied.
         cluster_uuid_committed: !filtered,
         cluster_coordination: coordination,
-        templates: {},
+        templates: filtered ? {} : Object.fromEntries(javaHashOrder([...state.legacyTemplates.keys()]).map((n) => [n, renderLegacyTemplate(state.legacyTemplates.get(n)!, flat, true)])),
         indices: Object.fromEntries(indices.map((i) => [i.name, indexMetadata(i, flat)])),
         ...(!filtered && customsOf(state, flat)),
         reserved_state: {},

@@ -112,7 +112,7 @@ function longParam(query: Query, key: string): bigint | undefined {
 }
 
 /** RestRequest.paramAsInt. */
-function intParam(query: Query, key: string): number | undefined {
+export function intParam(query: Query, key: string): number | undefined {
   const text = query[key];
   if (text === undefined) return undefined;
   const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;

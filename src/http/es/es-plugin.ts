@@ -40,6 +40,7 @@ import { SecurityError } from '../../security/index.js';
 import { rootRoutes } from './root-routes.js';
 import { templateRoutes } from './template-routes.js';
 import { componentTemplateRoutes } from './component-template-routes.js';
+import { legacyTemplateRoutes } from './legacy-template-routes.js';
 import { simulateTemplateRoutes } from './simulate-template-routes.js';
 import { isRpcPath, sendUnknownRpc } from '../connect-compat/unknown-rpc.js';
 
@@ -114,6 +115,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   clusterRoutes(app, ctx);
   templateRoutes(app, ctx);
   componentTemplateRoutes(app, ctx);
+  legacyTemplateRoutes(app, ctx);
   simulateTemplateRoutes(app, ctx);
   aliasRoutes(app, ctx);
   catRoutes(app, ctx);

@@ -30,7 +30,7 @@ export type WireError =
 
 /** A state whose indices may be a layered draft, with a plain map instead. */
 export function plainState(state: ClusterState): ClusterState {
-  return { ...state, indices: new Map(state.indices), templates: new Map(state.templates), componentTemplates: new Map(state.componentTemplates), repositories: new Map(state.repositories) };
+  return { ...state, indices: new Map(state.indices), templates: new Map(state.templates), componentTemplates: new Map(state.componentTemplates), legacyTemplates: new Map(state.legacyTemplates), repositories: new Map(state.repositories) };
 }
 
 export function toWireInput(input: SimulationInput): WireInput {
