@@ -105,4 +105,25 @@ describe('PUT/GET/HEAD/DELETE /_template/<name>', () => {
     assert.equal(warningsOf(global.headers.get('warning')).length, 2);
     await ctx.client.indices.deleteTemplate({ name: 'global' });
   });
+
+  it('_simulate_index reports the legacy templates a composable template shadows', TEST_OPTIONS, async () => {
+    await ctx.client.indices.putIndexTemplate({ name: 'sim-v2', index_patterns: ['sim-*'] });
+    const global = await esFetch(ctx.url, '/_template/sim-legacy', { method: 'PUT', body: { index_patterns: ['*'], order: 3 } });
+    assert.equal(global.status, 200);
+    const response = await ctx.client.indices.simulateIndexTemplate({ name: 'sim-1' });
+    assert.deepEqual(
+      (response.overlapping ?? []).filter((o) => o.name === 'sim-legacy'),
+      [{ name: 'sim-legacy', index_patterns: ['*'] }],
+    );
+    await ctx.client.indices.deleteTemplate({ name: 'sim-legacy' });
+  });
+
+  it('rollover refuses a legacy template that would give the new index the rollover alias too', TEST_OPTIONS, async () => {
+    await ctx.client.indices.create({ index: 'roll-legacy-000001', aliases: { 'roll-legacy': { is_write_index: true } } });
+    await ctx.client.indices.putTemplate({ name: 'roll-legacy', index_patterns: ['roll-legacy-*'], aliases: { 'roll-legacy': {} } });
+    assertEnvelope(
+      await esFetch(ctx.url, '/roll-legacy/_rollover', { method: 'POST' }),
+      envelope(400, 'illegal_argument_exception', 'Rollover alias [roll-legacy] can point to multiple indices, found duplicated alias [[roll-legacy]] in index template [roll-legacy]'),
+    );
+  });
 });

@@ -7,6 +7,7 @@ import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
 import { findTemplate } from '../index-template.js';
+import { findLegacyTemplates } from '../legacy-template.js';
 import { aliasLayers } from '../template-composition.js';
 import { floodStageBlock } from '../cluster-errors-blocks.js';
 import { createIndex } from './create-index.js';
@@ -133,6 +134,9 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
   if (template && layer) {
     throw ClusterErrors.rolloverAliasInTemplate(alias, Object.keys(layer), template.name);
   }
+  // Without a composable template the legacy ones apply, and none of them may bring the alias in either.
+  const legacy = template ? undefined : findLegacyTemplates(state.legacyTemplates.values(), newIndex, hiddenOf(request.createBody)).find((t) => alias in t.aliases);
+  if (legacy) throw ClusterErrors.rolloverAliasInTemplate(alias, Object.keys(legacy.aliases), legacy.name);
   const created = createIndex(state, { name: newIndex, providedName: provided, body: request.createBody, now, uuid: request.uuid });
   const explicitWrite = source.aliases[alias]!.is_write_index === true;
   const sourceAliases = { ...source.aliases };
@@ -148,4 +152,11 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
   let next = ClusterState.withIndex(created.state, oldIndex);
   next = ClusterState.withIndex(next, IndexMetadata.with(target, { aliases: Object.freeze(targetAliases) }));
   return { state: next, result: { ...result, acknowledged: true, shards_acknowledged: true, rolled_over: true } };
+}
+
+/** The rollover request's own `index.hidden`, which decides whether global legacy templates apply. */
+function hiddenOf(body: unknown): boolean | undefined {
+  const settings = (body as { settings?: Record<string, unknown> } | undefined)?.settings;
+  const value = settings?.['index.hidden'] ?? (settings?.index as Record<string, unknown> | undefined)?.hidden;
+  return value === undefined || value === null ? undefined : String(value) === 'true';
 }

@@ -35,9 +35,12 @@ function simulate(state: ClusterState, template: ComposableTemplate): SimulatedT
   const others = [...state.templates.values()].filter(
     (other) => other.name !== template.name && other.index_patterns.some((p) => template.index_patterns.some((q) => patternsIntersect(p, q))),
   );
+  // findConflictingV1Templates: legacy templates the matched one would shadow are reported too (a composable one of the same name wins the entry).
+  const shadowed = [...state.legacyTemplates.values()].filter((legacy) => legacy.index_patterns.some((p) => template.index_patterns.some((q) => patternsIntersect(p, q))));
+  const patternsOf = new Map<string, readonly string[]>([...shadowed.map((t) => [t.name, t.index_patterns] as const), ...others.map((t) => [t.name, t.index_patterns] as const)]);
   // ES collects them in a TreeMap and copies that into a HashMap, whose order the answer shows.
-  const names = javaHashOrder(others.map((t) => t.name).sort(compareStrings), { presized: true });
-  const overlapping = names.map((name) => ({ name, index_patterns: state.templates.get(name)!.index_patterns }));
+  const names = javaHashOrder([...patternsOf.keys()].sort(compareStrings), { presized: true });
+  const overlapping = names.map((name) => ({ name, index_patterns: patternsOf.get(name)! }));
   return { template: resolveTemplate(state, template), hasMappings, overlapping };
 }
 
