@@ -296,6 +296,24 @@ describe('index templates composed of component templates', () => {
     assert.deepEqual((await ctx.client.cluster.getComponentTemplate({ name: 'fields' })).component_templates[0]!.component_template.template.mappings, {
       properties: { a: { type: 'keyword' } },
     });
+
+    // Composing, a later field replaces an earlier one whole, but an object never becomes a field nor a field an object.
+    await ctx.client.cluster.putComponentTemplate({ name: 'shape', template: { mappings: { properties: { a: { type: 'object', properties: { b: { type: 'keyword' } } }, n: { type: 'keyword' } } } } });
+    const reshaped = await esFetch(ctx.url, '/_index_template/reshaped', {
+      method: 'PUT',
+      body: { index_patterns: ['reshaped-*'], composed_of: ['shape'], template: { mappings: { properties: { a: { type: 'keyword' } } } } },
+    });
+    assertEnvelope(reshaped, {
+      error: {
+        root_cause: [{ type: 'illegal_argument_exception', reason: 'composable template [reshaped] template after composition with component templates [shape] is invalid' }],
+        ...composite('reshaped', 'with component templates [shape] ', { type: 'illegal_argument_exception', reason: "can't merge a non object mapping [a] with an object mapping" }),
+      },
+      status: 400,
+    });
+    await ctx.client.indices.putIndexTemplate({ name: 'retyped', index_patterns: ['retyped-*'], composed_of: ['shape'], template: { mappings: { properties: { n: { type: 'long' } } } } });
+    await ctx.client.indices.create({ index: 'retyped-1' });
+    const mapping = await ctx.client.indices.getMapping({ index: 'retyped-1' });
+    assert.deepEqual(mapping['retyped-1']!.mappings.properties!.n, { type: 'long' });
   });
 
   it('rollover refuses an alias that a component template of the new index\'s template brings in, naming the index template', TEST_OPTIONS, async () => {

@@ -60,8 +60,7 @@ function mergeMapping(existing: JsonObject, incoming: JsonObject, path: string, 
   if (objectBefore && objectAfter) {
     const nestedBefore = typeOf(existing) === 'nested';
     if (nestedBefore !== (typeOf(incoming) === 'nested')) {
-      if (reason === 'template') return incoming;
-      // MapperErrors.throwNestedMappingConflictError, whichever side is nested.
+      // MapperErrors.throwNestedMappingConflictError, whichever side is nested, composing templates too.
       throw MappingErrors.conflict(`can't merge a non-nested mapping [${path}] with a nested mapping`);
     }
     if (reason === 'update' && incoming.enabled !== undefined && (existing.enabled ?? true) !== incoming.enabled) {
@@ -75,11 +74,13 @@ function mergeMapping(existing: JsonObject, incoming: JsonObject, path: string, 
     }
     return out;
   }
-  if (reason === 'template') return incoming;
+  // An object never becomes a field nor a field an object, not even when templates are composed (ObjectMapper.merge).
   if (objectBefore || objectAfter) {
     if (typeOf(existing) === 'nested' || typeOf(incoming) === 'nested') throw MappingErrors.conflict(`can't merge a non-nested mapping [${path}] with a nested mapping`);
     throw MappingErrors.conflict(`can't merge a non object mapping [${path}] with an object mapping`);
   }
+  // Composing templates, a later field definition replaces an earlier one whole (ObjectMapper.MergeResult).
+  if (reason === 'template') return incoming;
   const [from, to] = [typeOf(existing), typeOf(incoming)];
   if (from !== to) throw MappingErrors.conflict(`mapper [${path}] cannot be changed from type [${from}] to [${to}]`);
   if (from === 'alias') return incoming;
