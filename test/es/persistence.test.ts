@@ -14,6 +14,7 @@ async function snapshot(client: Client) {
     aliases: await client.indices.getAlias(),
     templates: await client.indices.getIndexTemplate(),
     componentTemplates: await client.cluster.getComponentTemplate(),
+    legacyTemplates: await client.indices.getTemplate(),
     catAliases: await client.cat.aliases({ format: 'json' }),
     catIndices: await client.cat.indices({ format: 'json', h: ['index', 'uuid', 'pri', 'rep', 'health'] }),
     health: await client.cluster.health(),
@@ -55,6 +56,7 @@ describe('a restart', () => {
         });
         await client.cluster.putComponentTemplate({ name: 'metrics-base', version: 1, template: { settings: { number_of_replicas: 0 }, aliases: { 'metrics-all': {} } } });
         await client.indices.putIndexTemplate({ name: 'metrics', index_patterns: ['metrics-*'], priority: 10, composed_of: ['metrics-base'] });
+        await client.indices.putTemplate({ name: 'legacy', index_patterns: ['legacy-*'], order: 3, settings: { number_of_shards: 2 }, aliases: { 'legacy-all': {} } });
         await client.indices.create({ index: 'logs-000001', aliases: { logs: { is_write_index: true } } });
         await client.indices.create({
           index: 'plain',
@@ -76,6 +78,7 @@ describe('a restart', () => {
       // Sanity of what is compared: the state is the one built above.
       assert.match(before.uuid, /^[A-Za-z0-9_-]{22}$/);
       assert.deepEqual(Object.keys(before.indices), ['logs-000001', 'plain']);
+      assert.deepEqual(Object.keys(before.legacyTemplates), ['legacy']);
       assert.equal(before.indices['logs-000001']!.settings!['index.number_of_shards'], '2');
       assert.equal(before.settings.transient['indices.lifecycle.poll_interval'], '5s');
       assert.deepEqual(
