@@ -40,6 +40,19 @@ describe('mappings: documents checked against them, dynamic mapping', () => {
     });
   });
 
+  it('maps a field named __proto__ or constructor as any other, as its own property', TEST_OPTIONS, async () => {
+    const written = await esFetch(ctx.url, '/md-proto/_doc/1', { method: 'PUT', body: '{"__proto__":{"x":1},"constructor":"c"}' });
+    assert.equal(written.status, 201, JSON.stringify(written.json));
+    assert.deepEqual(await mappingOf(ctx.url, 'md-proto'), {
+      properties: {
+        ['__proto__']: { properties: { x: { type: 'long' } } },
+        constructor: { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } },
+      },
+    });
+    // The index lives on: a change to the cluster state after it still saves.
+    assert.equal((await esFetch(ctx.url, '/md-proto-next', { method: 'PUT' })).status, 200);
+  });
+
   it('honours numeric_detection, date_detection and dynamic_templates', TEST_OPTIONS, async () => {
     await ctx.client.indices.create({
       index: 'md-templates',

@@ -35,6 +35,12 @@ describe('simulating index templates', () => {
     assert.equal(await ctx.client.indices.exists({ index: 'logs-2026' }), false);
   });
 
+  it('refuses a malformed create flag with or without a template in the body', TEST_OPTIONS, async () => {
+    for (const path of ['/_index_template/_simulate_index/sim-flag-1?create=x', '/_index_template/_simulate?create=off']) {
+      assertEnvelope(await esFetch(ctx.url, path, { method: 'POST' }), envelope(400, 'illegal_argument_exception', 'Failed to parse value [' + path.split('=')[1] + '] as only [true] or [false] are allowed.'));
+    }
+  });
+
   it('_simulate_index answers {} when no template matches, and an index created from the template has what it simulated', TEST_OPTIONS, async () => {
     assert.deepEqual((await esFetch(ctx.url, '/_index_template/_simulate_index/other', { method: 'POST' })).json, {});
     await ctx.client.indices.create({ index: 'logs-created' });

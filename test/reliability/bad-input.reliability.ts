@@ -419,7 +419,7 @@ async function seed(): Promise<void> {
   await esOk('PUT', '/fz-plain', { settings: { number_of_replicas: 0 }, aliases: { 'fz-read': {} } });
   await esOk('PUT', '/fz-docs', { settings: { number_of_shards: 2 } });
   await esOk('PUT', '/fz-docs/_doc/1', { a: 1 });
-  await esOk('PUT', '/fz-docs/_doc/2', { a: 'two' });
+  await esOk('PUT', '/fz-docs/_doc/2', { a: 2, b: 'two' });
   await esOk('PUT', '/_cluster/settings', { persistent: { 'indices.lifecycle.history_index_enabled': 'false' } });
   await esOk('GET', '/*/_ilm/explain');
 }

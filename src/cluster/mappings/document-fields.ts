@@ -8,7 +8,7 @@ import { compileDateFormat, parsesAsDate, type DateFormat } from './date-formats
 import { findDynamicTemplate, type MappingType } from './dynamic-templates.js';
 import { preview, valueRefusal } from './field-values.js';
 import { MappingErrors } from './mapping-errors.js';
-import { dynamicOf, isJsonObject, isObjectMapping, propertiesOf, type Dynamic, type Json, type JsonObject, type RootMapping } from './mapping-model.js';
+import { dynamicOf, isJsonObject, isObjectMapping, ownValue, propertiesOf, setOwn, type Dynamic, type Json, type JsonObject, type RootMapping } from './mapping-model.js';
 import { parseMapping } from './parse-mappings.js';
 import { locationOf, type JsonPath } from './json-location.js';
 
@@ -97,21 +97,21 @@ class DocumentReader {
   #readField(object: JsonObject, name: string, value: Json, prefix: string, dynamic: Dynamic, at: JsonPath): void {
     const path = prefix + name;
     const properties = propertiesOf(object);
-    const field = properties[name];
+    const field = ownValue(properties, name);
     if (value === null) return;
     if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) this.#readField(object, name, item, prefix, dynamic, [...at, i]);
       return;
     }
     if (field) return this.#readMapped(field, name, path, value, dynamic, at);
-    if (isJsonObject(this.root.runtime) && this.root.runtime[path] !== undefined) return;
+    if (isJsonObject(this.root.runtime) && ownValue(this.root.runtime, path) !== undefined) return;
     const own = dynamicOf(object) ?? dynamic;
     if (own === 'strict') throw MappingErrors.strictDynamic(locationOf(this.source, at), name, prefix === '' ? '_doc' : prefix.slice(0, -1));
     if (own === 'false') return;
     const added = this.#infer(name, path, value, own, at);
     if (!added) return;
     if (!isJsonObject(object.properties)) object.properties = {};
-    (object.properties as JsonObject)[name] = added.mapping;
+    setOwn(object.properties as JsonObject, name, added.mapping);
     this.#record(path, added.mapping, added.runtime);
     if (!added.runtime && isObjectMapping(added.mapping) && isJsonObject(value)) this.readObject(added.mapping, value, `${path}.`, own, false, at);
     else if (!added.runtime) this.#readMapped(added.mapping, name, path, value, own, at);
@@ -201,21 +201,22 @@ class DocumentReader {
     this.added = true;
     if (runtime) {
       const runtimeFields = (this.delta.runtime ??= {}) as JsonObject;
-      runtimeFields[path] = mapping;
+      setOwn(runtimeFields, path, mapping);
       return;
     }
     const parts = path.split('.');
     let node = this.delta;
     let working: JsonObject | undefined = this.working;
     for (const part of parts.slice(0, -1)) {
-      working = working && (propertiesOf(working)[part] as JsonObject | undefined);
+      working = working && (ownValue(propertiesOf(working), part) as JsonObject | undefined);
       const properties = (node.properties ??= {}) as JsonObject;
       // A parent that is nested says so, or merging the delta would read it as an object turning non-nested.
-      node = (properties[part] ??= working?.type === 'nested' ? { type: 'nested' } : {}) as JsonObject;
+      if (ownValue(properties, part) === undefined) setOwn(properties, part, working?.type === 'nested' ? { type: 'nested' } : {});
+      node = properties[part] as JsonObject;
     }
     const properties = (node.properties ??= {}) as JsonObject;
-    const existing = properties[parts.at(-1)!] as JsonObject | undefined;
+    const existing = ownValue(properties, parts.at(-1)!) as JsonObject | undefined;
     // A new object's own children are recorded under it afterwards.
-    properties[parts.at(-1)!] = existing && isJsonObject(existing.properties) ? { ...mapping, properties: existing.properties } : { ...structuredClone(mapping), ...(isObjectMapping(mapping) && { properties: {} }) };
+    setOwn(properties, parts.at(-1)!, existing && isJsonObject(existing.properties) ? { ...mapping, properties: existing.properties } : { ...structuredClone(mapping), ...(isObjectMapping(mapping) && { properties: {} }) });
   }
 }

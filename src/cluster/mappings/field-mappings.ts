@@ -1,6 +1,6 @@
 /** @module GET _mapping/field: the mappings of the fields a list of names and patterns selects (GetFieldMappings). */
 import { matchesPattern } from '../../platform/units/index.js';
-import { isJsonObject, isObjectMapping, propertiesOf, type JsonObject, type RootMapping } from './mapping-model.js';
+import { isJsonObject, isObjectMapping, propertiesOf, setOwn, type JsonObject, type RootMapping } from './mapping-model.js';
 
 export interface FieldMappingEntry {
   readonly full_name: string;
@@ -29,10 +29,10 @@ export function fieldMappings(mapping: RootMapping, names: readonly string[]): R
   const out: Record<string, FieldMappingEntry> = {};
   for (const name of names) {
     if (name.includes('*')) {
-      for (const [full, field] of fields) if (!field.object && matchesPattern(name, full)) out[full] = { full_name: full, mapping: { [field.leaf]: field.mapping } };
+      for (const [full, field] of fields) if (!field.object && matchesPattern(name, full)) setOwn(out, full, { full_name: full, mapping: { [field.leaf]: field.mapping } });
     } else {
       const field = fields.get(name);
-      if (field) out[name] = { full_name: name, mapping: { [field.leaf]: field.mapping } };
+      if (field) setOwn(out, name, { full_name: name, mapping: { [field.leaf]: field.mapping } });
     }
   }
   return out;

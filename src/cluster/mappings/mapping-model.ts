@@ -44,3 +44,16 @@ export function dynamicOf(mapping: JsonObject): Dynamic | undefined {
 export function sortedObject<T>(entries: Iterable<[string, T]>): Record<string, T> {
   return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
+
+/**
+ * Sets `key` as an own property even when it is `__proto__`: field names come from documents and requests, and a
+ * plain assignment of that one would change the object's prototype instead.
+ */
+export function setOwn<T>(object: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** `object[key]` when it is the object's own, so `__proto__` or `constructor` never reads Object.prototype. */
+export function ownValue<T>(object: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}

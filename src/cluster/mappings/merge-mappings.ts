@@ -6,7 +6,7 @@
  */
 import { UPDATEABLE_PARAMS } from './field-types.js';
 import { MappingErrors } from './mapping-errors.js';
-import { isJsonObject, isObjectMapping, propertiesOf, sortedObject, typeOf, type Json, type JsonObject, type RootMapping } from './mapping-model.js';
+import { isJsonObject, isObjectMapping, propertiesOf, setOwn, sortedObject, typeOf, type Json, type JsonObject, type RootMapping } from './mapping-model.js';
 
 export type MergeReason = 'update' | 'template';
 
@@ -41,7 +41,7 @@ function mergeRuntime(existing: Json | undefined, incoming: Json): Json {
   const merged: Record<string, Json> = { ...(isJsonObject(existing) ? existing : {}) };
   for (const [name, field] of Object.entries(incoming as JsonObject)) {
     if (field === null) delete merged[name];
-    else merged[name] = field;
+    else setOwn(merged, name, field);
   }
   return sortedObject(Object.entries(merged));
 }

@@ -30,7 +30,9 @@ function render(simulated: SimulatedTemplate | undefined) {
 
 /** The template in the body, when there is one (ES reads an empty body as none). */
 function added(req: Request): AddedTemplate | undefined {
-  return req.body === undefined || req.body === null ? undefined : { body: req.body, create: flag(req.query, 'create') };
+  // Read with or without a body, so a malformed value is refused rather than ignored.
+  const create = flag(req.query, 'create');
+  return req.body === undefined || req.body === null ? undefined : { body: req.body, create };
 }
 
 export function simulateTemplateRoutes(app: FastifyInstance, ctx: EsContext): void {
