@@ -5,6 +5,7 @@
  */
 import { compareStrings } from '../../platform/ids.js';
 import { IlmErrors } from '../ilm-error.js';
+import { dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
 import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
@@ -28,7 +29,8 @@ function lintManagedIndex(env: LintEnvironment, name: string, policyName: string
   }
   const authorize = stepAuthorizer(env, policy.modifiedBy);
   const events = dryRun({ state: env.state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
-  return stepProblems(events, timingWarnings(policy.policy));
+  const streamWarnings = dataStreamWarnings(env.state, env.state.indices.get(name)!, policyName, policy.policy);
+  return [...streamWarnings, ...stepProblems(events, timingWarnings(policy.policy))];
 }
 
 /** How many indices are linted between two turns of the event loop. */

@@ -2,7 +2,7 @@
  * @module `POST /_tessera/ilm/lint`: a policy on an index that does not exist yet, as if the policy were PUT and
  * the index created now: what `PUT /_ilm/policy` and `PUT /<index>` would refuse, then what every step would meet.
  */
-import { checkComposition, ClusterError, ClusterState, createIndex, type ComposableTemplate, type IndexMetadata } from '../../cluster/index.js';
+import { checkComposition, ClusterError, ClusterState, createDataStream, createIndex, DataStream, deleteDataStreams, type ComposableTemplate, type IndexMetadata } from '../../cluster/index.js';
 import { IlmErrors } from '../ilm-error.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { checkOriginationDate } from '../runner/origination-date.js';
@@ -10,6 +10,7 @@ import { dryRun } from './dry-run.js';
 import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
 import type { IndexToCreate, LintRequest } from './lint-request.js';
+import { createsDataStream, dataStreamWarnings } from './data-stream-lint.js';
 import { policyRejections } from './policy-rejections.js';
 import { diagnoseRequest } from '../remedies/index.js';
 import { stepProblems } from './step-problems.js';
@@ -18,20 +19,30 @@ import { timingWarnings } from './timing-warnings.js';
 /** How messages name a policy that is not stored yet when no index names it either. */
 const UNNAMED_POLICY = '<policy>';
 
-export type Created = { readonly state: ClusterState; readonly index: IndexMetadata } | { readonly refused: ClusterError };
+/** For a data stream, `index` is its write index: the first backing index. `request` is what creates it. */
+export type Created = { readonly state: ClusterState; readonly index: IndexMetadata } | { readonly refused: ClusterError; readonly request: string };
 
-/** The index as `PUT /<name>` would create it now, under the templates assumed; an index of that name is replaced. */
+/**
+ * The index as `PUT /<name>` would create it now, under the templates assumed; an index of that name is replaced.
+ * A name a data stream template matches, without a body, is the data stream `PUT /_data_stream/<name>` would create
+ * (a data stream of that name is replaced).
+ */
 function createHypothetical(env: LintEnvironment, index: IndexToCreate, templates: readonly ComposableTemplate[] | undefined): Created {
   let state = env.state;
   if (templates) state = Object.freeze({ ...state, templates: new Map(templates.map((t) => [t.name, t])) });
-  state = ClusterState.withoutIndex(state, index.name);
+  const dataStream = createsDataStream(state, index.name, index.body);
+  state = dataStream ? deleteDataStreams(state, [index.name]) : ClusterState.withoutIndex(state, index.name);
   try {
     for (const template of templates ?? []) checkComposition(state, template);
+    if (dataStream) {
+      const created = createDataStream(state, { name: index.name, now: env.now, uuid: 'xxxx' });
+      return { state: created.state, index: created.state.indices.get(DataStream.writeIndex(created.dataStream))! };
+    }
     const created = createIndex(state, { name: index.name, body: index.body, now: env.now, uuid: 'xxxx' });
     checkOriginationDate(created.index);
     return created;
   } catch (error) {
-    if (error instanceof ClusterError) return { refused: error };
+    if (error instanceof ClusterError) return { refused: error, request: dataStream ? `PUT /_data_stream/${index.name}` : `PUT /${index.name}` };
     throw error;
   }
 }
@@ -93,12 +104,13 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
   const warnings = timingWarnings(policy);
   if (!created) return [...rejections, ...warnings.values()];
   if ('refused' in created) {
-    const put = `PUT /${request.index!.name}`;
+    const put = created.request;
     const { type, reason } = created.refused;
     const refusal = problem({ ...diagnoseRequest(put, created.refused, { state: env.state }), outcome: 'rejected', request: put, type, message: reason });
     return [...rejections, refusal, ...warnings.values()];
   }
   const authorize = stepAuthorizer(env, user);
   const events = dryRun({ state: created.state, index: created.index.name, policy: metadata, now: env.now, ...(authorize && { authorize }) });
-  return [...rejections, ...managementWarnings(created.index, stored?.name), ...stepProblems(events, warnings)];
+  const streamWarnings = dataStreamWarnings(created.state, created.index, name, policy);
+  return [...rejections, ...managementWarnings(created.index, stored?.name), ...streamWarnings, ...stepProblems(events, warnings)];
 }
