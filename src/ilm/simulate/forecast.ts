@@ -2,7 +2,7 @@
  * @module `POST /_tessera/ilm/simulate` and `GET /_tessera/ilm/timeline/<index>`: the simulation set up from a
  * request and the live server (as lint sets up its dry run), and its result in the shape the API answers with.
  */
-import { ClusterErrors, type ClusterError, type IndexStats } from '../../cluster/index.js';
+import { ClusterErrors, DataStream, DataStreams, type ClusterError, type IndexStats } from '../../cluster/index.js';
 import { humanDuration } from '../../platform/units/index.js';
 import { IlmErrors } from '../ilm-error.js';
 import { resolveTarget } from '../lint/lint-policy.js';
@@ -68,8 +68,13 @@ export async function simulatePolicy(request: SimulateRequest, env: SimulationEn
   return render(result, created!.index.name, metadata.name, request);
 }
 
-/** An existing index from where it stands now, with its stored policy. */
-export async function indexTimeline(name: string, forecast: Forecast, env: SimulationEnvironment): Promise<Record<string, unknown>> {
+/**
+ * An existing index from where it stands now, with its stored policy. A data stream is forecast from its write index,
+ * with every backing index of the stream.
+ */
+export async function indexTimeline(target: string, forecast: Forecast, env: SimulationEnvironment): Promise<Record<string, unknown>> {
+  const dataStream = DataStreams.get(env.state, target);
+  const name = dataStream ? DataStream.writeIndex(dataStream) : target;
   const index = env.state.indices.get(name);
   if (!index) throw ClusterErrors.indexNotFound(name);
   const policyName = index.settings['index.lifecycle.name'];
@@ -100,7 +105,15 @@ function renderEvent(event: TimelineEvent, start: number): Record<string, unknow
         step_info: event.error,
       };
     case 'created':
-      return { ...head, index: event.index, cause: event.cause, ...(event.from !== undefined && { from: event.from }), ...(event.alias !== undefined && { alias: event.alias }), ...(event.action !== undefined && { action: event.action }) };
+      return {
+        ...head,
+        index: event.index,
+        cause: event.cause,
+        ...(event.from !== undefined && { from: event.from }),
+        ...(event.alias !== undefined && { alias: event.alias }),
+        ...(event.dataStream !== undefined && { data_stream: event.dataStream }),
+        ...(event.action !== undefined && { action: event.action }),
+      };
     case 'deleted':
       return { ...head, index: event.index };
     case 'watermark':
@@ -127,6 +140,7 @@ function renderFirstError(result: SimulationResult): Record<string, unknown> | n
 }
 
 export function render(result: SimulationResult, index: string, policy: string, forecast: Forecast): Record<string, unknown> {
+  const streamOf = new Map(result.dataStreams.flatMap((ds) => ds.indices.map((backing) => [backing, ds.name])));
   return {
     index,
     policy,
@@ -144,6 +158,7 @@ export function render(result: SimulationResult, index: string, policy: string, 
       result.indices.map((i) => [
         i.name,
         {
+          ...(streamOf.has(i.name) && { data_stream: streamOf.get(i.name) }),
           ...(i.policy !== undefined && { policy: i.policy }),
           ...(i.phase !== undefined && { phase: i.phase, action: i.action, step: i.step }),
           ...(i.stepTime !== undefined && { step_time_millis: i.stepTime }),
@@ -155,6 +170,8 @@ export function render(result: SimulationResult, index: string, policy: string, 
         },
       ]),
     ),
+    // Backing indices grouped under their stream; those deleted on the way are no longer in it.
+    data_streams: Object.fromEntries(result.dataStreams.map((ds) => [ds.name, { generation: ds.generation, write_index: ds.indices.at(-1), indices: ds.indices }])),
     disk: {
       capacity_in_bytes: result.disk.capacity,
       watermarks: result.disk.watermarks,

@@ -1,9 +1,9 @@
 /**
- * @module The documents of a lifecycle simulation: a steady stream written through one target (the rollover
- * alias, else the index itself), counted rather than stored, so a 90-day forecast costs no disk. Writes are
+ * @module The documents of a lifecycle simulation: a steady stream written through one target (the data stream,
+ * the rollover alias, else the index itself), counted rather than stored, so a 90-day forecast costs no disk. Writes are
  * refused, as Elasticsearch refuses them, while the index written to carries a write block.
  */
-import { ClusterState, followIndices, writeIndexOf, type IndexStats, type StoredBytes } from '../../cluster/index.js';
+import { ClusterState, DataStream, DataStreams, followIndices, writeIndexOf, type IndexStats, type StoredBytes } from '../../cluster/index.js';
 
 const DAY_MS = 86_400_000;
 const WRITE_BLOCKS = ['index.blocks.read_only_allow_delete', 'index.blocks.write', 'index.blocks.read_only'];
@@ -56,14 +56,16 @@ export class SimulatedDocuments implements StoredBytes {
 
   /** The index the target writes to now, and why writes to it are refused, if they are. */
   writeStatus(state: ClusterState): WriteStatus {
-    let index = state.indices.get(this.target);
-    if (!index) {
+    const dataStream = DataStreams.get(state, this.target);
+    let index = dataStream ? state.indices.get(DataStream.writeIndex(dataStream)) : state.indices.get(this.target);
+    if (!index && !dataStream) {
       try {
         index = writeIndexOf(state, this.target);
       } catch {
         return undefined;
       }
     }
+    if (!index) return undefined;
     const block = WRITE_BLOCKS.find((setting) => index.settings[setting] === 'true');
     return block ? { index: index.name, refused: block } : { index: index.name };
   }

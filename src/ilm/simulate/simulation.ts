@@ -8,6 +8,7 @@ import {
   ClusterError,
   ClusterService,
   ClusterState,
+  DataStreams,
   DiskMonitor,
   MemoryClusterRepository,
   diskCapacity,
@@ -62,6 +63,14 @@ export interface IndexForecast {
   readonly sizeBytes: number;
 }
 
+/** A data stream of the indices followed, as it stands at the end. */
+export interface DataStreamForecast {
+  readonly name: string;
+  readonly generation: number;
+  /** Its backing indices at the end, oldest first; the last is the write index. */
+  readonly indices: readonly string[];
+}
+
 export interface DiskSample extends DiskUsage {
   readonly time: number;
 }
@@ -72,6 +81,8 @@ export interface SimulationResult {
   readonly events: readonly TimelineEvent[];
   /** Where each index followed stands at the end (those still existing). */
   readonly indices: readonly IndexForecast[];
+  /** The data streams the indices followed back (when the one followed is a backing index), by name. */
+  readonly dataStreams: readonly DataStreamForecast[];
   readonly disk: { readonly capacity: number; readonly watermarks: Readonly<Record<WatermarkLevel, string>>; readonly samples: readonly DiskSample[] };
   readonly firstError: Extract<TimelineEvent, { kind: 'error' }> | undefined;
   /** The cluster as the step that failed first saw it, for the remedy. */
@@ -118,12 +129,14 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   const initial = new Map([...input.state.indices.keys()].map((name) => [name, input.stats(name)]));
   const start = input.state.indices.get(input.index)!;
   const alias = start.settings['index.lifecycle.rollover_alias'];
-  const target = alias !== undefined && ClusterState.aliasExists(input.state, alias) ? alias : input.index;
+  // A backing index is followed with its whole stream: documents go to the stream's write index, whichever it is.
+  const dataStream = DataStreams.ofIndex(input.state, input.index);
+  const target = dataStream ? dataStream.name : alias !== undefined && ClusterState.aliasExists(input.state, alias) ? alias : input.index;
   const documents = new SimulatedDocuments(initial, input.documents, target, input.now);
   const disk = new DiskMonitor(cluster, documents, input.defaultDiskCapacity);
   disk.start();
   const timeline = new Timeline(clock);
-  const followed = new Set([input.index]);
+  const followed = new Set([input.index, ...(dataStream?.indices.map((i) => i.index_name) ?? [])]);
 
   let firstErrorState: ClusterState | undefined;
   let failure: unknown;
@@ -225,6 +238,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     end: clock.now(),
     events: timeline.events,
     indices: [...followed].filter((name) => state.indices.has(name)).map((name) => forecast(state, name, documents.stats(name))),
+    dataStreams: streamsAtEnd(state, dataStream?.name),
     disk: {
       capacity: diskCapacity(state, input.defaultDiskCapacity),
       watermarks: Object.fromEntries(LEVELS.map((l) => [l, watermark(state, l).raw])) as Record<WatermarkLevel, string>,
@@ -235,6 +249,12 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     ticks,
     truncated,
   };
+}
+
+function streamsAtEnd(state: ClusterState, name: string | undefined): DataStreamForecast[] {
+  const dataStream = name === undefined ? undefined : DataStreams.get(state, name);
+  if (!dataStream) return [];
+  return [{ name: dataStream.name, generation: dataStream.generation, indices: dataStream.indices.map((i) => i.index_name) }];
 }
 
 function forecast(state: ClusterState, name: string, stats: IndexStats): IndexForecast {

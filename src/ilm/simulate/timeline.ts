@@ -3,7 +3,7 @@
  * retry that fails the same way again is counted, not repeated), the indices created and deleted, the disk's
  * watermarks crossed and the writes refused. Times are the simulation's virtual clock.
  */
-import { ClusterState, type IndexMetadata, type WatermarkLevel } from '../../cluster/index.js';
+import { ClusterState, DataStreams, type IndexMetadata, type WatermarkLevel } from '../../cluster/index.js';
 import type { Coded } from '../../platform/errors.js';
 import { readCause, readExecution, type ExecutionState } from '../execution-state.js';
 import { ERROR_STEP } from '../step-key.js';
@@ -28,7 +28,16 @@ export type TimelineEvent = At &
         /** Automatic retries after this error that failed the same way, up to the end of the simulation. */
         autoRetries: number;
       }
-    | { readonly kind: 'created'; readonly index: string; readonly cause: 'rollover' | 'copy' | 'other'; readonly from?: string; readonly alias?: string; readonly action?: string }
+    | {
+        readonly kind: 'created';
+        readonly index: string;
+        readonly cause: 'rollover' | 'copy' | 'other';
+        readonly from?: string;
+        readonly alias?: string;
+        /** The data stream a rollover added the index to, as its new write index. */
+        readonly dataStream?: string;
+        readonly action?: string;
+      }
     | { readonly kind: 'deleted'; readonly index: string }
     | { readonly kind: 'watermark'; readonly level: WatermarkLevel; readonly exceeded: boolean; readonly usedBytes: number; readonly usedPercent: number }
     | { readonly kind: 'writes_refused'; readonly index: string; readonly block: string }
@@ -135,8 +144,8 @@ export class Timeline {
   }
 }
 
-/** A copy (shrunk, mounted) names its source and the action that made it; a rollover names the alias it moved. */
-function origin(index: IndexMetadata, after: ClusterState, before: ClusterState): Pick<Extract<TimelineEvent, { kind: 'created' }>, 'cause' | 'from' | 'alias' | 'action'> {
+/** A copy (shrunk, mounted) names its source and the action that made it; a rollover names the alias or data stream it moved. */
+function origin(index: IndexMetadata, after: ClusterState, before: ClusterState): Pick<Extract<TimelineEvent, { kind: 'created' }>, 'cause' | 'from' | 'alias' | 'dataStream' | 'action'> {
   if (index.copiedFrom !== undefined) {
     const source = before.indices.get(index.copiedFrom);
     const action = source && readExecution(source).action;
@@ -145,6 +154,13 @@ function origin(index: IndexMetadata, after: ClusterState, before: ClusterState)
   for (const alias of Object.keys(index.aliases)) {
     const rolled = ClusterState.indicesOfAlias(after, alias).find((i) => i.rolloverInfo[alias] !== undefined && before.indices.get(i.name)?.rolloverInfo[alias] === undefined);
     if (rolled) return { cause: 'rollover', from: rolled.name, alias };
+  }
+  const dataStream = DataStreams.ofIndex(after, index.name);
+  // The index before it in the stream is the write index it replaced, and the rollover recorded under the stream's name.
+  const previous = dataStream?.indices[dataStream.indices.findIndex((i) => i.index_name === index.name) - 1];
+  const rolled = (state: ClusterState) => previous !== undefined && state.indices.get(previous.index_name)?.rolloverInfo[dataStream!.name] !== undefined;
+  if (dataStream && previous && rolled(after) && !rolled(before)) {
+    return { cause: 'rollover', from: previous.index_name, dataStream: dataStream.name };
   }
   return { cause: 'other' };
 }
