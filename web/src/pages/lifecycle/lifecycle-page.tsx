@@ -1,9 +1,12 @@
 /**
  * Index lifecycle: managed indices with where they stand (`#/lifecycle`), one index's timeline
- * (`#/lifecycle/index/<name>`), the policies (`#/lifecycle/policies`), one policy's editor
+ * (`#/lifecycle/index/<name>`), the data streams (`#/lifecycle/data-streams`), one stream's backing indices
+ * (`#/lifecycle/data-streams/<name>`), the policies (`#/lifecycle/policies`), one policy's editor
  * (`#/lifecycle/policies/<name>`) and a new policy (`#/lifecycle/policies/_new`; policy names cannot start with `_`).
  */
 import { href } from '../../route.ts';
+import { DataStreamView } from './data-stream-view.tsx';
+import { DataStreamsView } from './data-streams-view.tsx';
 import { IndexTimelineView } from './index-timeline.tsx';
 import { IndicesView } from './indices-view.tsx';
 import { NEW_POLICY_ROUTE } from './lifecycle-types.ts';
@@ -14,12 +17,16 @@ import { PolicyEditor } from './policy-editor.tsx';
 export function LifecyclePage({ route }: { route: string[] }) {
   const [view, name] = route;
   const policies = view === 'policies';
+  const streams = view === 'data-streams';
   return (
     <section className="lifecycle">
       <h1>Index lifecycle</h1>
       <div className="subnav">
-        <a href={href('lifecycle')} aria-current={!policies ? 'page' : undefined}>
+        <a href={href('lifecycle')} aria-current={!policies && !streams ? 'page' : undefined}>
           Managed indices
+        </a>
+        <a href={href('lifecycle', 'data-streams')} aria-current={streams ? 'page' : undefined}>
+          Data streams
         </a>
         <a href={href('lifecycle', 'policies')} aria-current={policies ? 'page' : undefined}>
           Policies
@@ -27,6 +34,10 @@ export function LifecyclePage({ route }: { route: string[] }) {
       </div>
       {view === 'index' && name !== undefined ? (
         <IndexTimelineView key={name} name={name} />
+      ) : streams && name !== undefined ? (
+        <DataStreamView key={name} name={name} />
+      ) : streams ? (
+        <DataStreamsView />
       ) : policies && name === NEW_POLICY_ROUTE ? (
         <PolicyEditor key={NEW_POLICY_ROUTE} name={undefined} />
       ) : policies && name !== undefined ? (

@@ -1,0 +1,88 @@
+/**
+ * One data stream's backing indices, oldest first as the stream lists them, each with where it stands in its policy
+ * (explain of the stream's name resolves to them); the write index is marked, since only it takes writes and rolls over.
+ */
+import { ErrorAlert } from '../../error-alert.tsx';
+import { href } from '../../route.ts';
+import { useLoad } from '../../use-load.ts';
+import { fetchDataStream, writeIndexOf } from './data-stream-types.ts';
+import { explain, isError, type ExplainRecord } from './lifecycle-types.ts';
+
+const COLUMNS = ['Backing index', 'Policy', 'Phase', 'Action', 'Step', 'Age'] as const;
+
+async function load(name: string): Promise<{ indices: readonly string[]; writeIndex: string | undefined; records: Map<string, ExplainRecord>; generation: number }> {
+  const [dataStream, records] = await Promise.all([fetchDataStream(name), explain(name)]);
+  return {
+    indices: dataStream.indices.map((i) => i.index_name),
+    writeIndex: writeIndexOf(dataStream),
+    records: new Map(records.map((r) => [r.index, r])),
+    generation: dataStream.generation,
+  };
+}
+
+export function DataStreamView({ name }: { name: string }) {
+  const stream = useLoad(() => load(name), [name]);
+  return (
+    <section aria-labelledby="data-stream-title">
+      <h2 id="data-stream-title">Data stream {name}</h2>
+      <div className="toolbar">
+        <a href={href('lifecycle', 'data-streams')}>All data streams</a>
+        <button type="button" onClick={stream.reload} disabled={stream.loading}>
+          Refresh
+        </button>
+      </div>
+      {stream.error !== undefined && <ErrorAlert error={stream.error}>The data stream could not be read:</ErrorAlert>}
+      {stream.data && (
+        <table className="backing-indices" aria-busy={stream.loading}>
+          <caption>
+            Generation {stream.data.generation}, {stream.data.indices.length} backing {stream.data.indices.length === 1 ? 'index' : 'indices'}
+          </caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {stream.data.indices.map((index) => (
+              <BackingIndexRow key={index} index={index} record={stream.data!.records.get(index)} write={index === stream.data!.writeIndex} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function BackingIndexRow({ index, record, write }: { index: string; record: ExplainRecord | undefined; write: boolean }) {
+  const failed = record !== undefined && isError(record);
+  return (
+    <tr className={failed ? 'index-error' : undefined}>
+      <th scope="row">
+        {record?.managed ? <a href={href('lifecycle', 'index', index)}>{index}</a> : index}
+        {write && (
+          <>
+            {' '}
+            <span className="badge badge-write">write index</span>
+          </>
+        )}
+      </th>
+      <td>{record?.policy ?? (record?.managed === false ? 'unmanaged' : '')}</td>
+      <td>{record?.phase}</td>
+      <td>{record?.action}</td>
+      <td>
+        {failed ? (
+          <>
+            <span className="badge badge-error">ERROR</span> <span className="failed-step">at {record.failed_step}</span>
+          </>
+        ) : (
+          record?.step
+        )}
+      </td>
+      <td>{record?.age}</td>
+    </tr>
+  );
+}
