@@ -39,11 +39,15 @@ export function dataStreamWarnings(state: ClusterState, index: IndexMetadata, po
     );
   }
   if (!rollsOver(policy)) {
+    // DeleteStep deletes a stream's only backing index with the stream itself, as a stream cannot be empty.
+    const deletesStream = dataStream.indices.length === 1 && Object.values(policy.phases).some((phase) => phase?.actions.delete !== undefined);
     warnings.push(
       problem({
         row: null,
         outcome: 'warning',
-        message: `policy [${policyName}] has no rollover action, so data stream [${dataStream.name}] never rolls over: every document goes to its write index [${index.name}], which grows for as long as the stream lives`,
+        message:
+          `policy [${policyName}] has no rollover action, so data stream [${dataStream.name}] never rolls over: every document goes to its write index [${index.name}]` +
+          (deletesStream ? `, and the delete phase deletes the whole data stream with it` : ', which grows for as long as the stream lives'),
         remedy: `Add a rollover action to the hot phase of policy [${policyName}] (for example max_age: 30d, max_primary_shard_size: 50gb), so the stream moves to a new backing index and the old ones go through the later phases.`,
       }),
     );

@@ -1,0 +1,88 @@
+/**
+ * The console's data streams in a real browser (issue 16): the list under Index lifecycle (generation, template, ILM
+ * policy, health, backing index count, as `GET /_data_stream` reports them) and one stream's backing indices with
+ * where each stands in its policy (as explain reports it), the write index marked.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { browserSkip, launchBrowser, openConsole, screenshot } from '../helpers/browser.js';
+import { explainRecord, startEsServer, type EsFixture, type Row } from '../helpers/es.js';
+
+const WAIT = { timeout: 30_000 };
+
+function rowOf(page: Page, header: string): Locator {
+  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header }) });
+}
+
+async function rowTexts(row: Locator): Promise<string[]> {
+  return (await row.locator('th, td').allTextContents()).map((t) => t.trim());
+}
+
+describe('the console: data streams', { skip: browserSkip }, () => {
+  let browser: Browser;
+  let es: EsFixture;
+
+  before(async () => {
+    browser = await launchBrowser();
+    es = await startEsServer();
+    const { client } = es;
+    await client.ilm.putLifecycle({
+      name: 'web-policy',
+      policy: { phases: { hot: { actions: { rollover: { max_age: '30d' } } }, warm: { min_age: '1d', actions: { set_priority: { priority: 50 } } } } },
+    });
+    await client.indices.putIndexTemplate({ name: 'web', index_patterns: ['web-*'], data_stream: {}, priority: 200, template: { settings: { 'index.lifecycle.name': 'web-policy' } } });
+    await client.transport.request({ method: 'PUT', path: '/_data_stream/web-logs' });
+    await client.transport.request({ method: 'PUT', path: '/_data_stream/web-metrics' });
+    await es.advance('20m');
+    await client.indices.rollover({ alias: 'web-logs' });
+    // The rolled-over backing index reaches warm; the write index waits for its rollover.
+    await es.advance('1d');
+    await es.advance('20m');
+  });
+
+  after(async () => {
+    await browser?.close();
+    await es?.client.close();
+    await es?.server.dispose();
+  });
+
+  it('lists the data streams with generation, template, ILM policy, health and backing index count', async () => {
+    const answer = (await es.client.transport.request({ method: 'GET', path: '/_data_stream' })) as { data_streams: Row[] };
+    const page = await openConsole(browser, es.server.url, '#/lifecycle');
+    await page.getByRole('link', { name: 'Data streams' }).click();
+    await rowOf(page, 'web-logs').waitFor(WAIT);
+    const table = page.getByRole('table');
+    assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Data stream', 'Generation', 'Template', 'ILM policy', 'Health', 'Backing indices']);
+    for (const ds of answer.data_streams) {
+      assert.deepEqual(await rowTexts(rowOf(page, ds.name)), [ds.name, String(ds.generation), 'web', 'web-policy', ds.status, String(ds.indices.length)]);
+    }
+    assert.deepEqual(await rowTexts(rowOf(page, 'web-logs')), ['web-logs', '2', 'web', 'web-policy', answer.data_streams[0]!.status, '2']);
+    await screenshot(page, 'data-streams');
+    await page.close();
+  });
+
+  it("shows a stream's backing indices with their phase, action and step, and marks the write index", async () => {
+    const answer = (await es.client.transport.request({ method: 'GET', path: '/_data_stream/web-logs' })) as { data_streams: Row[] };
+    const [oldest, write] = answer.data_streams[0]!.indices.map((i: Row) => i.index_name as string);
+    const page = await openConsole(browser, es.server.url, '#/lifecycle/data-streams');
+    await page.getByRole('link', { name: 'web-logs' }).click();
+    await rowOf(page, oldest!).waitFor(WAIT);
+    const table = page.getByRole('table');
+    assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Backing index', 'Policy', 'Phase', 'Action', 'Step', 'Age']);
+    const rows = table.locator('tbody tr');
+    assert.deepEqual(await rows.locator('th').allTextContents(), [oldest, `${write} write index`]);
+    for (const [name, label] of [
+      [oldest!, oldest!],
+      [write!, `${write} write index`],
+    ]) {
+      const record = await explainRecord(es.client, name);
+      assert.deepEqual(await rowTexts(rowOf(page, name)), [label, 'web-policy', record.phase, record.action, record.step, record.age]);
+    }
+    // The old backing index has rolled over and moved on; the write index waits for its own rollover.
+    assert.equal((await explainRecord(es.client, oldest!)).phase, 'warm');
+    assert.equal((await explainRecord(es.client, write!)).step, 'check-rollover-ready');
+    await screenshot(page, 'data-stream-backing-indices');
+    await page.close();
+  });
+});
