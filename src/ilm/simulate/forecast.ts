@@ -171,7 +171,9 @@ export function render(result: SimulationResult, index: string, policy: string, 
       ]),
     ),
     // Backing indices grouped under their stream; those deleted on the way are no longer in it.
-    data_streams: Object.fromEntries(result.dataStreams.map((ds) => [ds.name, { generation: ds.generation, write_index: ds.indices.at(-1), indices: ds.indices }])),
+    ...(result.dataStreams.length > 0 && {
+      data_streams: Object.fromEntries(result.dataStreams.map((ds) => [ds.name, { generation: ds.generation, write_index: ds.indices.at(-1), indices: ds.indices }])),
+    }),
     disk: {
       capacity_in_bytes: result.disk.capacity,
       watermarks: result.disk.watermarks,
