@@ -26,7 +26,7 @@ describe('forecast of a data stream', () => {
       policy: POLICY,
       index: { name: 'metrics-app' },
       templates: TEMPLATES,
-      horizon: '4d',
+      horizon: '84h',
       documents: { per_day: 1000, size: '1kb' },
     });
     assert.equal(forecast.first_error, null, JSON.stringify(forecast.first_error));
