@@ -2,12 +2,13 @@
  * The forecast of a data stream (issue 16): `POST /_tessera/ilm/simulate` for a data stream's name runs the stream
  * `PUT /_data_stream/<name>` would create. Each rollover adds the next backing index (`.ds-<name>-<date>-<gen>`),
  * which follows the policy in its turn; documents go to the write index only; old backing indices move through the
- * phases and are deleted; the answer groups the backing indices under their stream.
+ * phases and are deleted; the answer groups the backing indices under their stream. `GET /_tessera/ilm/timeline/<name>`
+ * forecasts an existing stream from its write index.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useEsServer, type Row } from '../helpers/es.js';
-import { simulate } from '../helpers/simulate.js';
+import { simulate, timeline } from '../helpers/simulate.js';
 
 const DAY = 86_400_000;
 const POLICY = {
@@ -63,5 +64,30 @@ describe('forecast of a data stream', () => {
     const write = forecast.indices['.ds-metrics-app-2026.01.04-000004']!;
     assert.ok(write.docs_count < 1000, JSON.stringify(write));
     assert.equal(write.step, 'check-rollover-ready');
+  });
+
+  it('GET timeline of an existing data stream starts from its write index and follows every backing index', async () => {
+    const { client } = es;
+    await client.ilm.putLifecycle({ name: 'metrics-policy', policy: POLICY as never });
+    await client.indices.putIndexTemplate(TEMPLATES[0] as never);
+    await client.cluster.putSettings({ persistent: { 'indices.lifecycle.rollover.only_if_has_documents': false } });
+    await client.transport.request({ method: 'PUT', path: '/_data_stream/metrics-live' });
+    await es.advance('20m');
+    await client.indices.rollover({ alias: 'metrics-live' });
+    const [old, write] = ['.ds-metrics-live-2026.01.01-000001', '.ds-metrics-live-2026.01.01-000002'];
+    const forecast = await timeline(client, 'metrics-live', { horizon: '36h' });
+    assert.equal(forecast.index, write);
+    // The stream is rolled over by ILM a day after the rollover by hand; the older index is past its rollover.
+    const created = forecast.events.filter((e) => e.kind === 'created');
+    assert.deepEqual(
+      created.map((e) => [e.index, e.from, e.data_stream]),
+      [['.ds-metrics-live-2026.01.02-000003', write, 'metrics-live']],
+    );
+    assert.deepEqual((forecast.data_streams as Record<string, Row>)['metrics-live'], {
+      generation: 3,
+      write_index: '.ds-metrics-live-2026.01.02-000003',
+      indices: [old, write, '.ds-metrics-live-2026.01.02-000003'],
+    });
+    assert.deepEqual([forecast.indices[old]!.phase, forecast.indices[old]!.step], ['hot', 'complete']);
   });
 });
