@@ -25,6 +25,8 @@ simulate  Runs the policy on the index under a virtual clock and prints what wil
 Options:
   --name <policy>          The policy's name (default: the file's name without .json).
   --index <name>           The index it will manage (default: <policy>-000001).
+  --data-stream <name>     Instead of --index: the data stream it will manage, as PUT /_data_stream/<name>
+                           creates it from its template (--templates, or with --url the server's).
   --index-settings <json>  The index's settings: a file, or inline JSON. index.lifecycle.name is set to
                            the policy unless given.
   --aliases <json>         The index's aliases: a file, or inline JSON ({"logs": {"is_write_index": true}}).
@@ -77,11 +79,20 @@ function requestBody(command: 'lint' | 'simulate', file: string, values: Values)
   const settings = values['index-settings'] === undefined ? {} : readJson(values['index-settings'] as string, '--index-settings');
   if (!isObject(settings)) throw new UsageError('--index-settings: must be a JSON object of settings');
   const named = 'index.lifecycle.name' in settings || (isObject(settings.index) && isObject(settings.index.lifecycle) && 'name' in settings.index.lifecycle);
-  const index = {
-    name: (values.index as string | undefined) ?? `${name}-000001`,
-    settings: named ? settings : { ...settings, 'index.lifecycle.name': name },
-    ...(values.aliases !== undefined && { aliases: readJson(values.aliases as string, '--aliases') }),
-  };
+  const dataStream = values['data-stream'] as string | undefined;
+  if (dataStream !== undefined) {
+    // The stream's template gives its backing indices their settings; an index body would make it an index creation.
+    const clashing = ['index', 'index-settings', 'aliases'].filter((option) => values[option] !== undefined);
+    if (clashing.length > 0) throw new UsageError(`--data-stream: cannot be used with ${clashing.map((o) => `--${o}`).join(', ')}`);
+  }
+  const index =
+    dataStream !== undefined
+      ? { name: dataStream }
+      : {
+          name: (values.index as string | undefined) ?? `${name}-000001`,
+          settings: named ? settings : { ...settings, 'index.lifecycle.name': name },
+          ...(values.aliases !== undefined && { aliases: readJson(values.aliases as string, '--aliases') }),
+        };
   const body: Record<string, unknown> = { policy, index };
   if (values.templates !== undefined) body.templates = readJson(values.templates as string, '--templates');
   if (command === 'simulate') {
@@ -183,6 +194,7 @@ function parse(argv: string[]) {
     options: {
       name: { type: 'string' },
       index: { type: 'string' },
+      'data-stream': { type: 'string' },
       'index-settings': { type: 'string' },
       aliases: { type: 'string' },
       templates: { type: 'string' },

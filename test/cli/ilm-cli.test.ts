@@ -72,6 +72,21 @@ describe('tessera ilm', () => {
     assert.equal((await run(['ilm', 'lint', 'late.json', '--strict'], dir)).code, 1);
   });
 
+  it('lint --data-stream lints the stream its template creates: no rollover alias needed, the one set ignored', async () => {
+    const streams = JSON.stringify([{ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'rolling' } } }]);
+    writeFileSync(join(dir, 'rolling.json'), JSON.stringify({ phases: { hot: { actions: { rollover: { max_age: '1d' } } }, delete: { min_age: '7d', actions: { delete: {} } } } }));
+    const clean = await run(['ilm', 'lint', 'rolling.json', '--data-stream', 'logs-app', '--templates', streams], dir);
+    assert.deepEqual([clean.code, clean.stdout], [0, 'logs-app: no problems found\n'], clean.stderr);
+    const aliased = JSON.stringify([{ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'rolling', 'index.lifecycle.rollover_alias': 'logs' } } }]);
+    const warned = await run(['ilm', 'lint', 'rolling.json', '--data-stream', 'logs-app', '--templates', aliased, '--json'], dir);
+    assert.equal(warned.code, 0, warned.stderr);
+    const { problems } = JSON.parse(warned.stdout) as { problems: { outcome: string; message: string }[] };
+    assert.deepEqual(problems.map((p) => p.outcome), ['warning']);
+    assert.match(problems[0]!.message, /^index \[\.ds-logs-app-\d{4}\.\d{2}\.\d{2}-000001\] of data stream \[logs-app\] has \[index\.lifecycle\.rollover_alias: logs\], which is ignored/);
+    const clash = await run(['ilm', 'lint', 'rolling.json', '--data-stream', 'logs-app', '--index', 'logs-000001'], dir);
+    assert.deepEqual([clash.code, clash.stderr], [2, 'tessera ilm lint: --data-stream: cannot be used with --index\n']);
+  });
+
   it('simulate finds what lint cannot: the template does not give the next indices their shards', async () => {
     const args = ['ilm', 'simulate', 'logs.json', '--index-settings', TWO_SHARDS, '--aliases', WRITE_ALIAS, '--templates', 'templates.json', '--horizon', '5d', '--docs-per-day', '1000'];
     assert.equal((await run(['ilm', 'lint', ...args.slice(2, -4)], dir)).code, 0, 'lint walks only the first index');
