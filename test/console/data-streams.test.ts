@@ -1,7 +1,7 @@
 /**
  * The console's data streams in a real browser (issue 16): the list under Index lifecycle (generation, template, ILM
  * policy, health, backing index count, as `GET /_data_stream` reports them) and one stream's backing indices with
- * where each stands in its policy (as explain reports it), the write index marked.
+ * where each stands in its policy (as explain reports it), the write index marked, and lint's problems under them.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -32,6 +32,9 @@ describe('the console: data streams', { skip: browserSkip }, () => {
       policy: { phases: { hot: { actions: { rollover: { max_age: '30d' } } }, warm: { min_age: '1d', actions: { set_priority: { priority: 50 } } } } },
     });
     await client.indices.putIndexTemplate({ name: 'web', index_patterns: ['web-*'], data_stream: {}, priority: 200, template: { settings: { 'index.lifecycle.name': 'web-policy' } } });
+    await client.ilm.putLifecycle({ name: 'app-policy', policy: { phases: { hot: { actions: { set_priority: { priority: 100 } } } } } });
+    await client.indices.putIndexTemplate({ name: 'app', index_patterns: ['app-*'], data_stream: {}, priority: 200, template: { settings: { 'index.lifecycle.name': 'app-policy' } } });
+    await client.transport.request({ method: 'PUT', path: '/_data_stream/app-events' });
     await client.transport.request({ method: 'PUT', path: '/_data_stream/web-logs' });
     await client.transport.request({ method: 'PUT', path: '/_data_stream/web-metrics' });
     await es.advance('20m');
@@ -54,10 +57,12 @@ describe('the console: data streams', { skip: browserSkip }, () => {
     await rowOf(page, 'web-logs').waitFor(WAIT);
     const table = page.getByRole('table');
     assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Data stream', 'Generation', 'Template', 'ILM policy', 'Health', 'Backing indices']);
+    assert.deepEqual(await page.getByRole('rowheader').allTextContents(), ['app-events', 'web-logs', 'web-metrics']);
     for (const ds of answer.data_streams) {
-      assert.deepEqual(await rowTexts(rowOf(page, ds.name)), [ds.name, String(ds.generation), 'web', 'web-policy', ds.status, String(ds.indices.length)]);
+      assert.deepEqual(await rowTexts(rowOf(page, ds.name)), [ds.name, String(ds.generation), ds.template, ds.ilm_policy, ds.status, String(ds.indices.length)]);
     }
-    assert.deepEqual(await rowTexts(rowOf(page, 'web-logs')), ['web-logs', '2', 'web', 'web-policy', answer.data_streams[0]!.status, '2']);
+    const webLogs = answer.data_streams.find((ds) => ds.name === 'web-logs')!;
+    assert.deepEqual(await rowTexts(rowOf(page, 'web-logs')), ['web-logs', '2', 'web', 'web-policy', webLogs.status, '2']);
     await screenshot(page, 'data-streams');
     await page.close();
   });
@@ -83,6 +88,16 @@ describe('the console: data streams', { skip: browserSkip }, () => {
     assert.equal((await explainRecord(es.client, oldest!)).phase, 'warm');
     assert.equal((await explainRecord(es.client, write!)).step, 'check-rollover-ready');
     await screenshot(page, 'data-stream-backing-indices');
+    await page.close();
+  });
+
+  it("shows lint's problems under a backing index: a stream whose policy never rolls it over", async () => {
+    const answer = (await es.client.transport.request({ method: 'GET', path: '/_data_stream/app-events' })) as { data_streams: Row[] };
+    const write = answer.data_streams[0]!.indices[0]!.index_name as string;
+    const page = await openConsole(browser, es.server.url, '#/lifecycle/data-streams/app-events');
+    const problems = page.getByRole('group', { name: `Lint problems for ${write}` });
+    await problems.waitFor(WAIT);
+    assert.match((await problems.getByRole('listitem').allTextContents()).join('\n'), /policy \[app-policy\] has no rollover action, so data stream \[app-events\] never rolls over/);
     await page.close();
   });
 });

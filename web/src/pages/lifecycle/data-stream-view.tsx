@@ -1,12 +1,15 @@
 /**
  * One data stream's backing indices, oldest first as the stream lists them, each with where it stands in its policy
  * (explain of the stream's name resolves to them); the write index is marked, since only it takes writes and rolls over.
+ * Under a backing index that lint finds problems for, those problems (its write index reaching delete, for example).
  */
 import { ErrorAlert } from '../../error-alert.tsx';
 import { href } from '../../route.ts';
 import { useLoad } from '../../use-load.ts';
 import { fetchDataStream, writeIndexOf } from './data-stream-types.ts';
 import { explain, isError, type ExplainRecord } from './lifecycle-types.ts';
+import { LintSummary } from './lint-summary.tsx';
+import { lintManagedIndices, type IndexLint } from './lint-types.ts';
 
 const COLUMNS = ['Backing index', 'Policy', 'Phase', 'Action', 'Step', 'Age'] as const;
 
@@ -22,16 +25,22 @@ async function load(name: string): Promise<{ indices: readonly string[]; writeIn
 
 export function DataStreamView({ name }: { name: string }) {
   const stream = useLoad(() => load(name), [name]);
+  const lint = useLoad(lintManagedIndices, [name]);
+  const reload = () => {
+    stream.reload();
+    lint.reload();
+  };
   return (
     <section aria-labelledby="data-stream-title">
       <h2 id="data-stream-title">Data stream {name}</h2>
       <div className="toolbar">
         <a href={href('lifecycle', 'data-streams')}>All data streams</a>
-        <button type="button" onClick={stream.reload} disabled={stream.loading}>
+        <button type="button" onClick={reload} disabled={stream.loading}>
           Refresh
         </button>
       </div>
       {stream.error !== undefined && <ErrorAlert error={stream.error}>The data stream could not be read:</ErrorAlert>}
+      {lint.error !== undefined && <ErrorAlert error={lint.error}>Lint could not run, so the backing indices show no lint problems:</ErrorAlert>}
       {stream.data && (
         <table className="backing-indices" aria-busy={stream.loading}>
           <caption>
@@ -46,43 +55,50 @@ export function DataStreamView({ name }: { name: string }) {
               ))}
             </tr>
           </thead>
-          <tbody>
-            {stream.data.indices.map((index) => (
-              <BackingIndexRow key={index} index={index} record={stream.data!.records.get(index)} write={index === stream.data!.writeIndex} />
-            ))}
-          </tbody>
+          {stream.data.indices.map((index) => (
+            <BackingIndexRows key={index} index={index} record={stream.data!.records.get(index)} write={index === stream.data!.writeIndex} lint={lint.data?.[index]} />
+          ))}
         </table>
       )}
     </section>
   );
 }
 
-function BackingIndexRow({ index, record, write }: { index: string; record: ExplainRecord | undefined; write: boolean }) {
+function BackingIndexRows({ index, record, write, lint }: { index: string; record: ExplainRecord | undefined; write: boolean; lint: IndexLint | undefined }) {
   const failed = record !== undefined && isError(record);
   return (
-    <tr className={failed ? 'index-error' : undefined}>
-      <th scope="row">
-        {record?.managed ? <a href={href('lifecycle', 'index', index)}>{index}</a> : index}
-        {write && (
-          <>
-            {' '}
-            <span className="badge badge-write">write index</span>
-          </>
-        )}
-      </th>
-      <td>{record?.policy ?? (record?.managed === false ? 'unmanaged' : '')}</td>
-      <td>{record?.phase}</td>
-      <td>{record?.action}</td>
-      <td>
-        {failed ? (
-          <>
-            <span className="badge badge-error">ERROR</span> <span className="failed-step">at {record.failed_step}</span>
-          </>
-        ) : (
-          record?.step
-        )}
-      </td>
-      <td>{record?.age}</td>
-    </tr>
+    <tbody className={failed ? 'index-error' : undefined}>
+      <tr>
+        <th scope="row">
+          {record?.managed ? <a href={href('lifecycle', 'index', index)}>{index}</a> : index}
+          {write && (
+            <>
+              {' '}
+              <span className="badge badge-write">write index</span>
+            </>
+          )}
+        </th>
+        <td>{record?.policy ?? (record?.managed === false ? 'unmanaged' : '')}</td>
+        <td>{record?.phase}</td>
+        <td>{record?.action}</td>
+        <td>
+          {failed ? (
+            <>
+              <span className="badge badge-error">ERROR</span> <span className="failed-step">at {record.failed_step}</span>
+            </>
+          ) : (
+            record?.step
+          )}
+        </td>
+        <td>{record?.age}</td>
+      </tr>
+      {lint && lint.problems.length > 0 && (
+        <tr className="lint-row">
+          <td colSpan={COLUMNS.length}>
+            <LintSummary index={index} lint={lint} />
+          </td>
+        </tr>
+      )}
+    </tbody>
   );
 }

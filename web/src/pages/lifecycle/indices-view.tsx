@@ -10,7 +10,7 @@ import { formatInstant } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { ClockControl } from '../cluster/clock-control.tsx';
 import { explain, isError, type ExplainRecord } from './lifecycle-types.ts';
-import { LintBadge, OutcomeBadge, problemPlace } from './lint-problems.tsx';
+import { LintSummary } from './lint-summary.tsx';
 import { lintManagedIndices, type IndexLint } from './lint-types.ts';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
 
@@ -127,30 +127,5 @@ function IndexRows({ record, lint, onOutcome }: { record: ExplainRecord; lint: I
         </tr>
       )}
     </tbody>
-  );
-}
-
-/** The badge and one line per problem; the remedies are on the index's page, beside its forecast. */
-function LintSummary({ index, lint }: { index: string; lint: IndexLint }) {
-  return (
-    <div role="group" aria-label={`Lint problems for ${index}`} className="lint-summary">
-      <LintBadge problems={lint.problems} />{' '}
-      <a href={href('lifecycle', 'index', index)} aria-label={`Lint details and remedies for ${index}`}>
-        remedies and forecast
-      </a>
-      <ul>
-        {lint.problems.map((problem, i) => {
-          const place = problemPlace(problem);
-          return (
-            <li key={i}>
-              <OutcomeBadge outcome={problem.outcome} />
-              {place && <code className="lint-place">{place}</code>}
-              {problem.row !== null && <span className="spec-row">row {problem.row}</span>}
-              <span className="lint-message">{problem.message}</span>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
   );
 }
