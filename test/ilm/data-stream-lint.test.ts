@@ -129,6 +129,16 @@ describe('lint of data streams', () => {
     assert.equal((await explainRecord(client, keepWrite)).step, 'check-rollover-ready');
   });
 
+  it('what PUT /_data_stream would refuse is rejected, naming that request', async () => {
+    const policy = { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } };
+    const templates = [{ ...dsTemplate('aliased-ds', 'aliased-ds*', { 'index.lifecycle.name': 'aliased-ds' }), template: { settings: { 'index.lifecycle.name': 'aliased-ds' }, aliases: { everything: {} } } }];
+    const problems = await lint(es.client, { policy, index: { name: 'aliased-ds' }, templates });
+    assert.deepEqual(
+      withoutRemedies(problems).map(({ outcome, request, type }) => ({ outcome, request, type })),
+      [{ outcome: 'rejected', request: 'PUT /_data_stream/aliased-ds', type: 'illegal_argument_exception' }],
+    );
+  });
+
   it('an index body for a data stream name is refused as PUT /<name> refuses it', async () => {
     const policy = { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } };
     const templates = [dsTemplate('body-ds', 'body-ds*', { 'index.lifecycle.name': 'body-ds' })];

@@ -6,11 +6,11 @@ import { checkComposition, ClusterError, ClusterState, createDataStream, createI
 import { IlmErrors } from '../ilm-error.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { checkOriginationDate } from '../runner/origination-date.js';
+import { createsDataStream, dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
 import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
 import type { IndexToCreate, LintRequest } from './lint-request.js';
-import { createsDataStream, dataStreamWarnings } from './data-stream-lint.js';
 import { policyRejections } from './policy-rejections.js';
 import { diagnoseRequest } from '../remedies/index.js';
 import { stepProblems } from './step-problems.js';
