@@ -129,6 +129,37 @@ describe('lint of data streams', () => {
     assert.equal((await explainRecord(client, keepWrite)).step, 'check-rollover-ready');
   });
 
+  it("a policy linted alone: the data stream templates that name it, stored or assumed, with what ES ignores and a stream that never rolls", async () => {
+    const { client } = es;
+    const policy = { phases: { hot: { actions: { set_priority: { priority: 10 } } } } };
+    await client.cluster.putComponentTemplate({ name: 'alone-alias', template: { settings: { 'index.lifecycle.rollover_alias': 'alone' } } });
+    await client.indices.putIndexTemplate({ name: 'alone-stored', index_patterns: ['alone-stored-*'], data_stream: {}, composed_of: ['alone-alias'], template: { settings: { 'index.lifecycle.name': 'alone' } } });
+    // A plain index template naming the policy is not a data stream's.
+    await client.indices.putIndexTemplate({ name: 'alone-plain', index_patterns: ['alone-plain-*'], template: { settings: { 'index.lifecycle.name': 'alone' } } });
+    await client.ilm.putLifecycle({ name: 'alone', policy: policy as never });
+    assert.deepEqual(withoutRemedies(await lint(client, { name: 'alone' })), [
+      {
+        row: null,
+        outcome: 'warning',
+        message: 'index template [alone-stored] gives its data streams [index.lifecycle.rollover_alias: alone], which is ignored: the rollover action rolls over a data stream itself, whatever the setting says',
+      },
+      {
+        row: null,
+        outcome: 'warning',
+        message: 'policy [alone] has no rollover action, so the data streams of index template [alone-stored] never roll over: every document goes to their first backing index',
+      },
+    ]);
+    const assumed = [dsTemplate('alone-assumed', 'alone-assumed-*', { 'index.lifecycle.name': 'alone' })];
+    const problems = await lint(client, { name: 'alone', templates: assumed });
+    assert.deepEqual(
+      problems.map((p) => p.message),
+      ['policy [alone] has no rollover action, so the data streams of index template [alone-assumed] never roll over: every document goes to their first backing index'],
+    );
+    assert.match(problems[0]!.remedy, /^Add a rollover action to the hot phase of policy \[alone\]/);
+    await client.indices.deleteIndexTemplate({ name: 'alone-stored' });
+    await client.indices.deleteIndexTemplate({ name: 'alone-plain' });
+  });
+
   it('what PUT /_data_stream would refuse is rejected, naming that request', async () => {
     const policy = { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } };
     const templates = [{ ...dsTemplate('aliased-ds', 'aliased-ds*', { 'index.lifecycle.name': 'aliased-ds' }), template: { settings: { 'index.lifecycle.name': 'aliased-ds' }, aliases: { everything: {} } } }];

@@ -2,7 +2,7 @@
  * @module What lint says about a data stream that its steps cannot: the stream's template and policy as a pair.
  * Elasticsearch accepts both without a word, and the stream then behaves otherwise than its author meant.
  */
-import { ClusterState, DataStream, DataStreams, findTemplate, type IndexMetadata } from '../../cluster/index.js';
+import { ClusterState, DataStream, DataStreams, findTemplate, resolveSettings, type IndexMetadata } from '../../cluster/index.js';
 import type { LifecyclePolicy } from '../policy/lifecycle-policy.js';
 import { problem, type LintProblem } from './lint-problem.js';
 
@@ -51,6 +51,41 @@ export function dataStreamWarnings(state: ClusterState, index: IndexMetadata, po
         remedy: `Add a rollover action to the hot phase of policy [${policyName}] (for example max_age: 30d, max_primary_shard_size: 50gb), so the stream moves to a new backing index and the old ones go through the later phases.`,
       }),
     );
+  }
+  return warnings;
+}
+
+/**
+ * For a policy linted alone: each data stream template whose streams it would manage (by the template's composed
+ * `index.lifecycle.name`), with the same two warnings, said of the template, as no stream is there to name.
+ */
+export function dataStreamTemplateWarnings(state: ClusterState, policyName: string, policy: LifecyclePolicy): LintProblem[] {
+  const warnings: LintProblem[] = [];
+  for (const template of [...state.templates.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (!template.data_stream) continue;
+    const settings = resolveSettings(state, template);
+    if (settings['index.lifecycle.name'] !== policyName) continue;
+    const alias = settings[ROLLOVER_ALIAS];
+    if (alias !== undefined) {
+      warnings.push(
+        problem({
+          row: null,
+          outcome: 'warning',
+          message: `index template [${template.name}] gives its data streams [${ROLLOVER_ALIAS}: ${alias}], which is ignored: the rollover action rolls over a data stream itself, whatever the setting says`,
+          remedy: `Remove ${ROLLOVER_ALIAS} from index template [${template.name}] (or the component template that sets it); a data stream needs no rollover alias.`,
+        }),
+      );
+    }
+    if (!rollsOver(policy)) {
+      warnings.push(
+        problem({
+          row: null,
+          outcome: 'warning',
+          message: `policy [${policyName}] has no rollover action, so the data streams of index template [${template.name}] never roll over: every document goes to their first backing index`,
+          remedy: `Add a rollover action to the hot phase of policy [${policyName}] (for example max_age: 30d, max_primary_shard_size: 50gb), so the streams move to new backing indices and the old ones go through the later phases.`,
+        }),
+      );
+    }
   }
   return warnings;
 }

@@ -6,7 +6,7 @@ import { checkComposition, ClusterError, ClusterState, createDataStream, createI
 import { IlmErrors } from '../ilm-error.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { checkOriginationDate } from '../runner/origination-date.js';
-import { createsDataStream, dataStreamWarnings } from './data-stream-lint.js';
+import { createsDataStream, dataStreamTemplateWarnings, dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
 import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
@@ -19,6 +19,11 @@ import { timingWarnings } from './timing-warnings.js';
 /** How messages name a policy that is not stored yet when no index names it either. */
 const UNNAMED_POLICY = '<policy>';
 
+/** The cluster with the templates a request assumes in place of the stored ones. */
+function withTemplates(state: ClusterState, templates: readonly ComposableTemplate[] | undefined): ClusterState {
+  return templates ? Object.freeze({ ...state, templates: new Map(templates.map((t) => [t.name, t])) }) : state;
+}
+
 /** For a data stream, `index` is its write index: the first backing index. `request` is what creates it. */
 export type Created = { readonly state: ClusterState; readonly index: IndexMetadata } | { readonly refused: ClusterError; readonly request: string };
 
@@ -28,8 +33,7 @@ export type Created = { readonly state: ClusterState; readonly index: IndexMetad
  * (a data stream of that name is replaced).
  */
 function createHypothetical(env: LintEnvironment, index: IndexToCreate, templates: readonly ComposableTemplate[] | undefined): Created {
-  let state = env.state;
-  if (templates) state = Object.freeze({ ...state, templates: new Map(templates.map((t) => [t.name, t])) });
+  let state = withTemplates(env.state, templates);
   const dataStream = createsDataStream(state, index.name, index.body);
   state = dataStream ? deleteDataStreams(state, [index.name]) : ClusterState.withoutIndex(state, index.name);
   try {
@@ -102,7 +106,9 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
   // A stored policy was validated when it was PUT.
   const rejections = stored ? [] : policyRejections(policy, name, env.state);
   const warnings = timingWarnings(policy);
-  if (!created) return [...rejections, ...warnings.values()];
+  if (!created) {
+    return [...rejections, ...dataStreamTemplateWarnings(withTemplates(env.state, request.templates), name, policy), ...warnings.values()];
+  }
   if ('refused' in created) {
     const put = created.request;
     const { type, reason } = created.refused;
