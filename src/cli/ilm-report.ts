@@ -15,6 +15,7 @@ interface EventReport {
   readonly cause?: string;
   readonly from?: string;
   readonly alias?: string;
+  readonly data_stream?: string;
   readonly level?: string;
   readonly exceeded?: boolean;
   readonly used_percent?: number;
@@ -30,7 +31,8 @@ export interface ForecastReport {
   readonly truncated: boolean;
   readonly first_error: (EventReport & { row: number | null; remedy: string }) | null;
   readonly events: readonly EventReport[];
-  readonly indices: Readonly<Record<string, { phase?: string; action?: string; step?: string; step_info?: Record<string, unknown> }>>;
+  readonly indices: Readonly<Record<string, { data_stream?: string; phase?: string; action?: string; step?: string; step_info?: Record<string, unknown> }>>;
+  readonly data_streams?: Readonly<Record<string, { write_index: string }>>;
 }
 
 function where(p: { phase?: string; action?: string; step?: string }): string {
@@ -57,7 +59,8 @@ function describe(event: EventReport): string | undefined {
       return `${event.index}  ERROR at ${event.phase}/${event.action}/${event.failed_step}: ${event.step_info?.type}: ${event.step_info?.reason}${retries}`;
     }
     case 'created':
-      return event.cause === 'rollover' ? `${event.from}  rolled over: ${event.index} is the write index of [${event.alias}]` : `${event.index}  created${event.from ? ` from ${event.from}` : ''}`;
+      if (event.cause !== 'rollover') return `${event.index}  created${event.from ? ` from ${event.from}` : ''}`;
+      return `${event.from}  rolled over: ${event.index} is the write index of ${event.data_stream !== undefined ? `data stream [${event.data_stream}]` : `[${event.alias}]`}`;
     case 'deleted':
       return `${event.index}  deleted`;
     case 'watermark':
@@ -93,7 +96,9 @@ export function formatForecast(forecast: ForecastReport, steps: boolean): string
   lines.push('At the end:');
   for (const [name, index] of Object.entries(forecast.indices)) {
     const info = index.step_info?.message ?? index.step_info?.reason;
-    lines.push(`  ${name}  ${index.phase ? where(index) : 'not managed'}${info ? ` (${String(info)})` : ''}`);
+    const stream = index.data_stream;
+    const writes = stream !== undefined && forecast.data_streams?.[stream]?.write_index === name ? `, the write index of data stream [${stream}]` : '';
+    lines.push(`  ${name}  ${index.phase ? where(index) : 'not managed'}${info ? ` (${String(info)})` : ''}${writes}`);
   }
   if (perDay === 0 && Object.values(forecast.indices).some((i) => i.step === 'check-rollover-ready')) {
     lines.push('No documents were written (--docs-per-day): a rollover waits for its first document unless indices.lifecycle.rollover.only_if_has_documents is false.');

@@ -72,7 +72,7 @@ describe('tessera ilm', () => {
     assert.equal((await run(['ilm', 'lint', 'late.json', '--strict'], dir)).code, 1);
   });
 
-  it('lint --data-stream lints the stream its template creates: no rollover alias needed, the one set ignored', async () => {
+  it('--data-stream lints and forecasts the stream its template creates: no rollover alias needed, the one set ignored', async () => {
     const streams = JSON.stringify([{ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'rolling' } } }]);
     writeFileSync(join(dir, 'rolling.json'), JSON.stringify({ phases: { hot: { actions: { rollover: { max_age: '1d' } } }, delete: { min_age: '7d', actions: { delete: {} } } } }));
     const clean = await run(['ilm', 'lint', 'rolling.json', '--data-stream', 'logs-app', '--templates', streams], dir);
@@ -83,6 +83,10 @@ describe('tessera ilm', () => {
     const { problems } = JSON.parse(warned.stdout) as { problems: { outcome: string; message: string }[] };
     assert.deepEqual(problems.map((p) => p.outcome), ['warning']);
     assert.match(problems[0]!.message, /^index \[\.ds-logs-app-\d{4}\.\d{2}\.\d{2}-000001\] of data stream \[logs-app\] has \[index\.lifecycle\.rollover_alias: logs\], which is ignored/);
+    const forecast = await run(['ilm', 'simulate', 'rolling.json', '--data-stream', 'logs-app', '--templates', streams, '--horizon', '36h', '--docs-per-day', '1000'], dir);
+    assert.equal(forecast.code, 0, forecast.stderr);
+    assert.match(forecast.stdout, /\.ds-logs-app-[\d.]+-000001 {2}rolled over: \.ds-logs-app-[\d.]+-000002 is the write index of data stream \[logs-app\]\n/);
+    assert.match(forecast.stdout, /\n {2}\.ds-logs-app-[\d.]+-000002 {2}hot\/rollover\/check-rollover-ready, the write index of data stream \[logs-app\]\n/);
     const clash = await run(['ilm', 'lint', 'rolling.json', '--data-stream', 'logs-app', '--index', 'logs-000001'], dir);
     assert.deepEqual([clash.code, clash.stderr], [2, 'tessera ilm lint: --data-stream: cannot be used with --index\n']);
   });
