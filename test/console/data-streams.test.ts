@@ -1,7 +1,8 @@
 /**
  * The console's data streams in a real browser (issue 16): the list under Index lifecycle (generation, template, ILM
  * policy, health, backing index count, as `GET /_data_stream` reports them) and one stream's backing indices with
- * where each stands in its policy (as explain reports it), the write index marked, and lint's problems under them.
+ * where each stands in its policy (as explain reports it), the write index marked, and lint's problems under them; a
+ * write index in ERROR at the delete step with its reason, fixed by a rollover and Retry.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -98,6 +99,38 @@ describe('the console: data streams', { skip: browserSkip }, () => {
     const problems = page.getByRole('group', { name: `Lint problems for ${write}` });
     await problems.waitFor(WAIT);
     assert.match((await problems.getByRole('listitem').allTextContents()).join('\n'), /policy \[app-policy\] has no rollover action, so data stream \[app-events\] never rolls over/);
+    await page.close();
+  });
+
+  it('shows a write index in ERROR at delete with its reason; once the stream is rolled over, Retry lets the delete go on', async () => {
+    const { client } = es;
+    await client.ilm.putLifecycle({ name: 'job-policy', policy: { phases: { hot: { actions: {} }, delete: { min_age: '1d', actions: { delete: {} } } } } });
+    await client.indices.putIndexTemplate({ name: 'job', index_patterns: ['job-*'], data_stream: {}, priority: 200, template: { settings: { 'index.lifecycle.name': 'job-policy' } } });
+    await client.transport.request({ method: 'PUT', path: '/_data_stream/job-runs' });
+    await es.advance('20m');
+    await client.indices.rollover({ alias: 'job-runs' });
+    const answer = (await client.transport.request({ method: 'GET', path: '/_data_stream/job-runs' })) as { data_streams: Row[] };
+    const [oldest, write] = answer.data_streams[0]!.indices.map((i: Row) => i.index_name as string);
+    // Kept out of ILM, so the stream still has it when its write index reaches delete (an only index goes with its stream).
+    await client.ilm.removePolicy({ index: oldest! });
+    await es.advance('1d');
+    await es.advance('20m');
+    const failed = await explainRecord(client, write!);
+    assert.deepEqual([failed.step, failed.failed_step], ['ERROR', 'delete']);
+
+    const page = await openConsole(browser, es.server.url, '#/lifecycle/data-streams/job-runs');
+    const problem = page.getByRole('group', { name: `Error of ${write}` });
+    await problem.waitFor(WAIT);
+    assert.equal(await problem.locator('.step-info-reason').textContent(), failed.step_info.reason);
+    assert.deepEqual(await rowTexts(rowOf(page, write!)), [`${write} write index`, 'job-policy', 'delete', 'delete', 'ERROR at delete', failed.age]);
+    assert.deepEqual(await rowTexts(rowOf(page, oldest!)), [oldest, 'unmanaged', '', '', '', '']);
+
+    await client.indices.rollover({ alias: 'job-runs' });
+    await page.getByRole('button', { name: `Retry ${write}` }).click();
+    await page.getByRole('status').filter({ hasText: `Retry of ${write}` }).waitFor(WAIT);
+    await rowOf(page, write!).waitFor({ state: 'detached', ...WAIT });
+    assert.equal(await page.getByRole('group', { name: /^Error of / }).count(), 0);
+    await screenshot(page, 'data-stream-write-index-error');
     await page.close();
   });
 });
