@@ -1,7 +1,7 @@
 /**
  * @module The documents of a lifecycle simulation: a steady stream written through one target (the data stream,
- * the rollover alias, else the index itself), counted rather than stored, so a 90-day forecast costs no disk. Writes are
- * refused, as Elasticsearch refuses them, while the index written to carries a write block.
+ * the rollover alias, else the index itself), counted rather than stored, so a 90-day forecast costs no disk.
+ * Writes are refused, as Elasticsearch refuses them, while the index written to carries a write block.
  */
 import { ClusterState, DataStream, DataStreams, followIndices, writeIndexOf, type IndexStats, type StoredBytes } from '../../cluster/index.js';
 
