@@ -84,7 +84,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     const createOp = route === 'create' ? effectiveOp(route, req.query.op_type) : undefined;
     const { refresh, options, activeShards } = writeParams(req.query, true);
     const conditions = queryConditions(req.query, req.headers['if-match']);
-    const op = createOp ?? effectiveOp(route, req.query.op_type);
+    // AutoIdHandler: a document without an id is an append unless op_type says otherwise (what data streams take).
+    const op = createOp ?? effectiveOp(route, req.query.op_type ?? (req.params.id === undefined ? 'create' : undefined));
     const request: WriteRequest = { op, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body, conditions, ...options };
     const result = await documents.write(request, autoCreateCheck(req, ctx.security), activeShards);
     return sendWrite(req, reply, withForcedRefresh(result, refresh));
@@ -102,7 +103,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.post<{ Params: { index: string; id: string }; Body: unknown; Querystring: Query }>('/:index/_update/:id', UPDATE_DOC, async (req, reply) => {
     const { refresh, options, activeShards } = writeParams(req.query, false);
     const { spec, conditions, requireAlias } = updateRequest(req.query, req.body);
-    const request: WriteRequest = { op: 'update', target: req.params.index, id: req.params.id, conditions, update: spec, ...options, ...(requireAlias && { requireAlias }) };
+    const request: WriteRequest = { op: 'update', target: req.params.index, id: req.params.id, conditions, update: spec, ...options, ...(requireAlias && { requireAlias }), singleUpdate: true };
     const result = await documents.write(request, autoCreateCheck(req, ctx.security), activeShards);
     // A noop writes nothing, so nothing is refreshed (TransportUpdateAction answers it before any write).
     return sendWrite(req, reply, result.result === 'noop' ? result : withForcedRefresh(result, refresh));
