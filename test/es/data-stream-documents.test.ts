@@ -112,4 +112,116 @@ describe('documents in data streams', () => {
     assert.equal((await esFetch(url(), '/ts-a/_doc', { method: 'POST', body: { '@timestamp': 1767225600000 } })).status, 201);
     assert.equal((await es.client.count({ index: 'ts-a' })).count, 1);
   });
+
+  it('honours require_data_stream, require_alias and the template\'s allow_custom_routing', TEST_OPTIONS, async () => {
+    await streamTemplate('ds-req', ['req-*']);
+    await streamTemplate('ds-route', ['route-*'], { allow_custom_routing: true });
+    await es.client.indices.create({ index: 'plain-req' });
+    // A missing name whose template declares data_stream becomes a stream, so the flag is met.
+    const made = await esFetch(url(), '/req-a/_doc?require_data_stream=true', { method: 'POST', body: { '@timestamp': T } });
+    assert.equal(made.status, 201);
+    assert.equal(made.json._index, backing('req-a', 1));
+    assert.equal((await esFetch(url(), '/req-a/_create/1?require_data_stream=true', { method: 'PUT', body: { '@timestamp': T } })).status, 201);
+    assertEnvelope(
+      await esFetch(url(), '/plain-req/_doc?require_data_stream=true', { method: 'POST', body: { '@timestamp': T } }),
+      envelope(404, 'resource_not_found_exception', '[require_data_stream] request flag is [true] and [plain-req] is not a data stream'),
+    );
+    assertEnvelope(
+      await esFetch(url(), '/plainmissing/_doc?require_data_stream=true', { method: 'POST', body: { '@timestamp': T } }),
+      envelope(404, 'index_not_found_exception', 'no such index [plainmissing] and the index creation request requires a data stream, but no matching index template with data stream template was found for it', {
+        index_uuid: '_na_',
+        index: 'plainmissing',
+      }),
+    );
+    assert.equal((await esFetch(url(), '/plainmissing')).status, 404);
+    assertEnvelope(
+      await esFetch(url(), '/req-a/_doc?require_alias=true', { method: 'POST', body: { '@timestamp': T } }),
+      envelope(404, 'index_not_found_exception', 'no such index [req-a] and [require_alias] request flag is [true] and [req-a] is not an alias', { index_uuid: '_na_', index: 'req-a' }),
+    );
+    const bulk = await es.client.bulk({ require_data_stream: true, operations: [{ create: { _index: 'req-a' } }, { '@timestamp': T }, { create: { _index: 'plain-req' } }, { '@timestamp': T }] });
+    assert.equal((bulk.items[0]!.create as Row).status, 201);
+    assert.deepEqual(bulk.items[1]!.create, {
+      _index: 'plain-req', _id: null, status: 404,
+      error: { type: 'resource_not_found_exception', reason: '[require_data_stream] request flag is [true] and [plain-req] is not a data stream' },
+    });
+    assertEnvelope(
+      await esFetch(url(), '/req-a/_doc?routing=r1', { method: 'POST', body: { '@timestamp': T } }),
+      envelope(400, 'illegal_argument_exception', "index request targeting data stream [req-a] specifies a custom routing but the [allow_custom_routing] setting was not enabled in the data stream's template."),
+    );
+    const routed = await esFetch(url(), '/route-a/_create/r?routing=r1', { method: 'PUT', body: { '@timestamp': T } });
+    assert.equal(routed.status, 201);
+    assert.equal((await esFetch(url(), `/${backing('route-a', 1)}/_doc/r?routing=r1`)).json._routing, 'r1');
+  });
+
+  it('updates and deletes by id through the backing index, and refuses appends there', TEST_OPTIONS, async () => {
+    await streamTemplate('ds-back', ['back-*']);
+    const created = await es.client.create({ index: 'back-a', id: 'd1', document: { '@timestamp': T, n: 1 } });
+    const index = created._index;
+    assertEnvelope(
+      await esFetch(url(), `/${index}/_create/d2`, { method: 'PUT', body: { '@timestamp': T } }),
+      envelope(400, 'illegal_argument_exception', 'index request with op_type=create targeting backing indices is disallowed, target corresponding data stream [back-a] instead'),
+    );
+    assertEnvelope(
+      await esFetch(url(), `/${index}/_doc/d1`, { method: 'PUT', body: { '@timestamp': T, n: 2 } }),
+      envelope(400, 'illegal_argument_exception', 'index request with op_type=index and no if_primary_term and if_seq_no set targeting backing indices is disallowed, target corresponding data stream [back-a] instead'),
+    );
+    const replaced = await es.client.index({ index, id: 'd1', if_seq_no: created._seq_no, if_primary_term: created._primary_term, document: { '@timestamp': T, n: 2 } });
+    assert.deepEqual([replaced.result, replaced._version], ['updated', 2]);
+    await expectEsError(es.client.index({ index, id: 'd1', if_seq_no: created._seq_no, if_primary_term: 1, document: { '@timestamp': T } }), { status: 409, type: 'version_conflict_engine_exception' });
+    const updated = await es.client.update({ index, id: 'd1', if_seq_no: replaced._seq_no, if_primary_term: 1, doc: { n: 3 } });
+    assert.equal(updated.result, 'updated');
+    assert.deepEqual((await es.client.get({ index, id: 'd1' }))._source, { '@timestamp': T, n: 3 });
+    // The merged document still needs its @timestamp.
+    const unstamped = await esFetch(url(), `/${index}/_doc/d1?if_seq_no=${updated._seq_no}&if_primary_term=1`, { method: 'PUT', body: { n: 4 } });
+    assert.equal(unstamped.json.error.reason, '[1:7] failed to parse: data stream timestamp field [@timestamp] is missing');
+    const deleted = await es.client.delete({ index, id: 'd1' });
+    assert.equal(deleted.result, 'deleted');
+    assert.equal((await es.client.count({ index: 'back-a' })).count, 0);
+  });
+
+  it('rolls a lazily rolled-over stream over once before the first write lands, under concurrent writers', TEST_OPTIONS, async () => {
+    await streamTemplate('ds-lazy', ['lazy-*']);
+    await es.client.create({ index: 'lazy-a', id: 'before', document: { '@timestamp': T } });
+    const marked = await es.client.indices.rollover({ alias: 'lazy-a', lazy: true });
+    assert.equal(marked.rolled_over, false);
+    assert.equal((await streamOf('lazy-a'))?.rollover_on_write, true);
+    const writes = await Promise.all(Array.from({ length: 8 }, (_, i) => es.client.index({ index: 'lazy-a', document: { '@timestamp': T, i } })));
+    assert.deepEqual(new Set(writes.map((w) => w._index)), new Set([backing('lazy-a', 2)]));
+    const stream = await streamOf('lazy-a');
+    assert.deepEqual(stream?.indices.map((i: Row) => i.index_name), [backing('lazy-a', 1), backing('lazy-a', 2)]);
+    assert.equal(stream?.rollover_on_write, false);
+    assert.equal((await es.client.count({ index: 'lazy-a' })).count, 9);
+    assert.equal((await es.client.count({ index: backing('lazy-a', 1) })).count, 1);
+  });
+
+  it('creates a stream once when first writers race', TEST_OPTIONS, async () => {
+    await streamTemplate('ds-race', ['race-*']);
+    const writes = await Promise.all(Array.from({ length: 10 }, (_, i) => esFetch(url(), '/race-a/_doc', { method: 'POST', body: { '@timestamp': T, i } })));
+    assert.deepEqual(writes.map((w) => w.status), Array(10).fill(201));
+    assert.deepEqual((await streamOf('race-a'))?.indices.map((i: Row) => i.index_name), [backing('race-a', 1)]);
+    assert.equal((await es.client.count({ index: 'race-a' })).count, 10);
+  });
+
+  it('follows allow_auto_create and action.auto_create_index for data streams', TEST_OPTIONS, async () => {
+    await streamTemplate('ds-forbid', ['forbid-*'], {}, { allow_auto_create: false });
+    await streamTemplate('ds-allow', ['allow-*'], {}, { allow_auto_create: true });
+    await streamTemplate('ds-setting', ['setting-*']);
+    assertEnvelope(
+      await esFetch(url(), '/forbid-a/_doc', { method: 'POST', body: { '@timestamp': T } }),
+      envelope(404, 'index_not_found_exception', 'no such index [forbid-a] and composable template [forbid-*] forbids index auto creation', { index_uuid: '_na_', index: 'forbid-a' }),
+    );
+    await es.client.cluster.putSettings({ persistent: { 'action.auto_create_index': false } });
+    try {
+      assertEnvelope(
+        await esFetch(url(), '/setting-a/_doc', { method: 'POST', body: { '@timestamp': T } }),
+        envelope(404, 'index_not_found_exception', 'no such index [setting-a] and [action.auto_create_index] is [false]', { index_uuid: '_na_', index: 'setting-a' }),
+      );
+      assert.equal((await esFetch(url(), '/allow-a/_doc', { method: 'POST', body: { '@timestamp': T } })).status, 201);
+    } finally {
+      await es.client.cluster.putSettings({ persistent: { 'action.auto_create_index': null } });
+    }
+    assert.equal(await streamOf('forbid-a'), undefined);
+    assert.equal(await streamOf('setting-a'), undefined);
+    assert.equal((await streamOf('allow-a'))?.generation, 1);
+  });
 });
