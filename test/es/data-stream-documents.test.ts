@@ -224,4 +224,35 @@ describe('documents in data streams', () => {
     assert.equal(await streamOf('setting-a'), undefined);
     assert.equal((await streamOf('allow-a'))?.generation, 1);
   });
+
+  it('reads, counts and refreshes across the backing indices; a single-document read names a backing index', TEST_OPTIONS, async () => {
+    await streamTemplate('ds-read', ['read-*']);
+    const lines = (from: number, count: number) => Array.from({ length: count }, (_, i) => [{ create: { _index: 'read-a', _id: `d${from + i}` } }, { '@timestamp': T, n: from + i }]).flat();
+    const first = await es.client.bulk({ operations: lines(0, 30) });
+    assert.equal(first.errors, false);
+    assert.deepEqual(new Set(first.items.map((item) => item.create!._index)), new Set([backing('read-a', 1)]));
+    const rolled = await es.client.indices.rollover({ alias: 'read-a' });
+    assert.deepEqual([rolled.old_index, rolled.new_index, rolled.rolled_over], [backing('read-a', 1), backing('read-a', 2), true]);
+    const second = await es.client.bulk({ operations: lines(30, 20) });
+    assert.deepEqual(new Set(second.items.map((item) => item.create!._index)), new Set([backing('read-a', 2)]));
+    assert.equal((await es.client.count({ index: 'read-a' })).count, 50);
+    assert.equal((await es.client.count({ index: 'read-*' })).count, 50);
+    assert.equal((await es.client.count({ index: backing('read-a', 1) })).count, 30);
+    assert.deepEqual((await es.client.count({ index: 'read-a' }))._shards, { total: 2, successful: 2, skipped: 0, failed: 0 });
+    const catCount = await esFetch(url(), '/_cat/count/read-a?format=json');
+    assert.equal(catCount.json[0].count, '50');
+    assert.deepEqual((await esFetch(url(), '/read-a/_refresh', { method: 'POST' })).json, { _shards: { total: 4, successful: 2, failed: 0 } });
+    const cat = (await esFetch(url(), '/_cat/indices/read-a?format=json&h=index,docs.count&s=index')).json as Row[];
+    assert.deepEqual(cat, [{ index: backing('read-a', 1), 'docs.count': '30' }, { index: backing('read-a', 2), 'docs.count': '20' }]);
+    // GetRequest resolves no data stream (ES's IndexNameExpressionResolver excludes them): the backing index answers.
+    assertEnvelope(await esFetch(url(), '/read-a/_doc/d1'), envelope(404, 'index_not_found_exception', 'no such index [read-a]', { 'resource.type': 'index_or_alias', 'resource.id': 'read-a', index_uuid: '_na_', index: 'read-a' }));
+    const found = await es.client.get({ index: backing('read-a', 2), id: 'd40' });
+    assert.deepEqual(found._source, { '@timestamp': T, n: 40 });
+    const mget = await esFetch(url(), '/_mget', { method: 'POST', body: { docs: [{ _index: backing('read-a', 1), _id: 'd1' }, { _index: 'read-a', _id: 'd1' }] } });
+    assert.equal(mget.json.docs[0].found, true);
+    assert.deepEqual(mget.json.docs[1], {
+      _index: 'read-a', _id: 'd1',
+      error: { root_cause: [{ type: 'index_not_found_exception', reason: 'no such index [read-a]', 'resource.type': 'index_or_alias', 'resource.id': 'read-a', index_uuid: '_na_', index: 'read-a' }], type: 'index_not_found_exception', reason: 'no such index [read-a]', 'resource.type': 'index_or_alias', 'resource.id': 'read-a', index_uuid: '_na_', index: 'read-a' },
+    });
+  });
 });
