@@ -5,7 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useEsServer, type Row } from '../helpers/es.js';
+import { Client } from '@elastic/elasticsearch';
+import { VirtualClock } from '../../src/platform/clock.js';
+import { EPOCH, esErrorOf, useEsServer, type Row } from '../helpers/es.js';
+import { startTestServer } from '../helpers/server.js';
 import { assertEnvelope, envelope, esFetch, expectEsError, TEST_OPTIONS } from './es-helpers.js';
 
 /** Backing index names under the virtual clock, which starts on 2026-01-01. */
@@ -256,3 +259,32 @@ describe('documents in data streams', () => {
     });
   });
 });
+
+describe('creating a data stream by writing, with security on', () => {
+  it('needs auto_configure or create_index on the stream name, as creating an index by writing does', TEST_OPTIONS, async () => {
+    const server = await startTestServer({ security: true, elasticPassword: 'elastic-pw', clock: new VirtualClock(EPOCH) });
+    const admin = new Client({ node: server.url, auth: { username: 'elastic', password: 'elastic-pw' } });
+    const writer = new Client({ node: server.url, auth: { username: 'writer', password: 'writer-pw' } });
+    const ingest = new Client({ node: server.url, auth: { username: 'ingest', password: 'ingest-pw' } });
+    try {
+      await admin.indices.putIndexTemplate({ name: 'ds-sec', index_patterns: ['sec-*'], data_stream: {} });
+      await admin.security.putRole({ name: 'writer', indices: [{ names: ['sec-*'], privileges: ['write'] }] });
+      await admin.security.putUser({ username: 'writer', password: 'writer-pw', roles: ['writer'] });
+      await admin.security.putRole({ name: 'ingest', indices: [{ names: ['sec-*'], privileges: ['write', 'auto_configure'] }] });
+      await admin.security.putUser({ username: 'ingest', password: 'ingest-pw', roles: ['ingest'] });
+      assert.deepEqual(await esErrorOf(writer.index({ index: 'sec-a', document: { '@timestamp': T } })), {
+        status: 403,
+        type: 'security_exception',
+        reason: 'action [indices:admin/auto_create] is unauthorized for user [writer] with roles [writer] on indices [sec-a], this action is granted by the index privileges [auto_configure,create_index,manage,all]',
+      });
+      const created = await ingest.index({ index: 'sec-a', document: { '@timestamp': T } });
+      assert.equal(created._index, backing('sec-a', 1));
+      // Once the stream exists, write on its name is enough.
+      assert.equal((await writer.index({ index: 'sec-a', document: { '@timestamp': T } })).result, 'created');
+    } finally {
+      await Promise.all([admin.close(), writer.close(), ingest.close()]);
+      await server.dispose();
+    }
+  });
+});
+
