@@ -90,6 +90,9 @@ describe('documents in data streams', () => {
     const refused = (op: string, id: string | null) => ({ [op]: { _index: 'bulk-a', _id: id, status: 400, error: { type: 'illegal_argument_exception', reason: ONLY_CREATE } } });
     assert.deepEqual(items.slice(1, 5), [refused('index', '2'), refused('index', null), refused('update', '1'), refused('delete', '1')]);
     const unstamped = items[5]!.create as Row;
+    // A failure in the backing index has the id drawn for the document, and names the stream as the line did.
+    assert.equal(unstamped._index, 'bulk-a');
+    assert.match(unstamped._id, /^[A-Za-z0-9_-]{20}$/);
     assert.equal(unstamped.status, 400);
     assert.equal(unstamped.error.type, 'document_parsing_exception');
     assert.equal(unstamped.error.reason, '[1:7] failed to parse: data stream timestamp field [@timestamp] is missing');

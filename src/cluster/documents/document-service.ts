@@ -112,6 +112,14 @@ export class DocumentService {
 
   /** Several writes, committed together; each gets its result or its error, in order (ES's _bulk). */
   async bulk(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<(WriteResult | ClusterError)[]> {
+    return (await this.bulkItems(requests, mayCreate, options)).map((item) => item.result);
+  }
+
+  /**
+   * As bulk, with each item's id: a failure after the write reached its index (a mapping or version error) has the
+   * id drawn for it, as ES's shard-level failures report it; one refused before has only the id it asked for.
+   */
+  async bulkItems(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<{ result: WriteResult | ClusterError; id: string | undefined }[]> {
     if (options.activeShards) await this.#awaitActiveShards(requests, options.activeShards);
     // One batch at a time, in turn with reloads, so sequence numbers and versions never interleave.
     return this.#copy.change(async (current) => {
@@ -139,6 +147,7 @@ export class DocumentService {
           targets.push(error);
         }
       }
+      const ids = targets.map((t, i) => (t instanceof ClusterError ? requests[i]!.id : t.id));
       await mapWrites(this.cluster, requests, targets);
       if (options.activeShards) failShortOfCopies(requests, targets, options.activeShards);
       const committed = await this.repository.transaction(async (tx) => {
@@ -167,7 +176,7 @@ export class DocumentService {
       // Only a batch that directly follows what the copy holds keeps it current; after any other, the next sync reloads.
       if (committed.generation === current.generation + 1) this.#copy.adopt({ value: current.value, generation: committed.generation });
       if (written) for (const listener of this.#writeListeners) await listener();
-      return results.map((r) => r!);
+      return results.map((result, i) => ({ result: result!, id: ids[i] }));
     });
   }
 

@@ -164,12 +164,12 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     // A bulk request holds its whole body in memory while it runs.
     checkBreakers(ctx.cluster.state, '<bulk_request>', Buffer.byteLength(text));
     const requests = bulkRequestsOf(req);
-    const results = await documents.bulk(requests, autoCreateCheck(req, ctx.security), activeShards);
-    const items = results.map((result, i) => {
+    const answers = await documents.bulkItems(requests, autoCreateCheck(req, ctx.security), activeShards);
+    const results = answers.map((answer) => answer.result);
+    const items = answers.map(({ result, id }, i) => {
       const op = requests[i]!.op;
-      if (result instanceof ClusterError) {
-        return { [op]: { _index: requests[i]!.target, _id: requests[i]!.id ?? null, status: result.status, error: errorBody(result) } };
-      }
+      // BulkItemResponse.Failure names the index as the request did (an alias, a data stream), not where it landed.
+      if (result instanceof ClusterError) return { [op]: { _index: requests[i]!.target, _id: id ?? null, status: result.status, error: errorBody(result) } };
       const { status, ...rest } = withForcedRefresh(result, refresh);
       return { [op]: { ...rest, status } };
     });
