@@ -248,6 +248,9 @@ describe('documents in data streams', () => {
     const catCount = await esFetch(url(), '/_cat/count/read-a?format=json');
     assert.equal(catCount.json[0].count, '50');
     assert.deepEqual((await esFetch(url(), '/read-a/_refresh', { method: 'POST' })).json, { _shards: { total: 4, successful: 2, failed: 0 } });
+    const stats = (await esFetch(url(), '/read-a/_stats')).json as Row;
+    assert.deepEqual(Object.keys(stats.indices).sort(), [backing('read-a', 1), backing('read-a', 2)]);
+    assert.equal(stats._all.primaries.docs.count, 50);
     const cat = (await esFetch(url(), '/_cat/indices/read-a?format=json&h=index,docs.count&s=index')).json as Row[];
     assert.deepEqual(cat, [{ index: backing('read-a', 1), 'docs.count': '30' }, { index: backing('read-a', 2), 'docs.count': '20' }]);
     // GetRequest resolves no data stream (ES's IndexNameExpressionResolver excludes them): the backing index answers.
