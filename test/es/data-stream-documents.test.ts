@@ -97,6 +97,12 @@ describe('documents in data streams', () => {
     assert.equal(unstamped.error.type, 'document_parsing_exception');
     assert.equal(unstamped.error.reason, '[1:7] failed to parse: data stream timestamp field [@timestamp] is missing');
     assert.deepEqual(unstamped.error.caused_by, { type: 'illegal_argument_exception', reason: 'data stream timestamp field [@timestamp] is missing' });
+    // A bulk update line creates a missing stream (TransportBulkAction auto-creates for every op but delete), then fails.
+    const upsert = await es.client.bulk({ operations: [{ update: { _index: 'bulk-new', _id: '1' } }, { doc: { '@timestamp': T }, doc_as_upsert: true }, { delete: { _index: 'bulk-gone', _id: '1' } }] });
+    assert.deepEqual(upsert.items[0]!.update, { _index: 'bulk-new', _id: '1', status: 400, error: { type: 'illegal_argument_exception', reason: ONLY_CREATE } });
+    assert.equal((await streamOf('bulk-new'))?.generation, 1);
+    assert.equal((upsert.items[1]!.delete as Row).error.type, 'index_not_found_exception');
+    assert.equal(await streamOf('bulk-gone'), undefined);
   });
 
   it('requires exactly one @timestamp, and a date', TEST_OPTIONS, async () => {
