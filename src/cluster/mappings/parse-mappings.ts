@@ -9,6 +9,7 @@ import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { MappingErrors } from './mapping-errors.js';
 import { isJsonObject, sortedObject, type Json, type JsonObject, type RootMapping } from './mapping-model.js';
 import { parseDynamicTemplates } from './dynamic-templates.js';
+import { checkBuiltNullValue, parseNullValue } from './null-values.js';
 
 const OBJECT_PARAMS = new Set(['type', 'properties', 'dynamic', 'enabled', 'subobjects']);
 const NESTED_PARAMS = new Set([...OBJECT_PARAMS, 'include_in_parent', 'include_in_root']);
@@ -204,10 +205,13 @@ export function parseMapping(name: string, path: string, node: JsonObject): Json
   for (const [key, value] of Object.entries(node)) {
     if (key === 'type') continue;
     if (!allowed.has(key) || UNSUPPORTED_PARAMS.has(key)) throw MappingErrors.parsing(`unknown parameter [${key}] on mapper [${name}] of type [${type}]`);
+    // null_value alone accepts null, which is its default and so is not kept.
+    if (value === null && key === 'null_value') continue;
     if (value === null) throw MappingErrors.parsing(`[${key}] on mapper [${name}] of type [${type}] must not have a [null] value`);
     out[key] = parseParam(name, path, type, key, value);
   }
   if (type === 'scaled_float' && out.scaling_factor === undefined) throw MappingErrors.parsing('Field [scaling_factor] is required');
+  if (typeof out.null_value === 'string') checkBuiltNullValue(name, type, out.null_value, typeof out.format === 'string' ? out.format : undefined);
   return out;
 }
 
@@ -232,6 +236,8 @@ function parseParam(name: string, path: string, type: string, key: string, value
       if (!Number.isFinite(n) || n <= 0) throw MappingErrors.parsing(`[scaling_factor] must be a positive number, got [${javaString(value)}]`);
       return n;
     }
+    case 'null_value':
+      return parseNullValue(name, type, value);
     case 'format':
       if (typeof value !== 'string') throw MappingErrors.parsing(`Invalid format: [${javaString(value)}]`);
       checkDateFormat(value);
