@@ -25,10 +25,10 @@ describe('runtime fields in mappings', () => {
           k: { type: 'keyword', meta: { unit: 'none' } },
           l: { type: 'long' },
           d: { type: 'double' },
-          t: { type: 'date', format: 'yyyy-MM-dd', locale: 'en' } as never,
+          t: { type: 'date', format: 'yyyy-MM-dd', locale: 'en' },
           i: { type: 'ip' },
           b: { type: 'boolean', on_script_error: 'fail' },
-        },
+        } as never,
         properties: { a: { type: 'keyword' } },
       },
     });
