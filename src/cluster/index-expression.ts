@@ -5,6 +5,7 @@
 import { ClusterErrors } from './cluster-error.js';
 import { indexClosed } from './cluster-errors-blocks.js';
 import { ClusterState } from './cluster-state.js';
+import { DataStreams } from './data-stream.js';
 import { IndexMetadata } from './index-metadata.js';
 import { isWildcard, matchesPattern } from '../platform/units/index.js';
 
@@ -25,6 +26,8 @@ export interface ResolveOptions {
   readonly forbidClosed?: boolean;
   /** Whether alias names resolve to their indices (true for reads, false for index-only APIs such as create). */
   readonly resolveAliases?: boolean;
+  /** Whether data stream names resolve to their backing indices (ES's includeDataStreams); defaults to resolveAliases. */
+  readonly includeDataStreams?: boolean;
 }
 
 export function isAllExpression(expression: string | undefined): boolean {
@@ -46,6 +49,8 @@ function concreteKept(index: IndexMetadata, options: ResolveOptions): boolean {
 /** Concrete index names in sorted order. */
 export function resolveIndices(state: ClusterState, expression: string | undefined, options: ResolveOptions = {}): string[] {
   const resolveAliases = options.resolveAliases ?? true;
+  const includeDataStreams = options.includeDataStreams ?? resolveAliases;
+  const streams = DataStreams.all(state);
   const parts = isAllExpression(expression) ? ['*'] : expression!.split(',').map((p) => p.trim()).filter(Boolean);
   const result = new Set<string>();
   for (const [i, raw] of parts.entries()) {
@@ -62,10 +67,24 @@ export function resolveIndices(state: ClusterState, expression: string | undefin
           if (stateExpanded(index, options) && Object.keys(index.aliases).some((alias) => matchesPattern(part, alias))) matched.add(index.name);
         }
       }
+      if (includeDataStreams) {
+        for (const stream of streams.values()) {
+          if ((stream.hidden && !options.expandHidden && !part.startsWith('.')) || !matchesPattern(part, stream.name)) continue;
+          for (const { index_name } of stream.indices) {
+            const index = state.indices.get(index_name);
+            if (index && stateExpanded(index, options)) matched.add(index_name);
+          }
+        }
+      }
     } else if (state.indices.has(part)) {
       if (exclude || concreteKept(state.indices.get(part)!, options)) matched.add(part);
     } else if (resolveAliases && ClusterState.aliasExists(state, part)) {
       for (const index of ClusterState.indicesOfAlias(state, part)) if (exclude || concreteKept(index, options)) matched.add(index.name);
+    } else if (includeDataStreams && streams.has(part)) {
+      for (const { index_name } of streams.get(part)!.indices) {
+        const index = state.indices.get(index_name);
+        if (index && (exclude || concreteKept(index, options))) matched.add(index_name);
+      }
     } else if (!exclude && !options.ignoreUnavailable) {
       throw ClusterErrors.indexNotFound(part);
     }

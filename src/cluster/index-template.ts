@@ -13,11 +13,18 @@ export interface ComposableTemplate {
   readonly ignore_missing_component_templates?: readonly string[];
   readonly allow_auto_create?: boolean;
   readonly deprecated?: boolean;
+  /** Present when writes to a matching name create a data stream rather than an index. */
+  readonly data_stream?: DataStreamTemplate;
   readonly template?: {
     readonly settings?: FlatSettings;
     readonly mappings?: Readonly<Record<string, unknown>>;
     readonly aliases?: Readonly<Record<string, AliasMetadata>>;
   };
+}
+
+export interface DataStreamTemplate {
+  readonly hidden: boolean;
+  readonly allow_custom_routing: boolean;
 }
 
 /** The highest-priority template whose patterns match `index` (ES applies exactly one). */

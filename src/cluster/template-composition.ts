@@ -53,11 +53,23 @@ export function resolveAliases(state: TemplatesOf, template: ComposableTemplate)
   return Object.assign({}, ...layers(state, template).map((body) => body.aliases ?? {})) as Record<string, AliasMetadata>;
 }
 
-/** collectMappings: each layer's mappings, in the order MapperService merges them (the request's go after). */
+/**
+ * ES's default `@timestamp` of a data stream (DEFAULT_TIMESTAMP_MAPPING_WITHOUT_ROUTING), merged first so a template
+ * may make it `date_nanos`; `ignore_malformed` false keeps an index-wide `index.mapping.ignore_malformed` off it.
+ */
+const DEFAULT_TIMESTAMP_MAPPING = Object.freeze({ properties: { '@timestamp': { type: 'date', ignore_malformed: false } } });
+/** DATA_STREAM_MAPPING_SNIPPET, merged last: it turns on the checks that keep `@timestamp` a date. */
+const DATA_STREAM_MAPPING_SNIPPET = Object.freeze({ _data_stream_timestamp: { enabled: true } });
+
+/**
+ * collectMappings: each layer's mappings, in the order MapperService merges them (the request's go after). A data
+ * stream template only ever creates backing indices, whose mappings ES brackets with the data stream's own.
+ */
 export function mappingSources(state: TemplatesOf, template: ComposableTemplate): unknown[] {
-  return layers(state, template)
+  const sources = layers(state, template)
     .map((body) => body.mappings)
     .filter((mappings) => mappings !== undefined);
+  return template.data_stream ? [DEFAULT_TIMESTAMP_MAPPING, ...sources, DATA_STREAM_MAPPING_SNIPPET] : sources;
 }
 
 /**

@@ -101,7 +101,7 @@ describe('PUT/GET/HEAD /_component_template/<name>', () => {
       envelope(
         400,
         'illegal_argument_exception',
-        'component template [bad] specifies lifecycle configuration, which only data streams use, and Tessera does not support data streams yet; leave [lifecycle] out',
+        'component template [bad] specifies data stream lifecycle configuration, which Tessera does not support: manage the data stream with ILM ([index.lifecycle.name]) and leave [lifecycle] out',
       ),
     );
     assert.equal(await ctx.client.cluster.existsComponentTemplate({ name: 'bad' }), false);

@@ -304,17 +304,24 @@ describe('index template members Tessera cannot honour yet are refused, not igno
   const fx = useEsServer();
   const refusal = async (body: Record<string, unknown>) => esErrorOf(fx.client.indices.putIndexTemplate({ name: 'ds', index_patterns: ['logs-*'], ...body } as never));
 
-  it('a data stream template is refused, and so is a data stream lifecycle', async () => {
-    assert.deepEqual(await refusal({ data_stream: {} }), {
+  it('a data stream lifecycle is refused (Tessera runs ILM, not DSL), and so are unknown data_stream members', async () => {
+    assert.deepEqual(await refusal({ data_stream: {}, template: { lifecycle: { data_retention: '7d' } } }), {
       status: 400,
       type: 'illegal_argument_exception',
-      reason: 'index template [ds] has [data_stream], but Tessera does not support data streams yet: writes to its indices would create plain indices; leave [data_stream] out',
+      reason: 'index template [ds] specifies data stream lifecycle configuration, which Tessera does not support: manage the data stream with ILM ([index.lifecycle.name]) and leave [lifecycle] out',
     });
     assert.deepEqual(await refusal({ template: { lifecycle: { data_retention: '7d' } } }), {
       status: 400,
       type: 'illegal_argument_exception',
       reason: 'index template [ds] specifies lifecycle configuration that can only be used in combination with a data stream',
     });
+    assert.deepEqual(await refusal({ data_stream: { failure_store: true } }), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'data stream failure stores are not supported by Tessera: leave [failure_store] out of [data_stream]',
+    });
+    assert.deepEqual(await refusal({ data_stream: { timestamp_field: '@ts' } }), { status: 400, type: 'x_content_parse_exception', reason: '[data_stream_template] unknown field [timestamp_field]' });
+    assert.deepEqual(await refusal({ data_stream: { hidden: 'maybe' } }), { status: 400, type: 'x_content_parse_exception', reason: '[data_stream_template] failed to parse field [hidden]' });
     assert.equal((await fx.client.indices.existsIndexTemplate({ name: 'ds' })), false);
   });
 

@@ -78,6 +78,9 @@ export function parseMappings(input: unknown): RootMapping {
       case '_routing':
         out._routing = parseRouting(value);
         break;
+      case '_data_stream_timestamp':
+        out._data_stream_timestamp = parseDataStreamTimestamp(value);
+        break;
       case 'dynamic_templates':
         out.dynamic_templates = parseDynamicTemplates(value);
         break;
@@ -118,6 +121,16 @@ function parseRouting(value: unknown): JsonObject {
   for (const [key, v] of Object.entries(value)) {
     if (key === 'required') out.required = booleanParam(v, key);
     else throw MappingErrors.parsing(`unknown parameter [${key}] on mapper [_routing] of type [_routing]`);
+  }
+  return out;
+}
+
+function parseDataStreamTimestamp(value: unknown): JsonObject {
+  if (!isJsonObject(value)) throw MappingErrors.parsing(`[_data_stream_timestamp] must be an object`);
+  const out: JsonObject = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === 'enabled') out.enabled = booleanParam(v, key);
+    else throw MappingErrors.parsing(`unknown parameter [${key}] on mapper [_data_stream_timestamp] of type [_data_stream_timestamp]`);
   }
   return out;
 }

@@ -2,10 +2,11 @@
 import { checkAliasesOf, parseAliases } from '../alias-rules.js';
 import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
+import { DataStreams } from '../data-stream.js';
 import { IndexMetadata, type AliasMetadata } from '../index-metadata.js';
 import { validateIndexName } from '../index-name.js';
 import { mappingSources, resolveAliases, resolveSettings } from '../template-composition.js';
-import { findTemplate } from '../index-template.js';
+import { findTemplate, type ComposableTemplate } from '../index-template.js';
 import { findLegacyTemplates } from '../legacy-template.js';
 import { legacyLayers } from './legacy-template-layers.js';
 import { templateAliasName } from '../template-alias-names.js';
@@ -24,6 +25,11 @@ export interface CreateIndexRequest {
   readonly body: unknown;
   readonly now: number;
   readonly uuid: string;
+  /**
+   * The data stream this index backs: its template is the stream's (matched by the stream's name, not the index's)
+   * and its aliases are not the index's to carry.
+   */
+  readonly dataStream?: { readonly name: string; readonly template: ComposableTemplate };
 }
 
 const BODY_KEYS = new Set(['settings', 'mappings', 'aliases']);
@@ -44,7 +50,10 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
   }
   const requested = normalizeIndexSettings(body.settings);
   const aliases = parseAliases(body.aliases, name);
-  const matched = findTemplate(state.templates.values(), name);
+  const matched = request.dataStream?.template ?? findTemplate(state.templates.values(), name);
+  if (matched?.data_stream && !request.dataStream) {
+    throw ClusterErrors.illegalArgument(`cannot create index with name [${name}], because it matches with template [${matched.name}] that creates data streams only, use create data stream api instead`);
+  }
   // findV2Template first: legacy templates apply only where no composable template does.
   const legacy = matched ? undefined : legacyLayers(findLegacyTemplates(state.legacyTemplates.values(), name, hiddenFlag(requested['index.hidden'])));
   const settings: Record<string, string> = {
@@ -70,13 +79,14 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
     settings: Object.freeze(settings),
     // MetadataCreateIndexService merges the template's layers' mappings, then the request's.
     mappings: Object.freeze(composeMappings([...(matched ? mappingSources(state, matched) : (legacy?.mappings ?? [])), body.mappings], settings)),
-    aliases: Object.freeze(withTemplateAliases(name, aliases, { ...(matched && resolveAliases(state, matched)), ...legacy?.aliases })),
+    aliases: Object.freeze(withTemplateAliases(name, aliases, { ...(matched && !request.dataStream && resolveAliases(state, matched)), ...legacy?.aliases })),
     rolloverInfo: Object.freeze({}),
     customs: Object.freeze({}),
   });
   if (ClusterState.aliasExists(state, name)) {
     throw ClusterErrors.invalidIndexName(name, 'already exists as alias');
   }
+  if (DataStreams.get(state, name)) throw ClusterErrors.invalidIndexName(name, 'already exists as data stream');
   const next = ClusterState.withIndex(state, index);
   checkAliasesOf(next, index);
   return { state: next, index };

@@ -5,7 +5,7 @@ import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import type { TemplateBody } from '../component-template.js';
 import type { AliasMetadata } from '../index-metadata.js';
-import type { ComposableTemplate } from '../index-template.js';
+import type { ComposableTemplate, DataStreamTemplate } from '../index-template.js';
 import { INVALID_CHARS } from '../index-name.js';
 import { patternsIntersect } from '../../platform/units/index.js';
 import { normalizeIndexSettings } from '../index-settings.js';
@@ -66,16 +66,17 @@ export function isGlobal(template: ComposableTemplate): boolean {
  * puts the name rules: after the structure, before the settings. A data stream lifecycle is refused: ES keeps it for
  * data streams, which Tessera does not have yet.
  */
-export function parseTemplateBody(name: string, inner: Record<string, unknown>, owner: 'index template' | 'component template', validateName: () => void): TemplateBody {
+export function parseTemplateBody(name: string, inner: Record<string, unknown>, owner: 'index template' | 'component template', validateName: () => void, forDataStream = false): TemplateBody {
   for (const key of Object.keys(inner)) {
     if (!['settings', 'mappings', 'aliases', 'lifecycle'].includes(key)) throw ClusterErrors.xContentParse(`[template] unknown field [${key}]`);
   }
   if (inner.lifecycle !== undefined && inner.lifecycle !== null) {
     throw ClusterErrors.illegalArgument(
-      owner === 'index template'
-        ? // With [data_stream] refused, this is ES's own answer (validateLifecycle).
+      owner === 'index template' && !forDataStream
+        ? // ES's own answer (validateLifecycle).
           `index template [${name}] specifies lifecycle configuration that can only be used in combination with a data stream`
-        : `component template [${name}] specifies lifecycle configuration, which only data streams use, and Tessera does not support data streams yet; leave [lifecycle] out`,
+        : // Data stream lifecycle (DSL) is the alternative to ILM that Tessera does not run: refused rather than ignored.
+          `${owner} [${name}] specifies data stream lifecycle configuration, which Tessera does not support: manage the data stream with ILM ([index.lifecycle.name]) and leave [lifecycle] out`,
     );
   }
   if (inner.mappings !== undefined && inner.mappings !== null && !isObject(inner.mappings)) throw ClusterErrors.xContentParse('[template] failed to parse field [mappings]');
@@ -105,16 +106,13 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
   for (const field of ['allow_auto_create', 'deprecated'] as const) {
     if (b[field] !== undefined && xContentBoolean(b[field]) === undefined) throw ClusterErrors.xContentParse(`[index_template] failed to parse field [${field}]`);
   }
-  // Writes through such a template would make a data stream in ES and a plain index here: refused, not ignored.
-  if (b.data_stream !== undefined) {
-    throw ClusterErrors.illegalArgument(`index template [${name}] has [data_stream], but Tessera does not support data streams yet: writes to its indices would create plain indices; leave [data_stream] out`);
-  }
+  const dataStream = b.data_stream === undefined ? undefined : parseDataStreamTemplate(b.data_stream as Record<string, unknown>);
   if (priority !== undefined && priority < 0) {
     throw ClusterErrors.validation(['index template priority must be >= 0']);
   }
   const inner = (b.template ?? {}) as Record<string, unknown>;
   if (typeof inner !== 'object' || Array.isArray(inner)) throw ClusterErrors.xContentParse('[index_template] failed to parse field [template]');
-  const template = parseTemplateBody(name, inner, 'index template', () => validateTemplateName(name, patterns));
+  const template = parseTemplateBody(name, inner, 'index template', () => validateTemplateName(name, patterns), dataStream !== undefined);
   return Object.freeze({
     name,
     index_patterns: patterns,
@@ -125,6 +123,7 @@ export function parseTemplate(name: string, body: unknown): ComposableTemplate {
     ...(b.deprecated !== undefined && { deprecated: xContentBoolean(b.deprecated)! }),
     ...(b._meta !== undefined && { _meta: b._meta as Record<string, unknown> }),
     ...(b.allow_auto_create !== undefined && { allow_auto_create: xContentBoolean(b.allow_auto_create)! }),
+    ...(dataStream !== undefined && { data_stream: dataStream }),
     ...(Object.keys(template).length > 0 && { template }),
   }) as ComposableTemplate;
 }
@@ -214,4 +213,21 @@ export function deleteTemplates(state: ClusterState, names: readonly string[]): 
     if (!templates.delete(name)) throw new ClusterError('resource_not_found_exception', 404, `index_template [${name}] missing`);
   }
   return Object.freeze({ ...state, templates });
+}
+
+const DATA_STREAM_TEMPLATE_KEYS = new Set(['hidden', 'allow_custom_routing']);
+
+/** ComposableIndexTemplate.DataStreamTemplate's parser: two booleans; ES serialises both, defaulted to false. */
+function parseDataStreamTemplate(body: Record<string, unknown>): DataStreamTemplate {
+  for (const key of Object.keys(body)) {
+    if (key === 'failure_store') throw ClusterErrors.illegalArgument('data stream failure stores are not supported by Tessera: leave [failure_store] out of [data_stream]');
+    if (!DATA_STREAM_TEMPLATE_KEYS.has(key)) throw ClusterErrors.xContentParse(`[data_stream_template] unknown field [${key}]`);
+  }
+  const flag = (key: 'hidden' | 'allow_custom_routing'): boolean => {
+    if (body[key] === undefined) return false;
+    const value = xContentBoolean(body[key]);
+    if (value === undefined) throw ClusterErrors.xContentParse(`[data_stream_template] failed to parse field [${key}]`);
+    return value;
+  };
+  return Object.freeze({ hidden: flag('hidden'), allow_custom_routing: flag('allow_custom_routing') });
 }

@@ -2,7 +2,6 @@
  * @module Rollover (MetadataRolloverService): resolve the alias's write index, name the next index,
  * evaluate the conditions, create the index, swap the write alias and record rollover info.
  */
-import { parseByteSize, parseTimeValue } from '../../platform/units/index.js';
 import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { IndexMetadata } from '../index-metadata.js';
@@ -11,6 +10,11 @@ import { findLegacyTemplates } from '../legacy-template.js';
 import { aliasLayers } from '../template-composition.js';
 import { floodStageBlock } from '../cluster-errors-blocks.js';
 import { createIndex } from './create-index.js';
+import { DataStreams } from '../data-stream.js';
+import { rolloverDataStream } from './data-stream-rollover.js';
+import { conditionsMet, evaluateConditions, type RolloverRequest, type RolloverResult } from './rollover-request.js';
+
+export { conditionsMet, evaluateConditions, type IndexStats, type RolloverRequest, type RolloverResult } from './rollover-request.js';
 import { validateIndexName } from '../index-name.js';
 import { resolveDateMathName } from '../date-math-name.js';
 
@@ -51,63 +55,6 @@ export function writeIndexOf(state: ClusterState, alias: string): IndexMetadata 
   throw ClusterErrors.rolloverTargetWithoutWriteIndex(alias);
 }
 
-export interface IndexStats {
-  readonly docs: number;
-  readonly sizeBytes: number;
-}
-
-/** Each condition's ES label (`[max_age: 7d]`) and whether it is met. */
-export function evaluateConditions(index: IndexMetadata, conditions: Readonly<Record<string, unknown>>, stats: IndexStats, now: number): Record<string, boolean> {
-  const shards = IndexMetadata.primaryShards(index);
-  const measured: Record<string, number> = {
-    age: now - index.creationDate,
-    docs: stats.docs,
-    size: stats.sizeBytes,
-    primary_shard_size: Math.ceil(stats.sizeBytes / shards),
-    primary_shard_docs: Math.ceil(stats.docs / shards),
-  };
-  const out: Record<string, boolean> = {};
-  for (const [name, raw] of Object.entries(conditions)) {
-    const [bound, metric] = [name.slice(0, 3), name.slice(4)];
-    const value = String(raw);
-    const threshold = metric === 'age' ? parseTimeValue(value, name) : metric.endsWith('docs') ? Number(value) : parseByteSize(value, name, ClusterErrors.illegalArgument);
-    const actual = measured[metric] ?? 0;
-    out[`[${name}: ${value}]`] = bound === 'max' ? actual >= threshold : actual >= threshold;
-  }
-  return out;
-}
-
-/** Rolls over when every min_* condition and at least one max_* condition holds; no conditions: always. */
-export function conditionsMet(conditions: Readonly<Record<string, unknown>>, results: Record<string, boolean>): boolean {
-  const entries = Object.keys(conditions).map((name) => [name, results[`[${name}: ${String(conditions[name])}]`]!] as const);
-  if (entries.length === 0) return true;
-  const max = entries.filter(([n]) => n.startsWith('max_'));
-  const min = entries.filter(([n]) => n.startsWith('min_'));
-  return min.every(([, met]) => met) && (max.length === 0 || max.some(([, met]) => met));
-}
-
-export interface RolloverRequest {
-  readonly alias: string;
-  readonly newIndexName?: string;
-  readonly conditions: Readonly<Record<string, unknown>>;
-  readonly dryRun: boolean;
-  readonly createBody?: unknown;
-  readonly now: number;
-  readonly uuid: string;
-  readonly stats: (index: string) => IndexStats;
-}
-
-export interface RolloverResult {
-  readonly acknowledged: boolean;
-  readonly shards_acknowledged: boolean;
-  readonly old_index: string;
-  readonly new_index: string;
-  readonly rolled_over: boolean;
-  readonly dry_run: boolean;
-  readonly lazy: boolean;
-  readonly conditions: Record<string, boolean>;
-}
-
 export function rollover(state: ClusterState, request: RolloverRequest): { state: ClusterState; result: RolloverResult } {
   const { alias, now } = request;
   // RolloverRequest.validate, before the target is looked at.
@@ -116,6 +63,15 @@ export function rollover(state: ClusterState, request: RolloverRequest): { state
     throw ClusterErrors.validation(['at least one max_* rollover condition must be set when using min_* conditions']);
   }
   if (state.indices.has(alias)) throw ClusterErrors.illegalArgument(`rollover target is a [concrete index] but one of [alias,data_stream] was expected`);
+  const dataStream = DataStreams.get(state, alias);
+  if (dataStream) return rolloverDataStream(state, dataStream, request);
+  if (request.lazy) {
+    throw ClusterErrors.illegalArgument(
+      names.length === 0
+        ? "Lazy rollover can be applied only on a data stream. Please remove the query parameter 'lazy'."
+        : "Lazy rollover can be applied only on a data stream with no conditions. Please remove the query parameter 'lazy'.",
+    );
+  }
   const source = writeIndexOf(state, alias);
   const { name: newIndex, provided } = rolloverIndexName(source, request.newIndexName, now);
   // MetadataRolloverService validates the new name before any condition is evaluated, for a dry run too.

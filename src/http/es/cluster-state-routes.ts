@@ -4,7 +4,7 @@
  * repositories); per-index versions and primary terms, which Tessera does not track, are left out.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ES_VERSION, ES_VERSION_ID, IndexMetadata, nestSettings, resolveIndices, type ClusterState } from '../../cluster/index.js';
+import { ClusterState, DATA_STREAM_METADATA, DataStreams, ES_VERSION, ES_VERSION_ID, IndexMetadata, nestSettings, resolveIndices } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import { javaIsoInstant, lifecycleMetadata, serializePolicy } from '../../ilm/index.js';
 import type { EsContext } from './es-context.js';
@@ -78,6 +78,8 @@ export function clusterStateRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     const templates = [...state.templates.values()].sort((a, b) => compareStrings(a.name, b.name));
     if (templates.length > 0) customs.index_template = { index_template: Object.fromEntries(templates.map((t) => [t.name, renderTemplate(t, flat).index_template])) };
+    const dataStreams = ClusterState.custom(state, DATA_STREAM_METADATA);
+    if (dataStreams && DataStreams.all(state).size > 0) customs.data_stream = dataStreams;
     if (state.repositories.size > 0) {
       customs.repositories = Object.fromEntries([...state.repositories.values()].map((r) => [r.name, { type: r.type, settings: r.settings }]));
     }

@@ -1,4 +1,4 @@
-/** @module `POST /<alias>/_rollover[/<new_index>]` with conditions and `dry_run`. */
+/** @module `POST /<alias|data stream>/_rollover[/<new_index>]` with conditions, `dry_run` and `lazy`. */
 import type { FastifyInstance } from 'fastify';
 import { ClusterErrors, rollover, type RolloverResult } from '../../cluster/index.js';
 import type { EsContext } from './es-context.js';
@@ -43,7 +43,7 @@ function parseBody(body: unknown): Record<string, unknown> {
 }
 
 export function rolloverRoutes(app: FastifyInstance, ctx: EsContext): void {
-  const handler = async (alias: string, newIndexName: string | undefined, body: unknown, dryRun: boolean): Promise<RolloverResult> => {
+  const handler = async (alias: string, newIndexName: string | undefined, body: unknown, query: Record<string, string | undefined>): Promise<RolloverResult> => {
     const { conditions = {}, ...createBody } = parseBody(body);
     // Conditions count the documents every instance wrote.
     await ctx.documents?.sync();
@@ -52,7 +52,8 @@ export function rolloverRoutes(app: FastifyInstance, ctx: EsContext): void {
         alias,
         ...(newIndexName !== undefined && { newIndexName }),
         conditions: conditions as Record<string, unknown>,
-        dryRun,
+        dryRun: flag(query, 'dry_run'),
+        lazy: flag(query, 'lazy'),
         createBody,
         now: ctx.clock.now(),
         uuid: ctx.newUuid(),
@@ -60,13 +61,13 @@ export function rolloverRoutes(app: FastifyInstance, ctx: EsContext): void {
       }),
     );
   };
-  const ROLLOVER = esRoute(onPath('indices:admin/rollover', 'alias'), ['dry_run', ...ACKED], { body: true });
+  const ROLLOVER = esRoute(onPath('indices:admin/rollover', 'alias'), ['dry_run', 'lazy', ...ACKED], { body: true });
   app.post<{ Params: { alias: string }; Body: unknown; Querystring: Record<string, string | undefined> }>('/:alias/_rollover', ROLLOVER, async (req, reply) =>
-    esSend(req, reply, await handler(req.params.alias, undefined, req.body, flag(req.query, 'dry_run'))),
+    esSend(req, reply, await handler(req.params.alias, undefined, req.body, req.query)),
   );
   app.post<{ Params: { alias: string; newIndex: string }; Body: unknown; Querystring: Record<string, string | undefined> }>(
     '/:alias/_rollover/:newIndex',
     ROLLOVER,
-    async (req, reply) => esSend(req, reply, await handler(req.params.alias, req.params.newIndex, req.body, flag(req.query, 'dry_run'))),
+    async (req, reply) => esSend(req, reply, await handler(req.params.alias, req.params.newIndex, req.body, req.query)),
   );
 }

@@ -19,7 +19,7 @@ export function renderTemplate(template: ComposableTemplate, flat: boolean) {
   const body: Record<string, unknown> = { index_patterns: rest.index_patterns };
   if (inner) body.template = renderTemplateBody(inner, flat);
   body.composed_of = rest.composed_of ?? [];
-  for (const key of ['priority', 'version', '_meta', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'] as const) if (rest[key] !== undefined) body[key] = rest[key];
+  for (const key of ['priority', 'version', '_meta', 'data_stream', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'] as const) if (rest[key] !== undefined) body[key] = rest[key];
   return { name, index_template: body };
 }
 
