@@ -74,6 +74,7 @@ describe('null_value', () => {
           i: { type: 'integer', null_value: '7.0' as unknown as number },
           d: { type: 'double', null_value: ' 2.5 ' as unknown as number },
           h: { type: 'half_float', null_value: 0.1 },
+          f: { type: 'float', null_value: 0.1 },
           b: { type: 'boolean', null_value: 'false' as unknown as boolean },
           k: { type: 'keyword', null_value: 5 as unknown as string },
           t: { type: 'date', null_value: 0 as unknown as string },
@@ -87,7 +88,8 @@ describe('null_value', () => {
     assert.deepEqual(await mappingOf('nv-ok'), {
       b: { type: 'boolean', null_value: false },
       d: { type: 'double', null_value: 2.5 },
-      h: { type: 'half_float', null_value: 0.0999755859375 },
+      f: { type: 'float', null_value: 0.1 },
+      h: { type: 'half_float', null_value: 0.099975586 },
       i: { type: 'integer', null_value: 7 },
       ip: { type: 'ip', null_value: '::1' },
       k: { type: 'keyword', null_value: '5' },

@@ -105,6 +105,16 @@ function toHalfFloat(value: number): number {
   return Math.sign(value) * rounded * step;
 }
 
+/** The shortest decimal that reads back as the same float, as Java's Float.toString writes one (JDK 19 and later). */
+function floatText(value: number): number {
+  if (!Number.isFinite(value) || value === 0) return value;
+  for (let digits = 1; digits <= 9; digits++) {
+    const shortest = Number(value.toPrecision(digits));
+    if (Math.fround(shortest) === value) return shortest;
+  }
+  return value;
+}
+
 function finite(type: string, parsed: number): number {
   if (!Number.isFinite(parsed)) throw ClusterErrors.illegalArgument(`[${type}] supports only finite values, but got [${javaDouble(parsed)}]`);
   return parsed;
@@ -148,9 +158,9 @@ export function parseNullValue(name: string, type: string, value: Json): Json {
     case 'double':
       return finite('double', parseJavaDouble(value));
     case 'float':
-      return finite('float', Math.fround(parseJavaDouble(value)));
+      return floatText(finite('float', Math.fround(parseJavaDouble(value))));
     case 'half_float':
-      return toHalfFloat(finite('half_float', Math.fround(parseJavaDouble(value))));
+      return floatText(toHalfFloat(finite('half_float', Math.fround(parseJavaDouble(value)))));
     case 'scaled_float':
       return parseJavaDouble(value);
     case 'boolean':
