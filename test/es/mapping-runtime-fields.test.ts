@@ -76,6 +76,8 @@ describe('runtime fields in mappings', () => {
       [{ s: { type: 'text' } }, 'No handler for type [text] declared on runtime field [s]'],
       [{ s: {} }, 'No type specified for runtime field [s]'],
       [{ s: 'keyword' }, 'Expected map for runtime field [s] definition but got a java.lang.String'],
+      [{ s: 123 }, 'Expected map for runtime field [s] definition but got a java.lang.Integer'],
+      [{ s: ['keyword'] }, 'Expected map for runtime field [s] definition but got a java.util.ArrayList'],
       [{ s: { type: 'keyword', meta: null } }, '[meta] on runtime field [s] of type [keyword] must not have a [null] value'],
     ];
     for (const [runtime, reason, cause] of cases) assert.deepEqual((await create(runtime)).json, mappingRefusal(reason, cause), reason);

@@ -10,6 +10,17 @@ import { isJsonObject, sortedObject, type Json, type JsonObject } from './mappin
 
 const RUNTIME_TYPES = new Set(['keyword', 'long', 'double', 'boolean', 'date', 'ip']);
 
+/** The class Jackson reads a JSON value as, which ES names when a runtime field is not an object. */
+function javaClassOf(value: Json): string {
+  if (typeof value === 'string') return 'java.lang.String';
+  if (typeof value === 'boolean') return 'java.lang.Boolean';
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return 'java.lang.Double';
+    return value >= -(2 ** 31) && value < 2 ** 31 ? 'java.lang.Integer' : 'java.lang.Long';
+  }
+  return 'java.util.ArrayList';
+}
+
 /** A runtime field's parameters by type (AbstractScriptFieldType.Builder; dates add their format and locale). */
 function runtimeParams(type: string): readonly string[] {
   return type === 'date' ? ['script', 'on_script_error', 'meta', 'format', 'locale'] : ['script', 'on_script_error', 'meta'];
@@ -27,8 +38,7 @@ export function parseRuntime(value: unknown, checkDateFormat: (format: string) =
       out.push([name, null]);
       continue;
     }
-    // ES prints the class of the field's name here, always a String.
-    if (!isJsonObject(field)) throw MappingErrors.parsing(`Expected map for runtime field [${name}] definition but got a java.lang.String`);
+    if (!isJsonObject(field)) throw MappingErrors.parsing(`Expected map for runtime field [${name}] definition but got a ${javaClassOf(field)}`);
     const type = field.type;
     if (type === undefined || type === null) throw MappingErrors.parsing(`No type specified for runtime field [${name}]`);
     if (typeof type !== 'string' || !RUNTIME_TYPES.has(type)) throw MappingErrors.parsing(`No handler for type [${preview(type)}] declared on runtime field [${name}]`);
