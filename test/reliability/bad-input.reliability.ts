@@ -2659,7 +2659,7 @@ describe(`bad input (seed ${SEED})`, () => {
 
     batch('_cat APIs with random h, s, format, bytes, time, health and flags', async (rng, findings) => {
       const paths = ['/_cat/indices', '/_cat/indices/fz-*', '/_cat/indices/fz-missing', '/_cat/aliases', '/_cat/aliases/fz-*', '/_cat/allocation', '/_cat/health', '/_cat/count', '/_cat/count/fz-docs',
-        '/_cat/shards', '/_cat/shards/fz-docs', '/_cat/nodes', '/_cat/templates', '/_cat/templates/fz-*', '/_cat/plugins', '/_cat'];
+        '/_cat/shards', '/_cat/shards/fz-docs', '/_cat/nodes', '/_cat/templates', '/_cat/templates/fz-*', '/_cat/component_templates', '/_cat/component_templates/fz-*', '/_cat/plugins', '/_cat'];
       const columns = ['index', 'i', 'idx', 'health', 'h', 'status', 'docs.count', 'dc', 'store.size', 'pri.store.size', 'alias', 'a', 'shard', 'prirep', 'state', 'ip', 'name', 'n', 'id',
         'disk.used', 'epoch', 'timestamp', 'count', 'version', 'order', 'composed_of', 'fz_bogus', '*', 'i*', 'docs.*', '', ' ', 'index,', ',', '%00', 'é'];
       const draws: Record<string, () => string> = {
