@@ -128,6 +128,12 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'POST /_index_template/_simulate': { path: '/_index_template/_simulate', body: { index_patterns: ['fz-any-sim-*'], composed_of: ['fz-component'] } },
   'POST /_index_template/_simulate/:name': { path: '/_index_template/_simulate/fz-template' },
   // Conditions that are never met: an accepted case answers rolled_over false.
+  'PUT /_data_stream/:name': { path: '/_data_stream/fz-any-ds', undo: remove('/_data_stream/fz-any-ds') },
+  'GET /_data_stream': { path: '/_data_stream' },
+  'GET /_data_stream/:name': { path: '/_data_stream/fz-*' },
+  'DELETE /_data_stream/:name': { path: '/_data_stream/fz-any-none' },
+  'GET /_data_stream/_stats': { path: '/_data_stream/_stats' },
+  'GET /_data_stream/:name/_stats': { path: '/_data_stream/fz-*/_stats' },
   'POST /:alias/_rollover': { path: '/fz-logs/_rollover', body: NOT_MET },
   'POST /:alias/_rollover/:newIndex': { path: '/fz-logs/_rollover/fz-any-ro', body: NOT_MET },
   'PUT /_ilm/policy/:name': { path: '/_ilm/policy/fz-any-pp', body: POLICY, undo: remove('/_ilm/policy/fz-any-pp') },

@@ -24,6 +24,7 @@ import { followIndices } from './derived-index-stats.js';
 import { PRIMARY_TERM, type ActiveShardsWait, type AutoCreateCheck, type GetOptions, type GetResult, type MultiGetFailure, type MultiGetItem, type WriteOp, type WriteOptions, type WriteRequest, type WriteResult } from './document-requests.js';
 import { checkId, checkWritable, failShortOfCopies, requireAliasMissing, requireDataStreamMissing, validateConditions, versionConflict, type Target } from './write-checks.js';
 import { mapWrites } from './document-mapping.js';
+import { maxTimestampOf } from './max-timestamp.js';
 
 const ID_LENGTH = 20;
 function shards(index: IndexMetadata) {
@@ -286,6 +287,11 @@ export class DocumentService {
   /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */
   sync(): Promise<void> {
     return this.#copy.sync();
+  }
+
+  /** The newest `@timestamp` of `index`'s documents in epoch milliseconds, 0 when it has none (DataStreamsStatsAction). */
+  async maxTimestamp(index: string): Promise<number> {
+    return maxTimestampOf(await this.repository.sources(index));
   }
 
   /** One document (ES's GET), its source filtered as `options.fetch` asks. */

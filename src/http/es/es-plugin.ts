@@ -34,6 +34,8 @@ import { clusterStateRoutes } from './cluster-state-routes.js';
 import { clusterStatsRoutes } from './cluster-stats-routes.js';
 import { capabilitiesRoutes } from './capabilities-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
+import { dataStreamRoutes } from './data-stream-routes.js';
+import { dataStreamStatsRoutes } from './data-stream-stats-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
 import { SecurityError } from '../../security/index.js';
@@ -121,6 +123,8 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   catRoutes(app, ctx);
   ilmRoutes(app, ctx);
   rolloverRoutes(app, ctx);
+  dataStreamRoutes(app, ctx);
+  dataStreamStatsRoutes(app, ctx);
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
   nodeRoutes(app, ctx, inFlight);
