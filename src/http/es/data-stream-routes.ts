@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ClusterError, createDataStream, dataStreamInfo, deleteDataStreams, DataStreams, resolveDataStreamNames, resolveDateMathName, type DataStreamInfo, type DataStreamNameOptions } from '../../cluster/index.js';
 import { isWildcard } from '../../platform/units/index.js';
 import { javaList } from '../../platform/java-hash-order.js';
-import { esRoute, onPath } from './es-actions.js';
+import { esRoute, onDataStreams, onPath } from './es-actions.js';
 import type { EsContext } from './es-context.js';
 import { ACKED, INDICES_OPTIONS } from './es-params.js';
 import { esSend, flag } from './es-reply.js';
@@ -12,8 +12,8 @@ import { indicesOptionsOf } from './indices-options.js';
 type Query = Record<string, string | undefined>;
 
 const CREATE = esRoute(onPath('indices:admin/data_stream/create', 'name'), ACKED);
-const GET = esRoute(onPath('indices:admin/data_stream/get', 'name', 'closed'), ['include_defaults', 'verbose', 'master_timeout', ...INDICES_OPTIONS]);
-const DELETE = esRoute(onPath('indices:admin/data_stream/delete', 'name', 'closed'), ['master_timeout', ...INDICES_OPTIONS]);
+const GET = esRoute(onDataStreams('indices:admin/data_stream/get'), ['include_defaults', 'verbose', 'master_timeout', ...INDICES_OPTIONS]);
+const DELETE = esRoute(onDataStreams('indices:admin/data_stream/delete'), ['master_timeout', ...INDICES_OPTIONS]);
 
 /** IndicesOptions.fromRequest over the data stream APIs' defaults (hidden streams only when asked for). */
 export function dataStreamNameOptions(query: Query): DataStreamNameOptions {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DataStreams, IndexMetadata, resolveDataStreamNames, type ClusterState } from '../../cluster/index.js';
 import { byteSizeText } from '../../platform/units/index.js';
 import { javaHashOrder } from '../../platform/java-hash-order.js';
-import { esRoute, onPath } from './es-actions.js';
+import { esRoute, onDataStreams } from './es-actions.js';
 import type { EsContext } from './es-context.js';
 import { INDICES_OPTIONS } from './es-params.js';
 import { esSend, flag } from './es-reply.js';
@@ -11,7 +11,7 @@ import { dataStreamNameOptions, splitNames } from './data-stream-routes.js';
 
 type Query = Record<string, string | undefined>;
 
-const STATS = esRoute(onPath('indices:monitor/data_stream/stats', 'name', 'closed'), INDICES_OPTIONS);
+const STATS = esRoute(onDataStreams('indices:monitor/data_stream/stats'), INDICES_OPTIONS);
 
 /** A broadcast over every shard copy: one node runs the primaries, the replicas stay unassigned (neither run nor failed). */
 function shardsOf(state: ClusterState, names: readonly string[]) {
