@@ -134,6 +134,8 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'DELETE /_data_stream/:name': { path: '/_data_stream/fz-any-none' },
   'GET /_data_stream/_stats': { path: '/_data_stream/_stats' },
   'GET /_data_stream/:name/_stats': { path: '/_data_stream/fz-*/_stats' },
+  'POST /_data_stream/_modify': { path: '/_data_stream/_modify', body: { actions: [{ remove_backing_index: { data_stream: 'fz-any-none', index: 'fz-plain' } }] } },
+  'POST /_data_stream/_migrate/:name': { path: '/_data_stream/_migrate/fz-any-none' },
   'POST /:alias/_rollover': { path: '/fz-logs/_rollover', body: NOT_MET },
   'POST /:alias/_rollover/:newIndex': { path: '/fz-logs/_rollover/fz-any-ro', body: NOT_MET },
   'PUT /_ilm/policy/:name': { path: '/_ilm/policy/fz-any-pp', body: POLICY, undo: remove('/_ilm/policy/fz-any-pp') },

@@ -45,6 +45,11 @@ function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterSta
         return names.flatMap((name) => expand(state, name, now));
       });
     }
+    case 'data-stream-actions-body': {
+      const actions = (req.body as { actions?: unknown } | undefined)?.actions;
+      // ModifyDataStreamsAction.Request.indices(): the data streams, as named; the handler reports a malformed body.
+      return Array.isArray(actions) ? actions.flatMap((entry) => Object.values((entry ?? {}) as Record<string, { data_stream?: unknown }>).flatMap((spec) => (typeof spec?.data_stream === 'string' ? [spec.data_stream] : []))) : [];
+    }
     case 'bulk-body':
       try {
         return [...new Set(bulkRequestsOf(req).map((r) => dateMathOrRaw(r.target, now)))];

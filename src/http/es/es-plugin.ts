@@ -36,6 +36,7 @@ import { capabilitiesRoutes } from './capabilities-routes.js';
 import { rolloverRoutes } from './rollover-routes.js';
 import { dataStreamRoutes } from './data-stream-routes.js';
 import { dataStreamStatsRoutes } from './data-stream-stats-routes.js';
+import { dataStreamModifyRoutes } from './data-stream-modify-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
 import { SecurityError } from '../../security/index.js';
@@ -125,6 +126,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   rolloverRoutes(app, ctx);
   dataStreamRoutes(app, ctx);
   dataStreamStatsRoutes(app, ctx);
+  dataStreamModifyRoutes(app, ctx);
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
   nodeRoutes(app, ctx, inFlight);
