@@ -8,7 +8,7 @@ import { assertEnvelope, envelope, esClient, esFetch, TEST_OPTIONS } from './es-
 
 const NOW = Date.UTC(2099, 2, 7, 11, 4, 5);
 const backing = (stream: string, generation = 1) => `.ds-${stream}-2099.03.07-${String(generation).padStart(6, '0')}`;
-const TIMESTAMPED = { properties: { '@timestamp': { type: 'date' }, message: { type: 'text' } } };
+const TIMESTAMPED = { properties: { '@timestamp': { type: 'date' as const }, message: { type: 'text' as const } } };
 
 function useServer(): { readonly url: string; readonly client: Client } {
   let server: TestServer | undefined;
