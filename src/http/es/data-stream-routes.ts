@@ -76,7 +76,8 @@ export function dataStreamRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     return { data_streams: rendered };
   };
-  app.get<{ Querystring: Query }>('/_data_stream', GET, async (req, reply) => esSend(req, reply, await get(undefined, req.query)));
+  // `name` is absent here unless authorization narrowed "all data streams" to the caller's (es-authorization.ts).
+  app.get<{ Params: { name?: string }; Querystring: Query }>('/_data_stream', GET, async (req, reply) => esSend(req, reply, await get(req.params.name, req.query)));
   app.get<{ Params: { name: string }; Querystring: Query }>('/_data_stream/:name', GET, async (req, reply) => esSend(req, reply, await get(req.params.name, req.query)));
 
   app.delete<{ Params: { name: string }; Querystring: Query }>('/_data_stream/:name', DELETE, async (req, reply) => {

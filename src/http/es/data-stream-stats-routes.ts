@@ -61,6 +61,7 @@ export function dataStreamStatsRoutes(app: FastifyInstance, ctx: EsContext): voi
       data_streams: javaHashOrder(streams.map((ds) => ds.name)).map((name) => byName.get(name)!),
     };
   };
-  app.get<{ Querystring: Query }>('/_data_stream/_stats', STATS, async (req, reply) => esSend(req, reply, await stats(undefined, req.query)));
+  // `name` is absent here unless authorization narrowed "all data streams" to the caller's (es-authorization.ts).
+  app.get<{ Params: { name?: string }; Querystring: Query }>('/_data_stream/_stats', STATS, async (req, reply) => esSend(req, reply, await stats(req.params.name, req.query)));
   app.get<{ Params: { name: string }; Querystring: Query }>('/_data_stream/:name/_stats', STATS, async (req, reply) => esSend(req, reply, await stats(req.params.name, req.query)));
 }
