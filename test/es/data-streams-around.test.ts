@@ -90,6 +90,18 @@ describe('around a data stream', () => {
     );
   });
 
+  it('a backing index takes no alias operations', TEST_OPTIONS, async () => {
+    const refusal = envelope(
+      400,
+      'illegal_argument_exception',
+      `The provided index [${backing('logs-app')}] is a backing index belonging to data stream [logs-app]. Data stream backing indices don't support alias operations.`,
+    );
+    assertEnvelope(await esFetch(url, '/_aliases', { method: 'POST', body: { actions: [{ add: { index: backing('logs-app'), alias: 'ds-alias' } }] } }), refusal);
+    assertEnvelope(await esFetch(url, '/_aliases', { method: 'POST', body: { actions: [{ remove_index: { index: backing('logs-app') } }] } }), refusal);
+    assertEnvelope(await esFetch(url, `/${backing('logs-app')}/_alias/ds-alias`, { method: 'PUT' }), refusal);
+    assert.deepEqual((await esFetch(url, `/${backing('logs-app')}/_alias`)).json, { [backing('logs-app')]: { aliases: {} } });
+  });
+
   it('_cat/indices lists a hidden stream\'s backing indices with expand_wildcards or through its name; _cat/shards lists them all', TEST_OPTIONS, async () => {
     const cat = async (path: string) => ((await esFetch(url, path)).json as { index: string }[]).map((r) => r.index).sort();
     // `*` reaches a visible stream, and so its backing indices; a hidden stream's only with expand_wildcards.
