@@ -108,6 +108,10 @@ describe('GET /_data_stream[/<name>]', () => {
     assert.equal(hidden.indices[0].ilm_policy, undefined);
     assert.equal(hidden.ilm_policy, undefined);
     assert.deepEqual((await esFetch(es.url, '/_data_stream/nomatch-*')).json, { data_streams: [] });
+    // Date math in a name, on the server's clock.
+    await es.client.indices.createDataStream({ name: '<logs-{now/d}>' });
+    assert.deepEqual(names((await esFetch(es.url, `/_data_stream/${encodeURIComponent('<logs-{now/d}>')}`)).json), ['logs-2099.03.07']);
+    assert.deepEqual((await esFetch(es.url, `/_data_stream/${encodeURIComponent('<logs-{now/d}>')}`, { method: 'DELETE' })).json, { acknowledged: true });
     // An index is no data stream.
     assert.deepEqual((await esFetch(es.url, '/_data_stream/other')).json, { data_streams: [] });
   });
