@@ -8,7 +8,6 @@ import { assertEnvelope, envelope, esClient, esFetch, indexNotFound, TEST_OPTION
 
 const NOW = Date.UTC(2099, 2, 7, 11, 4, 5);
 const DAY = '2099.03.07';
-/** Documents go to a backing index by name (with op_type create, as ES allows) so these tests need no data stream write path. */
 const backing = (stream: string, generation = 1) => `.ds-${stream}-${DAY}-${String(generation).padStart(6, '0')}`;
 
 function useDataStreamServer(): { readonly url: string; readonly client: Client } {
@@ -131,8 +130,8 @@ describe('GET /_data_stream[/<name>]', () => {
 
   it('verbose adds the newest @timestamp of the documents; include_defaults changes nothing without a lifecycle', TEST_OPTIONS, async () => {
     assert.equal((await esFetch(es.url, '/_data_stream/logs-a?verbose')).json.data_streams[0].maximum_timestamp, 0);
-    await es.client.index({ index: backing('logs-a'), op_type: 'create', document: { '@timestamp': '2099-03-07T10:00:00.000Z' }, refresh: true });
-    await es.client.index({ index: backing('logs-a'), op_type: 'create', document: { '@timestamp': Date.UTC(2099, 2, 7, 10, 30) }, refresh: true });
+    await es.client.index({ index: 'logs-a', op_type: 'create', document: { '@timestamp': '2099-03-07T10:00:00.000Z' }, refresh: true });
+    await es.client.index({ index: 'logs-a', op_type: 'create', document: { '@timestamp': Date.UTC(2099, 2, 7, 10, 30) }, refresh: true });
     const verbose = (await esFetch(es.url, '/_data_stream/logs-a?verbose=true')).json.data_streams[0];
     assert.equal(verbose.maximum_timestamp, Date.UTC(2099, 2, 7, 10, 30));
     assert.deepEqual(Object.keys(verbose).slice(-2), ['rollover_on_write', 'maximum_timestamp']);
@@ -147,7 +146,7 @@ describe('DELETE /_data_stream/<name>', () => {
 
   it('deletes streams with their backing indices and documents; wildcards and comma lists', TEST_OPTIONS, async () => {
     for (const name of ['logs-d1', 'logs-d2', 'logs-d3']) await es.client.indices.createDataStream({ name });
-    await es.client.index({ index: backing('logs-d1'), op_type: 'create', document: { '@timestamp': '2099-03-07' }, refresh: true });
+    await es.client.index({ index: 'logs-d1', op_type: 'create', document: { '@timestamp': '2099-03-07' }, refresh: true });
     assert.deepEqual(await es.client.indices.deleteDataStream({ name: 'logs-d1' }), { acknowledged: true });
     assertEnvelope(await esFetch(es.url, `/.ds-logs-d1-${DAY}-000001`), indexNotFound(`.ds-logs-d1-${DAY}-000001`));
     assert.deepEqual((await esFetch(es.url, '/_data_stream/logs-d2,logs-d3', { method: 'DELETE' })).json, { acknowledged: true });
@@ -176,9 +175,9 @@ describe('GET /_data_stream[/<name>]/_stats', () => {
 
   it('counts streams, backing indices, store sizes and the newest @timestamp', TEST_OPTIONS, async () => {
     for (const name of ['logs-s1', 'logs-s2']) await es.client.indices.createDataStream({ name });
-    await es.client.index({ index: backing('logs-s1'), op_type: 'create', document: { '@timestamp': '2099-03-06T00:00:00Z', m: 'x' }, refresh: true });
+    await es.client.index({ index: 'logs-s1', op_type: 'create', document: { '@timestamp': '2099-03-06T00:00:00Z', m: 'x' }, refresh: true });
     await es.client.indices.rollover({ alias: 'logs-s1' });
-    await es.client.index({ index: backing('logs-s1', 2), op_type: 'create', document: { '@timestamp': '2099-03-07T01:00:00Z', m: 'y' }, refresh: true });
+    await es.client.index({ index: 'logs-s1', op_type: 'create', document: { '@timestamp': '2099-03-07T01:00:00Z', m: 'y' }, refresh: true });
     const stats = await esFetch(es.url, '/_data_stream/_stats');
     assert.equal(stats.status, 200, stats.text);
     const s1Bytes = stats.json.data_streams.find((d: { data_stream: string }) => d.data_stream === 'logs-s1').store_size_bytes;
