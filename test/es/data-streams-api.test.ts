@@ -41,7 +41,7 @@ describe('PUT /_data_stream/<name>', () => {
 
   it('creates the stream with its first hidden backing index, and GET answers it as ES 8.17 does', TEST_OPTIONS, async () => {
     assert.deepEqual(await es.client.indices.createDataStream({ name: 'logs-app' }), { acknowledged: true });
-    const index = (await es.client.indices.get({ index: `.ds-logs-app-${DAY}-000001` }))[`.ds-logs-app-${DAY}-000001`]!;
+    const index = (await es.client.indices.get({ index: backing('logs-app') }))[backing('logs-app')]!;
     const uuid = index.settings!.index!.uuid!;
     assert.equal(index.settings!.index!.hidden, 'true');
     const got = await esFetch(es.url, '/_data_stream/logs-app');
@@ -51,7 +51,7 @@ describe('PUT /_data_stream/<name>', () => {
         {
           name: 'logs-app',
           timestamp_field: { name: '@timestamp' },
-          indices: [{ index_name: `.ds-logs-app-${DAY}-000001`, index_uuid: uuid, prefer_ilm: true, ilm_policy: 'logs-policy', managed_by: 'Index Lifecycle Management' }],
+          indices: [{ index_name: backing('logs-app'), index_uuid: uuid, prefer_ilm: true, ilm_policy: 'logs-policy', managed_by: 'Index Lifecycle Management' }],
           generation: 1,
           _meta: { team: 'ops' },
           status: 'GREEN',
@@ -148,7 +148,7 @@ describe('DELETE /_data_stream/<name>', () => {
     for (const name of ['logs-d1', 'logs-d2', 'logs-d3']) await es.client.indices.createDataStream({ name });
     await es.client.index({ index: 'logs-d1', op_type: 'create', document: { '@timestamp': '2099-03-07' }, refresh: true });
     assert.deepEqual(await es.client.indices.deleteDataStream({ name: 'logs-d1' }), { acknowledged: true });
-    assertEnvelope(await esFetch(es.url, `/.ds-logs-d1-${DAY}-000001`), indexNotFound(`.ds-logs-d1-${DAY}-000001`));
+    assertEnvelope(await esFetch(es.url, `/.ds-logs-d1-${DAY}-000001`), indexNotFound(backing('logs-d1')));
     assert.deepEqual((await esFetch(es.url, '/_data_stream/logs-d2,logs-d3', { method: 'DELETE' })).json, { acknowledged: true });
     assert.deepEqual((await esFetch(es.url, '/_data_stream')).json, { data_streams: [] });
     // A wildcard that matches nothing deletes nothing.
