@@ -79,6 +79,9 @@ describe('PUT /_data_stream/<name>', () => {
     assertEnvelope(await esFetch(es.url, '/_data_stream/plain-x', { method: 'PUT' }), envelope(400, 'illegal_argument_exception', 'matching index template [plain] for data stream [plain-x] has no data stream template'));
     assertEnvelope(await esFetch(es.url, '/_data_stream/logs-UP', { method: 'PUT' }), envelope(400, 'illegal_argument_exception', 'data_stream [logs-UP] must be lowercase'));
     assertEnvelope(await esFetch(es.url, '/_data_stream/logs-app?verbose=true', { method: 'PUT' }), envelope(400, 'illegal_argument_exception', 'request [/_data_stream/logs-app] contains unrecognized parameter: [verbose]'));
+    // ES's handler reads no body, so one is refused rather than ignored.
+    assertEnvelope(await esFetch(es.url, '/_data_stream/logs-body', { method: 'PUT', body: { settings: {} } }), envelope(400, 'illegal_argument_exception', 'request [PUT /_data_stream/logs-body] does not support having a body'));
+    assertEnvelope(await esFetch(es.url, '/_data_stream/logs-body'), indexNotFound('logs-body'));
   });
 });
 
