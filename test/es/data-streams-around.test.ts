@@ -100,6 +100,10 @@ describe('around a data stream', () => {
     assertEnvelope(await esFetch(url, '/_aliases', { method: 'POST', body: { actions: [{ remove_index: { index: backing('logs-app') } }] } }), refusal);
     assertEnvelope(await esFetch(url, `/${backing('logs-app')}/_alias/ds-alias`, { method: 'PUT' }), refusal);
     assert.deepEqual((await esFetch(url, `/${backing('logs-app')}/_alias`)).json, { [backing('logs-app')]: { aliases: {} } });
+    // Naming the stream itself would make a data stream alias in ES, which Tessera does not have.
+    const streamAlias = envelope(400, 'illegal_argument_exception', '[logs-app] is a data stream; Tessera does not support data stream aliases');
+    assertEnvelope(await esFetch(url, '/_aliases', { method: 'POST', body: { actions: [{ add: { index: 'logs-app', alias: 'ds-alias' } }] } }), streamAlias);
+    assertEnvelope(await esFetch(url, '/logs-app/_alias/ds-alias', { method: 'PUT' }), streamAlias);
   });
 
   it('_cat/indices lists a hidden stream\'s backing indices with expand_wildcards or through its name; _cat/shards lists them all', TEST_OPTIONS, async () => {

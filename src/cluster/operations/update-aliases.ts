@@ -67,6 +67,11 @@ export function applyAliasActions(state: ClusterState, actions: readonly AliasAc
   let next = state;
   const outcomes: AliasActionOutcome[] = [];
   for (const action of actions) {
+    if (action.kind !== 'remove_index') {
+      const stream = action.indices.split(',').find((part) => DataStreams.get(next, part));
+      // ES would add or remove a data stream alias, which Tessera does not have: refused rather than done to the backing indices.
+      if (stream !== undefined) throw ClusterErrors.illegalArgument(`[${stream}] is a data stream; Tessera does not support data stream aliases`);
+    }
     // Aliases are metadata: AliasActions' IndicesOptions reach closed indices, and a metadata-write block stops them.
     const names = resolveIndices(next, action.indices, { resolveAliases: false, allowNoIndices: false, expandClosed: true });
     for (const name of names) {
