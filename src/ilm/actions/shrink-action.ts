@@ -129,7 +129,8 @@ function toSteps(phase: string, config: ShrinkSettings, nextKey: StepKey | undef
     // The shrunken index takes the source's place: inside its data stream, or through the source's aliases.
     branchStep(key('branch-on-datastream-check'), key('aliases'), key('replace-datastream-backing-index'), (ctx) => parentDataStream(ctx) !== undefined),
     needs(StepPrivileges.aliases, actionStep(key('aliases'), key('is-shrunken-index'), (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, shrinkIndexName(ctx)))),
-    actionStep(key('replace-datastream-backing-index'), key('delete'), (ctx) => replaceBackingIndex(ctx, shrinkIndexName(ctx))),
+    // ShrinkIndexNameSupplier: without a generated name (an index moved here by hand), the name shrink once gave.
+    actionStep(key('replace-datastream-backing-index'), key('delete'), (ctx) => replaceBackingIndex(ctx, readExecution(ctx.index).shrink_index_name ?? `shrink-${ctx.index.name}`)),
     needs(StepPrivileges.delete, actionStep(key('delete'), key('is-shrunken-index'), deleteManagedIndex)),
     // Listed last (ES lists it before the data stream steps): both paths meet here, and it leads on to the next action.
     waitStep(key('is-shrunken-index'), afterShrunken, (ctx) => ({ complete: ctx.index.settings['index.resize.source.name'] !== undefined })),
