@@ -460,10 +460,21 @@ describe('PUT validation', () => {
     await expectParseFailure(url, hot({}), 'At least one max_* rollover condition must be set.');
     await expectParseFailure(url, hot({ min_docs: 1, min_age: '1d' }), 'At least one max_* rollover condition must be set.');
     await expectParseFailure(url, hot({ max_age: 'abc' }), 'failed to parse setting [max_age] with value [abc] as a time value: unit is missing or unrecognized');
+    await expectParseFailure(url, hot({ max_size: '5 apples' }), 'failed to parse setting [max_size] with value [5 apples] as a size in bytes: unit is missing or unrecognized');
+    await expectParseFailure(url, warm({ shrink: { max_primary_shard_size: '10' } }), 'failed to parse setting [max_primary_shard_size] with value [10] as a size in bytes: unit is missing or unrecognized');
     // The accepted edge values.
     assert.equal((await putPolicy(url, 'edges', { phases: { warm: { actions: { set_priority: { priority: 0 }, allocate: { number_of_replicas: 0 }, forcemerge: { max_num_segments: 1, index_codec: 'best_compression' } } } } })).status, 200);
     assert.equal((await putPolicy(url, 'null-priority', { phases: { warm: { actions: { set_priority: { priority: null } } } } })).status, 200);
     assert.deepEqual((await getOne(es.client, 'null-priority')).policy.phases.warm!.actions, { set_priority: { priority: null } } as never);
+  });
+
+  it('shows sizes as ES shows a ByteSizeValue: the unit kept and lowercased, a fraction in bytes', async () => {
+    const url = es.server.url;
+    const policy = { phases: { hot: { actions: { rollover: { max_primary_shard_size: '50GB', max_size: '2g', min_size: '1.5kb' } } }, warm: { actions: { shrink: { max_primary_shard_size: '10Mb' } } } } };
+    assert.equal((await putPolicy(url, 'sizes', policy)).status, 200);
+    const stored = (await getOne(es.client, 'sizes')).policy.phases;
+    assert.deepEqual(stored.hot!.actions.rollover, { max_primary_shard_size: '50gb', max_size: '2gb', min_size: '1536b' } as never);
+    assert.deepEqual(stored.warm!.actions.shrink, { max_primary_shard_size: '10mb', allow_write_after_shrink: false } as never);
   });
 
   it('stores nothing when validation fails', async () => {

@@ -4,7 +4,7 @@
  * set-indexing-complete. A data stream's backing index rolls over its stream, with no rollover alias.
  */
 import { ClusterErrors, ClusterState, DataStream, clusterSetting, conditionsMet, evaluateConditions, generateRolloverIndexName, rollover, ROLLOVER_ONLY_IF_HAS_DOCUMENTS, writeIndexOf } from '../../cluster/index.js';
-import { parseTimeValue } from '../../platform/units/index.js';
+import { byteSizeStringRep, parseTimeValue } from '../../platform/units/index.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { IlmErrors } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
@@ -18,7 +18,7 @@ import { StepPrivileges } from './step-privileges.js';
 const CONDITIONS = ['max_size', 'max_primary_shard_size', 'max_age', 'max_docs', 'max_primary_shard_docs', 'min_size', 'min_primary_shard_size', 'min_age', 'min_docs', 'min_primary_shard_docs'] as const;
 type Condition = (typeof CONDITIONS)[number];
 
-/** Sizes and ages as the user wrote them (ES keeps the unit), document counts as numbers. */
+/** Ages as the user wrote them, sizes as ES shows a ByteSizeValue (unit kept, lowercased), document counts as numbers. */
 export type RolloverSettings = { readonly [C in Condition]?: C extends `${string}_docs` ? number : string };
 
 function parse(config: unknown): RolloverSettings {
@@ -30,7 +30,7 @@ function parse(config: unknown): RolloverSettings {
     else if (key.endsWith('_age')) {
       parseTimeValue(String(c[key]), key, illegal);
       out[key] = String(c[key]);
-    } else out[key] = String(c[key]);
+    } else out[key] = byteSizeStringRep(String(c[key]), key, illegal);
   }
   if (!Object.keys(out).some((k) => k.startsWith('max_'))) throw illegal('At least one max_* rollover condition must be set.');
   return out as RolloverSettings;

@@ -6,6 +6,7 @@
  * illegal_argument_exception, instead of waiting at check-target-shards-count as modern ES does.
  */
 import { checkBreakers, ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
+import { byteSizeStringRep } from '../../platform/units/index.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { IlmErrors, ilmMessage } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
@@ -28,7 +29,7 @@ function parse(config: unknown): ShrinkSettings {
   if (c.number_of_shards !== undefined && c.max_primary_shard_size !== undefined) throw illegal('Cannot set both [number_of_shards] and [max_primary_shard_size]');
   if (c.number_of_shards === undefined && c.max_primary_shard_size === undefined) throw illegal('Either [number_of_shards] or [max_primary_shard_size] must be set');
   const target: { number_of_shards: number } | { max_primary_shard_size: string } =
-    c.number_of_shards !== undefined ? { number_of_shards: positiveShards(c.number_of_shards) } : { max_primary_shard_size: String(c.max_primary_shard_size) };
+    c.number_of_shards !== undefined ? { number_of_shards: positiveShards(c.number_of_shards) } : { max_primary_shard_size: byteSizeStringRep(String(c.max_primary_shard_size), 'max_primary_shard_size', illegal) };
   return { ...target, allow_write_after_shrink: boolean('shrink', 'allow_write_after_shrink', c.allow_write_after_shrink, false) };
 }
 

@@ -42,3 +42,22 @@ export function byteSizeText(bytes: number): string {
   }
   return unit === 0 ? `${value}b` : `${Math.floor(value * 10) / 10}${units[unit]}`;
 }
+
+const SUFFIXES = ['pb', 'tb', 'gb', 'mb', 'kb', 'p', 't', 'g', 'm', 'k', 'b'] as const;
+
+/**
+ * ByteSizeValue.parseBytesSizeValue, then getStringRep: the text ES stores and shows for a size it parsed. The unit
+ * is kept and lowercased (`50GB` → `50gb`, `50g` → `50gb`); a fraction is converted to whole bytes (`1.5kb` → `1536b`).
+ */
+export function byteSizeStringRep(value: string, name: string, fail: UnitFailure = unitError): string {
+  const text = value.toLowerCase().trim();
+  if (text === '-1' || text === '0') return text;
+  const suffix = SUFFIXES.find((s) => text.endsWith(s));
+  const number = suffix === undefined ? '' : text.slice(0, -suffix.length).trim();
+  if (suffix === undefined || !/^\d+(\.\d+)?$/.test(number)) {
+    throw fail(`failed to parse setting [${name}] with value [${value}] as a size in bytes: unit is missing or unrecognized`);
+  }
+  const unit = suffix === 'b' ? 'b' : suffix.length === 1 ? `${suffix}b` : suffix;
+  if (/^\d+$/.test(number)) return Number(number) <= 0 ? String(Number(number)) : `${BigInt(number)}${unit}`;
+  return `${Math.floor(Number(number) * BYTE_UNITS[unit]!)}b`;
+}
