@@ -128,3 +128,23 @@ describe('searchable snapshot of a backing index', () => {
     assert.deepEqual(writing.step_info, { message: pausing(second, STREAM, 'mount') });
   });
 });
+
+describe('the spec’s error rows on a backing index', () => {
+  const es = useEsServer();
+  const STREAM = 'wide-app';
+
+  it('row 1: a shrink target not below the source fails at shrink, as for any index', async () => {
+    const { client } = es;
+    await client.ilm.putLifecycle({ name: 'wide', policy: { phases: { warm: { min_age: '1d', actions: { shrink: { number_of_shards: 4 } } } } } });
+    const settings = { 'index.lifecycle.name': 'wide', number_of_shards: 2 };
+    await client.indices.putIndexTemplate({ name: 'wide', index_patterns: ['wide-*'], data_stream: {}, template: { settings } });
+    await client.indices.createDataStream({ name: STREAM });
+    await client.indices.rollover({ alias: STREAM });
+    await es.advance('1d');
+    await es.advance('1h');
+    const record = await explainRecord(client, backing(STREAM, 1));
+    assert.deepEqual([record.phase, record.action, record.step, record.failed_step], ['warm', 'shrink', 'ERROR', 'shrink']);
+    assert.deepEqual(record.step_info, { type: 'illegal_argument_exception', reason: 'the number of target shards [4] must be less than the number of source shards [2]' });
+    assert.deepEqual(Object.keys(await explainStream(client, STREAM)), [backing(STREAM, 1), backing(STREAM, 2)]);
+  });
+});
