@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { backing, backingIndices, feed } from '../helpers/data-streams.js';
 import { explainRecord, useEsServer, type Row } from '../helpers/es.js';
+import { lintCluster } from '../helpers/lint.js';
 
 const pausing = (index: string, stream: string, policy: string) =>
   `index [${index}] is the write index for data stream [${stream}], pausing ILM execution of lifecycle [${policy}] until this index is no longer the write index for the data stream via manual or automated rollover`;
@@ -48,6 +49,11 @@ describe('shrink of a backing index', () => {
     const record = await explainRecord(client, first);
     assert.deepEqual([record.phase, record.action, record.step], ['warm', 'shrink', 'check-not-write-index']);
     assert.deepEqual(record.step_info, { message: pausing(first, STREAM, 'shrink') });
+    assert.deepEqual((await lintCluster(client))[first]!.step_info_diagnosis, {
+      cause: `[${first}] is the write index of data stream [${STREAM}], and this action cannot run on the index a data stream writes to.`,
+      remedy: `Roll data stream [${STREAM}] over (POST /${STREAM}/_rollover), or let the policy's rollover action do it; the policy goes on by itself once [${first}] is no longer the write index.`,
+      retry: 'automatic',
+    });
   });
 
   it('once rolled over, puts the shrunken index in the original’s place in the stream and deletes the original', async () => {
