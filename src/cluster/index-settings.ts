@@ -6,6 +6,7 @@ import { ClusterErrors } from './cluster-error.js';
 import { setting, type Setting, type SettingParser, type SettingProperties } from './setting.js';
 import { booleanValue, intValue, longValue, textValue, timeValue } from './setting-parsers.js';
 import { flattenSettings, settingText, withIndexPrefix } from './settings.js';
+import { BUILT_IN_ANALYZERS } from './mappings/field-types.js';
 
 const indexScoped = <T>(key: string, parser: SettingParser<T>, properties: SettingProperties = {}): Setting<T> => setting(key, 'index', parser, properties);
 const privateText = (key: string) => indexScoped(key, textValue, { private: true });
@@ -59,6 +60,15 @@ const BY_KEY: ReadonlyMap<string, Setting<unknown>> = new Map(INDEX_SETTINGS.map
 /** Settings groups with free-form suffixes, such as allocation filters (ES's prefix-key settings), all text. */
 const INDEX_SETTING_PREFIXES = ['index.routing.allocation.include.', 'index.routing.allocation.exclude.', 'index.routing.allocation.require.'];
 
+const ANALYSIS_PREFIX = 'index.analysis.';
+
+function analysisRefusal(key: string) {
+  const builtIn = [...BUILT_IN_ANALYZERS].filter((a) => a !== 'default').sort().join(', ');
+  return ClusterErrors.illegalArgument(
+    `setting [${key}] is not supported: Tessera has no custom analysis, so no [index.analysis.*] setting can be set; a field's [analyzer], [search_analyzer] and [search_quote_analyzer] may name a built-in analyzer: [${builtIn}]`,
+  );
+}
+
 export interface ValidateOptions {
   /** Updating an existing index: final settings are refused, and static ones unless the index is closed. */
   readonly update?: { readonly index: string; readonly uuid: string; readonly closed?: boolean };
@@ -74,6 +84,8 @@ export function normalizeIndexSettings(input: unknown, options: ValidateOptions 
   const finals: string[] = [];
   for (const [key, raw] of Object.entries(flat)) {
     const known = BY_KEY.get(key);
+    // ES would build analyzers from these; Tessera analyses no text, so it refuses them rather than store them unused.
+    if (key.startsWith(ANALYSIS_PREFIX)) throw analysisRefusal(key);
     if (!known && !INDEX_SETTING_PREFIXES.some((p) => key.startsWith(p) && key.length > p.length)) {
       throw ClusterErrors.illegalArgument(
         `unknown setting [${key}] please check that any required plugins are installed, or check the breaking changes documentation for removed settings`,

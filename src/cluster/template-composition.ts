@@ -55,9 +55,11 @@ export function resolveAliases(state: TemplatesOf, template: ComposableTemplate)
 
 /**
  * ES's default `@timestamp` of a data stream (DEFAULT_TIMESTAMP_MAPPING_WITHOUT_ROUTING), merged first so a template
- * may make it `date_nanos`; `ignore_malformed` false keeps an index-wide `index.mapping.ignore_malformed` off it.
+ * may make it `date_nanos`. ES sets `ignore_malformed: false` to keep an index-wide `index.mapping.ignore_malformed`
+ * off it, and shows it only where it differs from that default: so does Tessera.
  */
-const DEFAULT_TIMESTAMP_MAPPING = Object.freeze({ properties: { '@timestamp': { type: 'date', ignore_malformed: false } } });
+const DEFAULT_TIMESTAMP_MAPPING = Object.freeze({ properties: { '@timestamp': { type: 'date' } } });
+const STRICT_TIMESTAMP_MAPPING = Object.freeze({ properties: { '@timestamp': { type: 'date', ignore_malformed: false } } });
 /** DATA_STREAM_MAPPING_SNIPPET, merged last: it turns on the checks that keep `@timestamp` a date. */
 const DATA_STREAM_MAPPING_SNIPPET = Object.freeze({ _data_stream_timestamp: { enabled: true } });
 
@@ -69,7 +71,9 @@ export function mappingSources(state: TemplatesOf, template: ComposableTemplate)
   const sources = layers(state, template)
     .map((body) => body.mappings)
     .filter((mappings) => mappings !== undefined);
-  return template.data_stream ? [DEFAULT_TIMESTAMP_MAPPING, ...sources, DATA_STREAM_MAPPING_SNIPPET] : sources;
+  if (!template.data_stream) return sources;
+  const lenient = resolveSettings(state, template)['index.mapping.ignore_malformed'] === 'true';
+  return [lenient ? STRICT_TIMESTAMP_MAPPING : DEFAULT_TIMESTAMP_MAPPING, ...sources, DATA_STREAM_MAPPING_SNIPPET];
 }
 
 /**

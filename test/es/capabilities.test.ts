@@ -28,7 +28,7 @@ describe('GET /_capabilities', () => {
     assert.equal(await supported('method=GET&path=/_search'), false);
     assert.equal(await supported('method=GET&path=/my-index/_search'), false);
     assert.equal(await supported('method=GET&path=/_nodes/usage'), false);
-    assert.equal(await supported('method=GET&path=/_cat/component_templates'), false);
+    assert.equal(await supported('method=GET&path=/_cat/thread_pool'), false);
     // Served since component templates came.
     assert.equal(await supported('method=POST&path=/_index_template/_simulate'), true);
     // A served path with a method it does not take.

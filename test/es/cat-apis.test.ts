@@ -21,7 +21,7 @@ describe('_cat APIs', () => {
     assert.match(raw.headers.get('content-type') ?? '', /^text\/plain/);
     assert.equal(
       raw.text,
-      '=^.^=\n/_cat/allocation\n/_cat/shards\n/_cat/shards/{index}\n/_cat/nodes\n/_cat/indices\n/_cat/indices/{index}\n/_cat/count\n/_cat/count/{index}\n/_cat/health\n/_cat/aliases\n/_cat/aliases/{alias}\n/_cat/plugins\n/_cat/templates\n',
+      '=^.^=\n/_cat/allocation\n/_cat/shards\n/_cat/shards/{index}\n/_cat/nodes\n/_cat/indices\n/_cat/indices/{index}\n/_cat/count\n/_cat/count/{index}\n/_cat/health\n/_cat/aliases\n/_cat/aliases/{alias}\n/_cat/plugins\n/_cat/templates\n/_cat/component_templates\n',
     );
   });
 

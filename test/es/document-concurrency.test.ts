@@ -158,7 +158,8 @@ describe('document concurrency control', TEST_OPTIONS, () => {
       ['PUT', '/ver-bad/_doc/d?version_type=external', validation('illegal version value [-3] for version type [EXTERNAL]')],
       ['PUT', '/ver-bad/_doc/d?version=-5&version_type=external_gte', validation('illegal version value [-5] for version type [EXTERNAL_GTE]')],
       ['DELETE', '/ver-bad/_doc/d?version=-1&version_type=external', validation('illegal version value [-1] for version type [EXTERNAL]')],
-      ['POST', '/ver-bad/_doc?version=4&version_type=external', validation('an id must be provided if version type or value are set')],
+      ['POST', '/ver-bad/_doc?version=4&version_type=external', validation('create operations only support internal versioning. use index instead')],
+      ['POST', '/ver-bad/_doc?version=4&version_type=external&op_type=index', validation('an id must be provided if version type or value are set')],
     ];
     for (const [method, path, expected] of cases) {
       assertEnvelope(await esFetch(url, path, { method, ...(method !== 'DELETE' && { body: { v: -1 } }) }), expected);

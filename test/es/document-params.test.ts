@@ -134,7 +134,7 @@ describe('document parameters', TEST_OPTIONS, () => {
     const stream = await esFetch(url, '/dp-pipe/_doc/9?require_data_stream=true', { method: 'PUT', body: {} });
     assertEnvelope(stream, envelope(404, 'resource_not_found_exception', '[require_data_stream] request flag is [true] and [dp-pipe] is not a data stream'));
     const missingStream = await esFetch(url, '/dp-ds/_doc/9?require_data_stream=true', { method: 'PUT', body: {} });
-    assertEnvelope(missingStream, envelope(404, 'index_not_found_exception', 'no such index [dp-ds] and the index creation request requires a data stream', { index_uuid: '_na_', index: 'dp-ds' }));
+    assertEnvelope(missingStream, envelope(404, 'index_not_found_exception', 'no such index [dp-ds] and the index creation request requires a data stream, but no matching index template with data stream template was found for it', { index_uuid: '_na_', index: 'dp-ds' }));
     const badFlag = await esFetch(url, '/_bulk', { method: 'POST', ...ndjson({ index: { _index: 'dp-pipe', require_alias: 'yes' } }, {}) });
     assertEnvelope(badFlag, envelope(400, 'illegal_argument_exception', 'Failed to parse value [yes] as only [true] or [false] are allowed.'));
   });

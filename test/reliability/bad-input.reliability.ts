@@ -420,6 +420,9 @@ async function seed(): Promise<void> {
   await esOk('PUT', '/fz-docs', { settings: { number_of_shards: 2 } });
   await esOk('PUT', '/fz-docs/_doc/1', { a: 1 });
   await esOk('PUT', '/fz-docs/_doc/2', { a: 2, b: 'two' });
+  // A hidden data stream, so the wildcards other batches draw (fz-*) do not reach it.
+  await esOk('PUT', '/_index_template/fz-ds', { index_patterns: ['fz-ds-*'], priority: 60, data_stream: { hidden: true } });
+  await esOk('PUT', '/fz-ds-seed/_create/1', { '@timestamp': '2026-01-01T00:00:00Z', a: 1 });
   await esOk('PUT', '/_cluster/settings', { persistent: { 'indices.lifecycle.history_index_enabled': 'false' } });
   await esOk('GET', '/*/_ilm/explain');
 }
@@ -2462,6 +2465,48 @@ describe(`bad input (seed ${SEED})`, () => {
       }
     });
 
+    batch('data stream writes: appends only through the name, one @timestamp, no custom routing, no appends to a backing index', async (rng, findings) => {
+      const stream = '/fz-ds-seed';
+      const backingIndex = '/.ds-fz-ds-seed-2026.01.01-000001';
+      const stamped = '{"@timestamp":"2026-01-01T00:00:00Z","a":2}';
+      const refused: [string, string, string | undefined][] = [
+        ['PUT', `${stream}/_doc/1`, stamped], ['POST', `${stream}/_doc/2`, stamped], ['POST', `${stream}/_doc?op_type=index`, stamped],
+        ['DELETE', `${stream}/_doc/1`, undefined], ['POST', `${stream}/_update/1`, '{"doc":{"a":3}}'], ['POST', `${stream}/_update/1`, '{"doc":{"a":3},"doc_as_upsert":true}'],
+        ['POST', `${stream}/_doc`, '{"a":2}'], ['POST', `${stream}/_doc`, '{"@timestamp":null}'], ['POST', `${stream}/_doc`, '{"@timestamp":[]}'],
+        ['POST', `${stream}/_doc`, '{"@timestamp":"yesterday"}'], ['POST', `${stream}/_doc`, '{"@timestamp":{"a":1}}'], ['POST', `${stream}/_doc`, '{"@timestamp":["2026-01-01","2026-01-02"]}'],
+        ['POST', `${stream}/_doc?routing=r`, stamped], ['PUT', `${stream}/_create/1`, stamped], ['POST', `${stream}/_doc?require_alias=true`, stamped],
+        ['POST', `${stream}/_doc?version=2&version_type=external`, stamped], ['POST', `${stream}/_doc?if_seq_no=0&if_primary_term=1`, stamped],
+        ['PUT', `${backingIndex}/_create/fz-x`, stamped], ['PUT', `${backingIndex}/_doc/1`, stamped], ['POST', `${backingIndex}/_doc`, stamped],
+        ['PUT', `${backingIndex}/_doc/1?if_seq_no=999&if_primary_term=1`, stamped], ['PUT', `${backingIndex}/_doc/1?if_seq_no=0&if_primary_term=1`, '{"a":2}'],
+        ['POST', `${backingIndex}/_update/1`, '{"doc":{"@timestamp":null}}'], ['GET', `${stream}/_doc/1`, undefined],
+      ];
+      for (let i = 0; i < count(200); i++) {
+        const roll = rng.int(4);
+        if (roll < 2) {
+          const [method, path, body] = rng.pick(refused);
+          await runEs(esCase(`data stream ${method} ${path}`, method, path, body, 'refuse'), findings);
+        } else if (roll === 2) {
+          // Appends land in the write index and are deleted there again.
+          const id = `fz-any-ds${i}`;
+          const [method, path] = rng.pick([['PUT', `${stream}/_create/${id}`], ['PUT', `${stream}/_doc/${id}?op_type=create`], ['POST', `${stream}/_create/${id}?refresh=true`]] as const);
+          await runEs(esCase(`data stream append ${path}`, method, path, rng.pick([stamped, '{"@timestamp":1767225600000}', '{"@timestamp":"2026-01-01","b":{"c":[1,2]}}']), 'any', `${backingIndex}/_doc/${id}`), findings);
+        } else {
+          // Bulk lines naming the stream: each index, update or delete item fails alone, nothing changes.
+          const lines = rng.pick([
+            `{"index":{"_index":"fz-ds-seed","_id":"1"}}\n${stamped}\n`,
+            '{"update":{"_index":"fz-ds-seed","_id":"1"}}\n{"doc":{"a":9}}\n',
+            '{"delete":{"_index":"fz-ds-seed","_id":"1"}}\n',
+            '{"create":{"_index":"fz-ds-seed"}}\n{"a":9}\n',
+            `{"create":{"_index":"fz-ds-seed","routing":"r"}}\n${stamped}\n`,
+            `{"create":{"_index":".ds-fz-ds-seed-2026.01.01-000001"}}\n${stamped}\n`,
+            `{"create":{"_index":"fz-ds-seed","_id":"1"}}\n${stamped}\n`,
+          ]);
+          const answer = await runEs({ label: 'data stream bulk', method: 'POST', path: '/_bulk', headers: NDJSON_HEADERS, body: lines, expect: 'any' }, findings);
+          if (answer && answer.status === 200 && !answer.body.toString('utf8').includes('"errors":true')) findings.add('data stream bulk', 'a refused line was accepted', lines, answer.body.toString('utf8'));
+        }
+      }
+    });
+
     batch('bulk update lines and mutated metadata against the seeded documents', async (rng, findings) => {
       const changed = '{"a":"fz-changed-by-an-accepted-item"}';
       const lines: (() => string)[] = [
@@ -2614,7 +2659,7 @@ describe(`bad input (seed ${SEED})`, () => {
 
     batch('_cat APIs with random h, s, format, bytes, time, health and flags', async (rng, findings) => {
       const paths = ['/_cat/indices', '/_cat/indices/fz-*', '/_cat/indices/fz-missing', '/_cat/aliases', '/_cat/aliases/fz-*', '/_cat/allocation', '/_cat/health', '/_cat/count', '/_cat/count/fz-docs',
-        '/_cat/shards', '/_cat/shards/fz-docs', '/_cat/nodes', '/_cat/templates', '/_cat/templates/fz-*', '/_cat/plugins', '/_cat'];
+        '/_cat/shards', '/_cat/shards/fz-docs', '/_cat/nodes', '/_cat/templates', '/_cat/templates/fz-*', '/_cat/component_templates', '/_cat/component_templates/fz-*', '/_cat/plugins', '/_cat'];
       const columns = ['index', 'i', 'idx', 'health', 'h', 'status', 'docs.count', 'dc', 'store.size', 'pri.store.size', 'alias', 'a', 'shard', 'prirep', 'state', 'ip', 'name', 'n', 'id',
         'disk.used', 'epoch', 'timestamp', 'count', 'version', 'order', 'composed_of', 'fz_bogus', '*', 'i*', 'docs.*', '', ' ', 'index,', ',', '%00', 'é'];
       const draws: Record<string, () => string> = {

@@ -69,6 +69,8 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'GET /_cat/nodes': { path: '/_cat/nodes' },
   'GET /_cat/templates': { path: '/_cat/templates' },
   'GET /_cat/templates/:name': { path: '/_cat/templates/fz-template' },
+  'GET /_cat/component_templates': { path: '/_cat/component_templates' },
+  'GET /_cat/component_templates/:name': { path: '/_cat/component_templates/fz-*' },
   'GET /_cat/plugins': { path: '/_cat/plugins' },
   'PUT /:index': { path: '/fz-any-pu', body: { settings: { number_of_replicas: 0 } }, undo: remove('/fz-any-pu') },
   'GET /:index': { path: '/fz-plain' },

@@ -24,8 +24,10 @@ export interface WriteRequest {
   readonly routing?: string;
   /** The write fails unless `target` is an alias (`require_alias`). */
   readonly requireAlias?: boolean;
-  /** The write fails unless `target` is a data stream (`require_data_stream`); Tessera has none. */
+  /** The write fails unless `target` is or becomes a data stream (`require_data_stream`). */
   readonly requireDataStream?: boolean;
+  /** A single `_update` (not a bulk line): it creates a missing index through the create index API, as ES's does. */
+  readonly singleUpdate?: boolean;
   /** The dynamic template each new field (by full path) is mapped with (a bulk item's `dynamic_templates`). */
   readonly dynamicTemplates?: Readonly<Record<string, string>>;
   /** The ingest pipeline asked for (`pipeline`); Tessera has none, so any but `_none` fails the item. */

@@ -8,9 +8,8 @@ import { randomId } from '../../platform/ids.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterService } from '../cluster-service.js';
 import { ClusterState } from '../cluster-state.js';
+import { DataStream, DataStreams } from '../data-stream.js';
 import { IndexMetadata } from '../index-metadata.js';
-import { autoCreateRefusal } from '../operations/auto-create.js';
-import { createIndex } from '../operations/create-index.js';
 import type { IndexStats } from '../operations/rollover.js';
 import { VersionedCopy, type Versioned } from '../../platform/versioned-copy.js';
 import { loadStats, type DocumentRepository, type DocumentWrite, type IndexDocStats, type StoredDocument } from './document-repository.js';
@@ -21,8 +20,10 @@ import { unmetActiveShards } from './active-shards.js';
 import { aliasRouting } from './routing.js';
 import { getDocument, multiGet } from './document-reads.js';
 import { followIndices } from './derived-index-stats.js';
-import { PRIMARY_TERM, type ActiveShardsWait, type AutoCreateCheck, type GetOptions, type GetResult, type MultiGetFailure, type MultiGetItem, type WriteOp, type WriteOptions, type WriteRequest, type WriteResult } from './document-requests.js';
-import { checkId, checkWritable, failShortOfCopies, requireAliasMissing, requireDataStreamMissing, validateConditions, versionConflict, type Target } from './write-checks.js';
+import { PRIMARY_TERM, type ActiveShardsWait, type AutoCreateCheck, type GetOptions, type GetResult, type MultiGetFailure, type MultiGetItem, type WriteOptions, type WriteRequest, type WriteResult } from './document-requests.js';
+import { checkId, checkWritable, failShortOfCopies, requireAliasMissing, validateConditions, versionConflict, type Target } from './write-checks.js';
+import { writeTarget } from './write-target.js';
+import { timestampRefusal } from './data-stream-writes.js';
 import { mapWrites } from './document-mapping.js';
 
 const ID_LENGTH = 20;
@@ -74,36 +75,6 @@ export class DocumentService {
     return { docs: stats?.docs ?? 0, sizeBytes: stats?.sizeBytes ?? 0 };
   }
 
-  /**
-   * The concrete index a write to `target` goes to, created first if it does not exist and `mayCreate` (the caller's
-   * right to create indices by writing) lets it.
-   */
-  async #writeIndex(target: string, op: WriteOp, mayCreate: AutoCreateCheck | undefined): Promise<IndexMetadata> {
-    let state = this.cluster.state;
-    const direct = state.indices.get(target);
-    if (direct) return direct;
-    const aliased = ClusterState.indicesOfAlias(state, target);
-    if (aliased.length > 0) {
-      const explicit = aliased.filter((i) => i.aliases[target]!.is_write_index === true);
-      if (explicit.length === 1) return explicit[0]!;
-      if (aliased.length === 1 && aliased[0]!.aliases[target]!.is_write_index !== false) return aliased[0]!;
-      throw ClusterErrors.illegalArgument(
-        `no write index is defined for alias [${target}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`,
-      );
-    }
-    if (op === 'delete') throw ClusterErrors.indexNotFound(target);
-    const forbidden = autoCreateRefusal(state, target);
-    if (forbidden) throw forbidden;
-    const refused = mayCreate?.(target);
-    if (refused) throw refused;
-    state = await this.cluster.update((current) => {
-      if (current.indices.has(target)) return { state: current, result: current };
-      const created = createIndex(current, { name: target, body: {}, now: this.clock.now(), uuid: this.newUuid() });
-      return { state: created.state, result: created.state };
-    });
-    return state.indices.get(target)!;
-  }
-
   /** One write; throws the ES error for a refused one. */
   async write(request: WriteRequest, mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<WriteResult> {
     const [result] = await this.bulk([request], mayCreate, options);
@@ -119,7 +90,10 @@ export class DocumentService {
     const unmet = () =>
       requests.some((r) => {
         const state = this.cluster.state;
-        const index = state.indices.get(r.target) ?? ClusterState.indicesOfAlias(state, r.target).find((i) => i.aliases[r.target]!.is_write_index !== false);
+        const dataStream = DataStreams.get(state, r.target);
+        const index = dataStream
+          ? state.indices.get(DataStream.writeIndex(dataStream))
+          : (state.indices.get(r.target) ?? ClusterState.indicesOfAlias(state, r.target).find((i) => i.aliases[r.target]!.is_write_index !== false));
         return index !== undefined && unmetActiveShards(index, wait.count) !== undefined;
       });
     if (!unmet() || wait.timeoutMillis <= 0) return;
@@ -138,6 +112,14 @@ export class DocumentService {
 
   /** Several writes, committed together; each gets its result or its error, in order (ES's _bulk). */
   async bulk(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<(WriteResult | ClusterError)[]> {
+    return (await this.bulkItems(requests, mayCreate, options)).map((item) => item.result);
+  }
+
+  /**
+   * As bulk, with each item's id: a failure after the write reached its index (a mapping or version error) has the
+   * id drawn for it, as ES's shard-level failures report it; one refused before has only the id it asked for.
+   */
+  async bulkItems(requests: readonly WriteRequest[], mayCreate?: AutoCreateCheck, options: WriteOptions = {}): Promise<{ result: WriteResult | ClusterError; id: string | undefined }[]> {
     if (options.activeShards) await this.#awaitActiveShards(requests, options.activeShards);
     // One batch at a time, in turn with reloads, so sequence numbers and versions never interleave.
     return this.#copy.change(async (current) => {
@@ -153,9 +135,8 @@ export class DocumentService {
             throw ClusterErrors.illegalArgument(`pipeline with id [${request.pipeline}] does not exist`);
           }
           if (request.requireAlias && !ClusterState.aliasExists(this.cluster.state, request.target)) throw requireAliasMissing(request.target);
-          if (request.requireDataStream) throw requireDataStreamMissing(this.cluster.state, request.target);
           const name = resolveDateMathName(request.target, now);
-          const index = await this.#writeIndex(name, request.op, mayCreate);
+          const index = await writeTarget({ cluster: this.cluster, now, newUuid: this.newUuid, stats: (i) => this.stats(i) }, name, request, mayCreate);
           const routing = aliasRouting(request.routing, name, index.name === name ? undefined : index.aliases[name]);
           checkWritable(index, request.op);
           // Only ids the client chose are checked; generated ones may well start with '_' (base64url).
@@ -166,6 +147,7 @@ export class DocumentService {
           targets.push(error);
         }
       }
+      const ids = targets.map((t, i) => (t instanceof ClusterError ? requests[i]!.id : t.id));
       await mapWrites(this.cluster, requests, targets);
       if (options.activeShards) failShortOfCopies(requests, targets, options.activeShards);
       const committed = await this.repository.transaction(async (tx) => {
@@ -194,7 +176,7 @@ export class DocumentService {
       // Only a batch that directly follows what the copy holds keeps it current; after any other, the next sync reloads.
       if (committed.generation === current.generation + 1) this.#copy.adopt({ value: current.value, generation: committed.generation });
       if (written) for (const listener of this.#writeListeners) await listener();
-      return results.map((r) => r!);
+      return results.map((result, i) => ({ result: result!, id: ids[i] }));
     });
   }
 
@@ -216,6 +198,9 @@ export class DocumentService {
     if (request.op !== 'delete' && (request.source === null || typeof request.source !== 'object' || Array.isArray(request.source))) {
       return { result: ClusterErrors.parse('request body is required') };
     }
+    // The document is parsed before the engine looks for the stored one.
+    const unstamped = request.op === 'delete' ? undefined : timestampRefusal(index, request.source as Record<string, unknown>);
+    if (unstamped) return { result: unstamped };
     const outcome = checkConditions(request.op, id, request.conditions, existing, PRIMARY_TERM);
     // A refused write changes nothing, not even the sequence counter (ES plans it as skipped before one is assigned).
     if ('conflict' in outcome) return { result: versionConflict(index, outcome.conflict) };
@@ -273,6 +258,8 @@ export class DocumentService {
         return { result: withGet(noop, document) };
       }
     }
+    const unstamped = timestampRefusal(index, document);
+    if (unstamped) return { result: unstamped };
     const source = JSON.stringify(document);
     const version = existing ? existing.version + 1 : 1;
     const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);

@@ -5,7 +5,6 @@
  */
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { blockedAt, checkOpen } from '../cluster-errors-blocks.js';
-import { ClusterState } from '../cluster-state.js';
 import type { IndexMetadata } from '../index-metadata.js';
 import { activeShardsFailure, unmetActiveShards } from './active-shards.js';
 import type { ActiveShardsWait, WriteOp, WriteRequest } from './document-requests.js';
@@ -63,17 +62,6 @@ export function requireAliasMissing(target: string): ClusterError {
     index_uuid: '_na_',
     index: target,
   });
-}
-
-/**
- * ES's refusal of a `require_data_stream` write: Tessera has no data streams, so an existing target is no data
- * stream, and a missing one cannot be created as one (no template may declare `data_stream`).
- */
-export function requireDataStreamMissing(state: ClusterState, target: string): ClusterError {
-  if (state.indices.has(target) || ClusterState.aliasExists(state, target)) {
-    return new ClusterError('resource_not_found_exception', 404, `[require_data_stream] request flag is [true] and [${target}] is not a data stream`);
-  }
-  return new ClusterError('index_not_found_exception', 404, `no such index [${target}] and the index creation request requires a data stream`, { index_uuid: '_na_', index: target });
 }
 
 /** Fails, as one shard request each, the writes to indices that cannot meet `wait`'s count of active copies. */

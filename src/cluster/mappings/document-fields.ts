@@ -3,7 +3,7 @@
  * unknown fields refused (`strict`), skipped (`false`) or mapped as ES's dynamic mapping infers them (`true`,
  * `runtime`, `dynamic_templates`, date and numeric detection). The answer is the mapping the document adds, if any.
  */
-import type { ClusterError } from '../cluster-error.js';
+import { type ClusterError, ClusterErrors } from '../cluster-error.js';
 import { compileDateFormat, parsesAsDate, type DateFormat } from './date-formats.js';
 import { findDynamicTemplate, type MappingType } from './dynamic-templates.js';
 import { preview, valueRefusal } from './field-values.js';
@@ -98,7 +98,7 @@ class DocumentReader {
     const path = prefix + name;
     const properties = propertiesOf(object);
     const field = ownValue(properties, name);
-    if (value === null) return;
+    if (value === null) return this.#readNull(object, field, name, path, prefix, dynamic, at);
     if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) this.#readField(object, name, item, prefix, dynamic, [...at, i]);
       return;
@@ -115,6 +115,35 @@ class DocumentReader {
     this.#record(path, added.mapping, added.runtime);
     if (!added.runtime && isObjectMapping(added.mapping) && isJsonObject(value)) this.readObject(added.mapping, value, `${path}.`, own, false, at);
     else if (!added.runtime) this.#readMapped(added.mapping, name, path, value, own, at);
+  }
+
+  /**
+   * DocumentParser.parseNullValue: a null reaches the field's mapper (which indexes its `null_value`, if any; an alias
+   * or a constant_keyword refuses it, and copy_to copies it); an unmapped field adds nothing, but strict refuses it.
+   */
+  #readNull(object: JsonObject, field: JsonObject | undefined, name: string, path: string, prefix: string, dynamic: Dynamic, at: JsonPath): void {
+    if (field) {
+      if (field.type === 'alias') throw this.#error(at, `Cannot write to a field alias [${path}].`);
+      if (isObjectMapping(field)) return;
+      if (field.type === 'constant_keyword') {
+        const reason = `failed to parse field [${path}] of type [constant_keyword] in document with id '${this.context.id}'. Preview of field's value: 'null'`;
+        throw this.#error(at, reason, ClusterErrors.illegalArgument(`[constant_keyword] field [${path}] doesn't accept [null] values`));
+      }
+      this.#copyTo(field, null, at);
+      return;
+    }
+    if (isJsonObject(this.root.runtime) && ownValue(this.root.runtime, path) !== undefined) return;
+    if ((dynamicOf(object) ?? dynamic) === 'strict') throw MappingErrors.strictDynamic(locationOf(this.source, at), name, prefix === '' ? '_doc' : prefix.slice(0, -1));
+  }
+
+  /** copy_to writes the value to each target as if the document held it there (a new target is mapped dynamically). */
+  #copyTo(field: JsonObject, value: Json, at: JsonPath): void {
+    if (!Array.isArray(field.copy_to)) return;
+    for (const target of field.copy_to as string[]) {
+      const copy = { [target]: value };
+      EXPANDED.add(copy);
+      this.readObject(this.working, copy, '', this.rootDynamic, false, at);
+    }
   }
 
   #readMapped(field: JsonObject, name: string, path: string, value: Json, dynamic: Dynamic, at: JsonPath): void {
@@ -134,14 +163,7 @@ class DocumentReader {
       const reason = `failed to parse field [${path}] of type [${field.type as string}] in document with id '${this.context.id}'. Preview of field's value: '${preview(value)}'`;
       throw this.#error(at, reason, refusal, isJsonObject(value));
     }
-    // copy_to writes the value to each target as if the document held it there (a new target is mapped dynamically).
-    if (Array.isArray(field.copy_to)) {
-      for (const target of field.copy_to as string[]) {
-        const copy = { [target]: value };
-        EXPANDED.add(copy);
-        this.readObject(this.working, copy, '', this.rootDynamic, false, at);
-      }
-    }
+    this.#copyTo(field, value, at);
     if (field.type === 'constant_keyword' && field.value === undefined) {
       // The first document gives a constant_keyword field without a value its value.
       field.value = typeof value === 'string' ? value : String(value);

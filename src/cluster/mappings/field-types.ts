@@ -28,8 +28,8 @@ export const FIELD_PARAMS: Readonly<Record<string, readonly string[]>> = {
   version: ['meta'],
 };
 
-/** Runtime scripts Tessera cannot run: refused as the unknown parameters they are here, never kept and ignored. */
-export const UNSUPPORTED_PARAMS = new Set(['script', 'on_script_error', 'normalizer']);
+/** Parameters Tessera cannot honour (normalizers are custom analysis): refused as unknown, never kept and ignored. */
+export const UNSUPPORTED_PARAMS = new Set(['normalizer']);
 
 /** Analyzers every ES node has without configuration (AnalysisModule's prebuilt ones). */
 export const BUILT_IN_ANALYZERS = new Set(['standard', 'default', 'simple', 'whitespace', 'stop', 'keyword', 'pattern', 'fingerprint', 'english', 'french', 'german', 'spanish', 'italian', 'portuguese', 'dutch', 'russian', 'arabic', 'cjk', 'chinese']);

@@ -9,10 +9,12 @@ import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { MappingErrors } from './mapping-errors.js';
 import { isJsonObject, sortedObject, type Json, type JsonObject, type RootMapping } from './mapping-model.js';
 import { parseDynamicTemplates } from './dynamic-templates.js';
+import { checkBuiltNullValue, parseNullValue } from './null-values.js';
+import { checkOnScriptError, scriptRefusal } from './mapping-scripts.js';
+import { parseRuntime } from './runtime-fields.js';
 
 const OBJECT_PARAMS = new Set(['type', 'properties', 'dynamic', 'enabled', 'subobjects']);
 const NESTED_PARAMS = new Set([...OBJECT_PARAMS, 'include_in_parent', 'include_in_root']);
-const RUNTIME_TYPES = new Set(['keyword', 'long', 'double', 'boolean', 'date', 'ip']);
 
 /** Java's Map.toString of what was left, as checkNoRemainingFields prints it. */
 function javaString(value: unknown): string {
@@ -92,7 +94,7 @@ export function parseMappings(input: unknown): RootMapping {
         out.dynamic_date_formats = parseDateFormats(value);
         break;
       case 'runtime':
-        out.runtime = parseRuntime(value);
+        out.runtime = parseRuntime(value, checkDateFormat);
         break;
       default:
         unknown.push([key, value]);
@@ -150,23 +152,6 @@ function checkDateFormat(format: string): void {
   if (typeof compiled === 'string') throw MappingErrors.parsing(compiled);
 }
 
-function parseRuntime(value: unknown): JsonObject {
-  if (!isJsonObject(value)) throw MappingErrors.parsing('runtime mappings must be an object');
-  const out: [string, JsonObject][] = [];
-  for (const [name, field] of Object.entries(value)) {
-    if (!isJsonObject(field)) throw MappingErrors.parsing(`Expected map for runtime field [${name}] definition but got a ${typeof field}`);
-    const type = field.type;
-    if (type === undefined) throw MappingErrors.parsing(`No type specified for runtime field [${name}]`);
-    if (typeof type !== 'string' || !RUNTIME_TYPES.has(type)) throw MappingErrors.parsing(`No handler for type [${javaString(type)}] declared on runtime field [${name}]`);
-    for (const key of Object.keys(field)) {
-      if (key !== 'type' && key !== 'meta' && !(key === 'format' && type === 'date')) throw MappingErrors.parsing(`unknown parameter [${key}] on runtime field [${name}] of type [${type}]`);
-    }
-    if (typeof field.format === 'string') checkDateFormat(field.format);
-    out.push([name, field]);
-  }
-  return sortedObject(out);
-}
-
 /** `properties` of an object; `prefix` is the object's full path and a dot, or empty at the root. */
 export function parseProperties(value: unknown, prefix: string): Record<string, JsonObject> {
   // `properties: []` is the empty map of clients that cannot write one (PHP).
@@ -216,11 +201,21 @@ export function parseMapping(name: string, path: string, node: JsonObject): Json
   const out: JsonObject = { type };
   for (const [key, value] of Object.entries(node)) {
     if (key === 'type') continue;
+    // Read after the others, as the mapper compiles its script when it is built.
+    if (allowed.has(key) && (key === 'script' || key === 'on_script_error')) continue;
     if (!allowed.has(key) || UNSUPPORTED_PARAMS.has(key)) throw MappingErrors.parsing(`unknown parameter [${key}] on mapper [${name}] of type [${type}]`);
+    // null_value alone accepts null, which is its default and so is not kept.
+    if (value === null && key === 'null_value') continue;
     if (value === null) throw MappingErrors.parsing(`[${key}] on mapper [${name}] of type [${type}] must not have a [null] value`);
     out[key] = parseParam(name, path, type, key, value);
   }
   if (type === 'scaled_float' && out.scaling_factor === undefined) throw MappingErrors.parsing('Field [scaling_factor] is required');
+  if (allowed.has('script')) {
+    const script = node.script ?? null;
+    if (node.on_script_error !== undefined) checkOnScriptError(node.on_script_error, script !== null);
+    if (script !== null) throw scriptRefusal(false, name, script);
+  }
+  if (typeof out.null_value === 'string') checkBuiltNullValue(name, type, out.null_value, typeof out.format === 'string' ? out.format : undefined);
   return out;
 }
 
@@ -245,6 +240,8 @@ function parseParam(name: string, path: string, type: string, key: string, value
       if (!Number.isFinite(n) || n <= 0) throw MappingErrors.parsing(`[scaling_factor] must be a positive number, got [${javaString(value)}]`);
       return n;
     }
+    case 'null_value':
+      return parseNullValue(name, type, value);
     case 'format':
       if (typeof value !== 'string') throw MappingErrors.parsing(`Invalid format: [${javaString(value)}]`);
       checkDateFormat(value);

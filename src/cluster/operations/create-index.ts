@@ -3,12 +3,13 @@ import { checkAliasesOf, parseAliases } from '../alias-rules.js';
 import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
 import { DataStreams } from '../data-stream.js';
-import { IndexMetadata } from '../index-metadata.js';
+import { IndexMetadata, type AliasMetadata } from '../index-metadata.js';
 import { validateIndexName } from '../index-name.js';
 import { mappingSources, resolveAliases, resolveSettings } from '../template-composition.js';
 import { findTemplate, type ComposableTemplate } from '../index-template.js';
 import { findLegacyTemplates } from '../legacy-template.js';
 import { legacyLayers } from './legacy-template-layers.js';
+import { templateAliasName } from '../template-alias-names.js';
 import { normalizeIndexSettings } from '../index-settings.js';
 import { composeMappings } from '../mappings/index-mappings.js';
 
@@ -78,7 +79,7 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
     settings: Object.freeze(settings),
     // MetadataCreateIndexService merges the template's layers' mappings, then the request's.
     mappings: Object.freeze(composeMappings([...(matched ? mappingSources(state, matched) : (legacy?.mappings ?? [])), body.mappings], settings)),
-    aliases: Object.freeze({ ...(matched && !request.dataStream && resolveAliases(state, matched)), ...legacy?.aliases, ...aliases }),
+    aliases: Object.freeze(withTemplateAliases(name, aliases, { ...(matched && !request.dataStream && resolveAliases(state, matched)), ...legacy?.aliases })),
     rolloverInfo: Object.freeze({}),
     customs: Object.freeze({}),
   });
@@ -89,6 +90,20 @@ export function createIndex(state: ClusterState, request: CreateIndexRequest): {
   const next = ClusterState.withIndex(state, index);
   checkAliasesOf(next, index);
   return { state: next, index };
+}
+
+/**
+ * MetadataCreateIndexService.resolveAndValidateAliases: the request's aliases, then the templates' (one the request
+ * names itself is skipped), each `{index}` in a template alias's name replaced by the new index's name; an alias
+ * that only the replacement makes equal to a request's comes later and wins.
+ */
+function withTemplateAliases(index: string, requested: Readonly<Record<string, AliasMetadata>>, templated: Readonly<Record<string, AliasMetadata>>): Record<string, AliasMetadata> {
+  const aliases: Record<string, AliasMetadata> = { ...requested };
+  for (const [name, alias] of Object.entries(templated)) {
+    if (Object.hasOwn(requested, name)) continue;
+    aliases[templateAliasName(name, index)] = alias;
+  }
+  return aliases;
 }
 
 /** The request's `index.hidden`, as findV1Templates reads it (unset: undefined). */

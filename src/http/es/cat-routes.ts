@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { catAliasRoutes } from './cat-alias-routes.js';
 import { catAllocationRoutes } from './cat-allocation-routes.js';
+import { catComponentTemplatesRoutes } from './cat-component-templates-routes.js';
 import { catCountRoutes } from './cat-count-routes.js';
 import { catHealthRoutes } from './cat-health-routes.js';
 import { catIndicesRoutes } from './cat-indices-routes.js';
@@ -29,6 +30,7 @@ const CAT_HELP = [
   '/_cat/aliases/{alias}',
   '/_cat/plugins',
   '/_cat/templates',
+  '/_cat/component_templates',
   '',
 ].join('\n');
 
@@ -43,4 +45,5 @@ export function catRoutes(app: FastifyInstance, ctx: EsContext): void {
   catAliasRoutes(app, ctx);
   catPluginsRoutes(app);
   catTemplatesRoutes(app, ctx);
+  catComponentTemplatesRoutes(app, ctx);
 }

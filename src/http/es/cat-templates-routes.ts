@@ -1,4 +1,4 @@
-/** @module `GET /_cat/templates[/<name>]` (ES's RestTemplatesAction): the composable index templates; Tessera has no legacy ones. */
+/** @module `GET /_cat/templates[/<name>]` (ES's RestTemplatesAction): the legacy templates, then the composable ones. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchesPattern } from '../../platform/units/index.js';
 import { compareStrings } from '../../platform/ids.js';
@@ -17,21 +17,32 @@ const COLUMNS: readonly CatColumn[] = [
   { name: 'composed_of', aliases: ['c'], desc: 'component templates comprising index template' },
 ];
 
+/** RestTemplatesAction.getNamePredicate: names (a comma list) match exactly or as simple wildcards; none or `*` matches all. */
+function namePredicate(names: readonly string[]): (name: string) => boolean {
+  if (names.length === 0 || names.includes('*')) return () => true;
+  return (name) => names.some((n) => (n.includes('*') ? matchesPattern(n, name) : n === name));
+}
+
 export function catTemplatesRoutes(app: FastifyInstance, ctx: EsContext): void {
   const templates = (req: FastifyRequest<{ Params: { name?: string } }>, reply: FastifyReply) => {
-    const pattern = req.params.name;
-    // A name that matches nothing is an empty table: ES turns the get action's not-found into no rows.
-    const rows = [...ctx.cluster.state.templates.values()]
-      .filter((t) => pattern === undefined || matchesPattern(pattern, t.name))
-      .sort((a, b) => compareStrings(a.name, b.name))
-      .map((t) => ({
-        name: t.name,
-        index_patterns: `[${t.index_patterns.join(', ')}]`,
-        order: t.priority ?? 0,
-        version: t.version ?? null,
-        composed_of: `[${(t.composed_of ?? []).join(', ')}]`,
-      }));
-    return sendCatTable(req, reply, { columns: COLUMNS, rows });
+    const matches = namePredicate((req.params.name ?? '').split(',').filter((n) => n !== ''));
+    const byName = <T extends { name: string }>(all: Iterable<T>) => [...all].filter((t) => matches(t.name)).sort((a, b) => compareStrings(a.name, b.name));
+    // A name that matches nothing is an empty table: ES turns the get actions' not-found into no rows.
+    const legacy = byName(ctx.cluster.state.legacyTemplates.values()).map((t) => ({
+      name: t.name,
+      index_patterns: `[${t.index_patterns.join(', ')}]`,
+      order: t.order,
+      version: t.version ?? null,
+      composed_of: '',
+    }));
+    const composable = byName(ctx.cluster.state.templates.values()).map((t) => ({
+      name: t.name,
+      index_patterns: `[${t.index_patterns.join(', ')}]`,
+      order: t.priority ?? 0,
+      version: t.version ?? null,
+      composed_of: `[${(t.composed_of ?? []).join(', ')}]`,
+    }));
+    return sendCatTable(req, reply, { columns: COLUMNS, rows: [...legacy, ...composable] });
   };
   app.get('/_cat/templates', CAT_TEMPLATES, templates);
   app.get('/_cat/templates/:name', CAT_TEMPLATES, templates);

@@ -7,7 +7,11 @@ import type { EsContext } from './es-context.js';
 import { ACKED, MASTER_READ } from './es-params.js';
 import { esSend, flag } from './es-reply.js';
 
-const GET = esRoute(cluster('cluster:admin/component_template/get'), ['flat_settings', ...MASTER_READ]);
+/**
+ * `include_defaults` adds only the data stream lifecycle's default rollover to a template's `lifecycle`
+ * (Template.toXContent), and Tessera stores no template with one, so ES's answer is the same either way.
+ */
+const GET = esRoute(cluster('cluster:admin/component_template/get'), ['flat_settings', 'include_defaults', ...MASTER_READ]);
 const PUT = esRoute(cluster('cluster:admin/component_template/put'), ['create', 'master_timeout'], { body: true });
 const DELETE = esRoute(cluster('cluster:admin/component_template/delete'), ACKED);
 
@@ -45,7 +49,9 @@ export function componentTemplateRoutes(app: FastifyInstance, ctx: EsContext): v
   }
 
   // RestGetComponentTemplateAction: a name (or wildcard) matching nothing answers 404 with the empty list.
-  const get = (name: string | undefined, flat: boolean) => {
+  const get = (name: string | undefined, query: Record<string, string | undefined>) => {
+    flag(query, 'include_defaults');
+    const flat = flag(query, 'flat_settings');
     const found = findComponentTemplates(ctx.cluster.state, name);
     const byName = new Map(found.map((t) => [t.name, t]));
     // The response is built from a HashMap, whose order ES prints.
@@ -53,11 +59,11 @@ export function componentTemplateRoutes(app: FastifyInstance, ctx: EsContext): v
     return { status: name !== undefined && templates.length === 0 ? 404 : 200, body: { component_templates: templates } };
   };
   app.get<{ Querystring: Record<string, string | undefined> }>('/_component_template', GET, async (req, reply) => {
-    const { status, body } = get(undefined, flag(req.query, 'flat_settings'));
+    const { status, body } = get(undefined, req.query);
     return esSend(req, reply, body, status);
   });
   app.get<{ Params: { name: string }; Querystring: Record<string, string | undefined> }>('/_component_template/:name', GET, async (req, reply) => {
-    const { status, body } = get(req.params.name, flag(req.query, 'flat_settings'));
+    const { status, body } = get(req.params.name, req.query);
     return esSend(req, reply, body, status);
   });
 

@@ -84,7 +84,8 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     const createOp = route === 'create' ? effectiveOp(route, req.query.op_type) : undefined;
     const { refresh, options, activeShards } = writeParams(req.query, true);
     const conditions = queryConditions(req.query, req.headers['if-match']);
-    const op = createOp ?? effectiveOp(route, req.query.op_type);
+    // AutoIdHandler: a document without an id is an append unless op_type says otherwise (what data streams take).
+    const op = createOp ?? effectiveOp(route, req.query.op_type ?? (req.params.id === undefined ? 'create' : undefined));
     const request: WriteRequest = { op, target: req.params.index, ...(req.params.id !== undefined && { id: req.params.id }), source: req.body, conditions, ...options };
     const result = await documents.write(request, autoCreateCheck(req, ctx.security), activeShards);
     return sendWrite(req, reply, withForcedRefresh(result, refresh));
@@ -102,7 +103,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.post<{ Params: { index: string; id: string }; Body: unknown; Querystring: Query }>('/:index/_update/:id', UPDATE_DOC, async (req, reply) => {
     const { refresh, options, activeShards } = writeParams(req.query, false);
     const { spec, conditions, requireAlias } = updateRequest(req.query, req.body);
-    const request: WriteRequest = { op: 'update', target: req.params.index, id: req.params.id, conditions, update: spec, ...options, ...(requireAlias && { requireAlias }) };
+    const request: WriteRequest = { op: 'update', target: req.params.index, id: req.params.id, conditions, update: spec, ...options, ...(requireAlias && { requireAlias }), singleUpdate: true };
     const result = await documents.write(request, autoCreateCheck(req, ctx.security), activeShards);
     // A noop writes nothing, so nothing is refreshed (TransportUpdateAction answers it before any write).
     return sendWrite(req, reply, result.result === 'noop' ? result : withForcedRefresh(result, refresh));
@@ -163,12 +164,12 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     // A bulk request holds its whole body in memory while it runs.
     checkBreakers(ctx.cluster.state, '<bulk_request>', Buffer.byteLength(text));
     const requests = bulkRequestsOf(req);
-    const results = await documents.bulk(requests, autoCreateCheck(req, ctx.security), activeShards);
-    const items = results.map((result, i) => {
+    const answers = await documents.bulkItems(requests, autoCreateCheck(req, ctx.security), activeShards);
+    const results = answers.map((answer) => answer.result);
+    const items = answers.map(({ result, id }, i) => {
       const op = requests[i]!.op;
-      if (result instanceof ClusterError) {
-        return { [op]: { _index: requests[i]!.target, _id: requests[i]!.id ?? null, status: result.status, error: errorBody(result) } };
-      }
+      // BulkItemResponse.Failure names the index as the request did (an alias, a data stream), not where it landed.
+      if (result instanceof ClusterError) return { [op]: { _index: requests[i]!.target, _id: id ?? null, status: result.status, error: errorBody(result) } };
       const { status, ...rest } = withForcedRefresh(result, refresh);
       return { [op]: { ...rest, status } };
     });

@@ -43,8 +43,10 @@ export function simulateTemplateRoutes(app: FastifyInstance, ctx: EsContext): vo
     esSend(req, reply, render(simulateIndex(ctx.cluster.state, req.params.name, added(req), scratchName('simulate_index_template_')))),
   );
   for (const url of ['/_index_template/_simulate', '/_index_template/_simulate/:name']) {
-    app.post<{ Params: { name?: string }; Body: unknown; Querystring: Record<string, string | undefined> }>(url, SIMULATE, async (req, reply) =>
-      esSend(req, reply, render(simulateTemplate(ctx.cluster.state, req.params.name, added(req), scratchName('simulate_template_')))),
-    );
+    app.post<{ Params: { name?: string }; Body: unknown; Querystring: Record<string, string | undefined> }>(url, SIMULATE, async (req, reply) => {
+      // One random suffix names both the added template and the temporary index its aliases are resolved for.
+      const suffix = ctx.newUuid().toLowerCase();
+      return esSend(req, reply, render(simulateTemplate(ctx.cluster.state, req.params.name, added(req), `simulate_template_${suffix}`, `simulate_template_index_${suffix}`)));
+    });
   }
 }

@@ -9,7 +9,8 @@ import { renderTemplateBody } from './component-template-routes.js';
 import { esRoute, cluster } from './es-actions.js';
 import { ACKED, MASTER_READ } from './es-params.js';
 
-const GET_TEMPLATES = esRoute(cluster('indices:admin/index_template/get'), ['flat_settings', ...MASTER_READ]);
+/** `include_defaults` only fills in a template's data stream `lifecycle`, which no Tessera template has (see component-template-routes.ts). */
+const GET_TEMPLATES = esRoute(cluster('indices:admin/index_template/get'), ['flat_settings', 'include_defaults', ...MASTER_READ]);
 const PUT_TEMPLATE = esRoute(cluster('indices:admin/index_template/put'), ['create', 'master_timeout'], { body: true });
 
 /** A composable template as `GET /_index_template` and the cluster state's metadata show it. */
@@ -35,7 +36,9 @@ export function templateRoutes(app: FastifyInstance, ctx: EsContext): void {
     });
   }
 
-  const get = (expression: string | undefined, flat: boolean) => {
+  const get = (expression: string | undefined, query: Record<string, string | undefined>) => {
+    flag(query, 'include_defaults');
+    const flat = flag(query, 'flat_settings');
     const patterns = expression?.split(',') ?? ['*'];
     const found = [...ctx.cluster.state.templates.values()].filter((t) => patterns.some((p) => matchesPattern(p, t.name))).sort((a, b) => compareStrings(a.name, b.name));
     if (found.length === 0 && expression !== undefined && !expression.includes('*')) {
@@ -43,9 +46,9 @@ export function templateRoutes(app: FastifyInstance, ctx: EsContext): void {
     }
     return { index_templates: found.map((t) => renderTemplate(t, flat)) };
   };
-  app.get<{ Querystring: Record<string, string | undefined> }>('/_index_template', GET_TEMPLATES, async (req, reply) => esSend(req, reply, get(undefined, flag(req.query, 'flat_settings'))));
+  app.get<{ Querystring: Record<string, string | undefined> }>('/_index_template', GET_TEMPLATES, async (req, reply) => esSend(req, reply, get(undefined, req.query)));
   app.get<{ Params: { name: string }; Querystring: Record<string, string | undefined> }>('/_index_template/:name', GET_TEMPLATES, async (req, reply) =>
-    esSend(req, reply, get(req.params.name, flag(req.query, 'flat_settings'))),
+    esSend(req, reply, get(req.params.name, req.query)),
   );
   app.delete<{ Params: { name: string } }>('/_index_template/:name', esRoute(cluster('indices:admin/index_template/delete'), ACKED), async (req, reply) => {
     await ctx.cluster.update((state) => ({ state: deleteTemplates(state, req.params.name.split(',')), result: undefined }));
