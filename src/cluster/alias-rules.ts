@@ -2,6 +2,7 @@
 import { xContentBoolean } from '../platform/xcontent.js';
 import { ClusterError, ClusterErrors } from './cluster-error.js';
 import { ClusterState } from './cluster-state.js';
+import { DataStreams } from './data-stream.js';
 import type { AliasMetadata, IndexMetadata } from './index-metadata.js';
 
 export function validateAliasName(alias: string, index?: string): void {
@@ -26,7 +27,7 @@ export function checkAliases(state: ClusterState): void {
   const writeIndices = new Map<string, string[]>();
   for (const index of state.indices.values()) {
     for (const [alias, meta] of Object.entries(index.aliases)) {
-      if (state.indices.has(alias)) {
+      if (state.indices.has(alias) || DataStreams.get(state, alias)) {
         throw new ClusterError(
           'invalid_alias_name_exception',
           400,
@@ -48,7 +49,7 @@ export function checkAliases(state: ClusterState): void {
  */
 export function checkAliasesOf(state: ClusterState, index: IndexMetadata): void {
   for (const alias of Object.keys(index.aliases)) {
-    if (state.indices.has(alias)) {
+    if (state.indices.has(alias) || DataStreams.get(state, alias)) {
       throw new ClusterError('invalid_alias_name_exception', 400, `Invalid alias name [${alias}]: an index or data stream exists with the same name as the alias`, {
         index_uuid: '_na_',
         index: alias,

@@ -19,6 +19,10 @@ export { resolveTemplate, resolveSettings, templateForIndex, type ResolvedTempla
 export { findTemplate } from './index-template.js';
 export { simulateIndex, simulateTemplate, type SimulatedTemplate, type AddedTemplate } from './operations/simulate-templates.js';
 export { DataStream, DataStreams, BACKING_INDEX_PREFIX, DATA_STREAM_METADATA, DEFAULT_TIMESTAMP_FIELD, type BackingIndex } from './data-stream.js';
+export { resolveDataStreamNames, type DataStreamNameOptions } from './data-stream-names.js';
+export { dataStreamInfo, type DataStreamInfo, type BackingIndexInfo, type ManagedBy } from './data-stream-info.js';
+export { modifyDataStreams, parseDataStreamActions, type DataStreamAction } from './operations/data-stream-modify.js';
+export { migrateToDataStream } from './operations/data-stream-migrate.js';
 export { createDataStream, deleteDataStreams, templateForDataStream, checkDataStreamNameFree, type CreateDataStreamRequest } from './operations/data-streams.js';
 export { KyselyClusterRepository } from './store/kysely-cluster-repository.js';
 export { clusterMigrations } from './store/cluster-migrations.js';

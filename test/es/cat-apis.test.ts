@@ -168,8 +168,8 @@ describe('_cat APIs', () => {
 
   it('a parameter the cat APIs do not implement is refused as ES refuses an unrecognized one', TEST_OPTIONS, async () => {
     assertEnvelope(
-      await get('/_cat/indices?expand_wildcards=all'),
-      envelope(400, 'illegal_argument_exception', 'request [/_cat/indices] contains unrecognized parameter: [expand_wildcards]'),
+      await get('/_cat/shards?expand_wildcards=all'),
+      envelope(400, 'illegal_argument_exception', 'request [/_cat/shards] contains unrecognized parameter: [expand_wildcards]'),
     );
     assertEnvelope(await get('/_cat?v'), envelope(400, 'illegal_argument_exception', 'request [/_cat] contains unrecognized parameter: [v]'));
   });

@@ -93,7 +93,7 @@ const TIME = new Set(['master_timeout', 'timeout']);
 const BOOLEAN = new Set([
   'local', 'flat_settings', 'include_defaults', 'ignore_unavailable', 'allow_no_indices', 'dry_run', 'error_trace', 'human', 'wait_for_no_relocating_shards',
   'wait_for_no_initializing_shards', 'only_managed', 'only_errors', 'doc_as_upsert', 'require_alias', 'require_data_stream', 'create', 'realtime',
-  'accept_enterprise', 'list_executed_pipelines',
+  'accept_enterprise', 'list_executed_pipelines', 'verbose',
 ]);
 const TIME_VALUES = ['soon', '5x', 'abc', '1.5.5s', 's', '10 sec', 'NaN', '1e3ms', '--1s', '9223372036854775808d'];
 const BOOLEAN_VALUES = ['yes', 'no', '2', '1', '0', 'TRUE', 'False', 'on', 'off', 'x', 'null', 'true,false'];

@@ -41,6 +41,8 @@ export interface DocumentRepository {
   generation(): Promise<number>;
   loadStats(): Promise<Map<string, IndexDocStats>>;
   get(index: string, id: string): Promise<StoredDocument | undefined>;
+  /** The source of every document of `index`, for reads that look at them all (a data stream's newest @timestamp). */
+  sources(index: string): Promise<string[]>;
   /** Runs `work` in one transaction; `generation`: the counters' generation its writes committed at (0 when it wrote nothing or the store is not shared). */
   transaction<T>(work: (tx: DocumentTransaction) => Promise<T>): Promise<{ result: T; generation: number }>;
 }

@@ -25,6 +25,7 @@ import { checkId, checkWritable, failShortOfCopies, requireAliasMissing, validat
 import { writeTarget } from './write-target.js';
 import { timestampRefusal } from './data-stream-writes.js';
 import { mapWrites } from './document-mapping.js';
+import { maxTimestampOf } from './max-timestamp.js';
 
 const ID_LENGTH = 20;
 function shards(index: IndexMetadata) {
@@ -273,6 +274,11 @@ export class DocumentService {
   /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */
   sync(): Promise<void> {
     return this.#copy.sync();
+  }
+
+  /** The newest `@timestamp` of `index`'s documents in epoch milliseconds, 0 when it has none (DataStreamsStatsAction). */
+  async maxTimestamp(index: string): Promise<number> {
+    return maxTimestampOf(await this.repository.sources(index));
   }
 
   /** One document (ES's GET), its source filtered as `options.fetch` asks. */

@@ -1,5 +1,6 @@
 /** @module `PUT/DELETE /_index_template/<name>`: parsing, validation and the same-priority overlap rule. */
 import { xContentBoolean } from '../../platform/xcontent.js';
+import { checkTemplatesNotInUse, validateDataStreamsStillReferenced } from './data-stream-templates.js';
 import { parseAliases } from '../alias-rules.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
@@ -150,6 +151,7 @@ export function checkComposition(state: Pick<ClusterState, 'componentTemplates'>
 export function putTemplate(state: ClusterState, template: ComposableTemplate, create: boolean): ClusterState {
   checkComposition(state, template);
   const next = addTemplate(state, template, create);
+  validateDataStreamsStillReferenced(state, next, template);
   validateComposite(next, template);
   return next;
 }
@@ -212,6 +214,7 @@ export function deleteTemplates(state: ClusterState, names: readonly string[]): 
   for (const name of names) {
     if (!templates.delete(name)) throw new ClusterError('resource_not_found_exception', 404, `index_template [${name}] missing`);
   }
+  checkTemplatesNotInUse(state, names);
   return Object.freeze({ ...state, templates });
 }
 

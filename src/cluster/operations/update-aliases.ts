@@ -2,6 +2,7 @@
 import { checkAliases, parseAliasMetadata, validateAliasName } from '../alias-rules.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
+import { DataStreams } from '../data-stream.js';
 import { IndexMetadata, type AliasMetadata } from '../index-metadata.js';
 import { resolveIndices } from '../index-expression.js';
 import { checkBlocks } from '../cluster-errors-blocks.js';
@@ -66,8 +67,20 @@ export function applyAliasActions(state: ClusterState, actions: readonly AliasAc
   let next = state;
   const outcomes: AliasActionOutcome[] = [];
   for (const action of actions) {
+    if (action.kind !== 'remove_index') {
+      const stream = action.indices.split(',').find((part) => DataStreams.get(next, part));
+      // ES would add or remove a data stream alias, which Tessera does not have: refused rather than done to the backing indices.
+      if (stream !== undefined) throw ClusterErrors.illegalArgument(`[${stream}] is a data stream; Tessera does not support data stream aliases`);
+    }
     // Aliases are metadata: AliasActions' IndicesOptions reach closed indices, and a metadata-write block stops them.
     const names = resolveIndices(next, action.indices, { resolveAliases: false, allowNoIndices: false, expandClosed: true });
+    for (const name of names) {
+      // validateAliasTargetIsNotDSBackingIndex: a data stream's indices are the stream's to manage.
+      const dataStream = DataStreams.ofIndex(next, name);
+      if (dataStream) {
+        throw ClusterErrors.illegalArgument(`The provided index [${name}] is a backing index belonging to data stream [${dataStream.name}]. Data stream backing indices don't support alias operations.`);
+      }
+    }
     checkBlocks(names.map((name) => next.indices.get(name)!), 'metadata_write');
     if (action.kind === 'remove_index') {
       for (const name of names) next = ClusterState.withoutIndex(next, name);

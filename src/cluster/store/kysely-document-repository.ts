@@ -86,6 +86,11 @@ export class KyselyDocumentRepository implements DocumentRepository {
     return getDocument(this.db, index, id);
   }
 
+  async sources(index: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('es_documents').select('source').where('index_name', '=', index).execute();
+    return rows.map((r) => r.source);
+  }
+
   transaction<T>(work: (tx: DocumentTransaction) => Promise<T>): Promise<{ result: T; generation: number }> {
     return this.db.transaction().execute(async (trx) => {
       const tx = new KyselyDocumentTransaction(trx, this.options.shared);

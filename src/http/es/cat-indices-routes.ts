@@ -4,9 +4,10 @@ import { ClusterErrors, IndexMetadata, resolveIndices } from '../../cluster/inde
 import { CatBytes, type CatColumn, type CatRow, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
 import { esRoute, cluster } from './es-actions.js';
-import { CAT } from './es-params.js';
+import { CAT, INDICES_OPTIONS } from './es-params.js';
+import { indicesOptionsOf } from './indices-options.js';
 
-const CAT_INDICES = esRoute(cluster('cluster:monitor/state'), [...CAT, 'health', 'master_timeout']);
+const CAT_INDICES = esRoute(cluster('cluster:monitor/state'), [...CAT, 'health', 'master_timeout', ...INDICES_OPTIONS]);
 
 /** The columns Tessera has values for; ES's per-operation statistics columns (caches, merges, search…) are not kept. */
 const COLUMNS: readonly CatColumn[] = [
@@ -35,7 +36,8 @@ export function catIndicesRoutes(app: FastifyInstance, ctx: EsContext): void {
     await ctx.documents?.sync();
     const state = ctx.cluster.state;
     const rows: CatRow[] = [];
-    for (const name of resolveIndices(state, req.params.index, { expandClosed: true })) {
+    // RestIndicesAction: IndicesOptions.strictExpand unless the request says otherwise (hidden indices, backing indices among them, only when asked for).
+    for (const name of resolveIndices(state, req.params.index, indicesOptionsOf(req.query, { expandClosed: true }))) {
       const index = state.indices.get(name)!;
       const replicas = IndexMetadata.replicas(index);
       // One node: the primaries are assigned and the replicas never are.

@@ -36,7 +36,9 @@ export function catShardsRoutes(app: FastifyInstance, ctx: EsContext): void {
     const state = ctx.cluster.state;
     const now = ctx.clock.now();
     const rows: CatRow[] = [];
-    for (const name of resolveIndices(state, req.params.index).sort(compareStrings)) {
+    // Without indices, RestShardsAction reads the whole routing table: hidden indices (backing indices among them) too.
+    const names = resolveIndices(state, req.params.index, { expandHidden: req.params.index === undefined });
+    for (const name of names.sort(compareStrings)) {
       const index = state.indices.get(name)!;
       const primaries = IndexMetadata.primaryShards(index);
       const stats = ctx.documents?.stats(name) ?? { docs: 0, sizeBytes: 0 };

@@ -19,6 +19,8 @@ export function resolveDateMathParams(app: FastifyInstance, ctx: EsContext): voi
     const params = req.params as Record<string, string | undefined>;
     const route = `${req.method} ${req.routeOptions.url ?? ''}`;
     if (params.index !== undefined && !CREATES_INDEX.has(route)) params.index = resolveDateMathExpression(params.index, ctx.clock.now());
+    // The data stream APIs resolve their names as index expressions (IndexNameExpressionResolver.dataStreamNames).
+    if (params.name !== undefined && req.routeOptions.config?.esAction?.dataStreams) params.name = resolveDateMathExpression(params.name, ctx.clock.now());
     if (params.name !== undefined && ADDS_ALIAS.has(route)) params.name = params.name.split(',').map((name) => resolveDateMathName(name, ctx.clock.now())).join(',');
   });
 }

@@ -6,8 +6,8 @@
 
 import type { FastifyInstance } from 'fastify';
 
-/** `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). */
-export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body';
+/** `data-stream-actions-body`: the data streams `_modify`'s actions name. `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). */
+export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body' | 'data-stream-actions-body';
 
 export interface RouteAction {
   readonly action: string;
@@ -17,6 +17,8 @@ export interface RouteAction {
   readonly param?: string;
   /** Which indices the route's wildcards reach by default (its IndicesOptions): open ones unless said otherwise. */
   readonly wildcards?: 'closed' | 'all';
+  /** The path names data streams: its wildcards expand to data stream names, not to indices. */
+  readonly dataStreams?: true;
 }
 
 declare module 'fastify' {
@@ -31,6 +33,9 @@ declare module 'fastify' {
 
 export const cluster = (action: string): RouteAction => ({ action });
 export const onPath = (action: string, param = 'index', wildcards?: RouteAction['wildcards']): RouteAction => ({ action, indices: 'path', param, ...(wildcards && { wildcards }) });
+
+/** An action on the data streams the path parameter `name` names (the data stream APIs). */
+export const onDataStreams = (action: string): RouteAction => ({ action, indices: 'path', param: 'name', wildcards: 'closed', dataStreams: true });
 
 /** The route options that declare an ES route: `app.get(url, esRoute(...), handler)`. */
 export function esRoute(esAction: RouteAction, esParams: readonly string[], options: { readonly body?: true } = {}): { readonly config: { esAction: RouteAction; esParams: readonly string[]; esBody: boolean } } {

@@ -3,7 +3,7 @@
  * against the user's cluster privileges, index actions against the index privileges on each index named.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClusterError, failDestructive, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
+import { ClusterError, failDestructive, resolveDataStreamNames, parseAliasActions, parseExpandWildcards, resolveDateMathName, resolveIndices, type ResolveOptions, rolloverIndexName, writeIndexOf, type AliasAction, type AutoCreateCheck, type ClusterState } from '../../cluster/index.js';
 import { authorizeCluster, authorizeIndexActionAnywhere, authorizeIndices, type Permissions, type Security } from '../../security/index.js';
 import { bulkRequestsOf } from './bulk-request.js';
 import type { EsContext } from './es-context.js';
@@ -45,6 +45,11 @@ function namedIndices(req: FastifyRequest, route: RouteAction, state: ClusterSta
         return names.flatMap((name) => expand(state, name, now));
       });
     }
+    case 'data-stream-actions-body': {
+      const actions = (req.body as { actions?: unknown } | undefined)?.actions;
+      // ModifyDataStreamsAction.Request.indices(): the data streams, as named; the handler reports a malformed body.
+      return Array.isArray(actions) ? actions.flatMap((entry) => Object.values((entry ?? {}) as Record<string, { data_stream?: unknown }>).flatMap((spec) => (typeof spec?.data_stream === 'string' ? [spec.data_stream] : []))) : [];
+    }
     case 'bulk-body':
       try {
         return [...new Set(bulkRequestsOf(req).map((r) => dateMathOrRaw(r.target, now)))];
@@ -69,7 +74,9 @@ function narrowWildcards(req: FastifyRequest, route: RouteAction, state: Cluster
   if (!parts.some(isWildcard)) return [...new Set(expand(state, params[param], now))];
   const allowed = (index: string) => permissions.every(({ user, lookup }) => !authorizeIndices(user, lookup, route.action, [index], keyId));
   const states = wildcardStates(req, route);
-  const narrowed = parts.flatMap((part, i) => (i > 0 && part.startsWith('-') ? [part] : isWildcard(part) ? expand(state, part, now, states).filter(allowed) : [part]));
+  const expandPart = (part: string) =>
+    route.dataStreams ? resolveDataStreamNames(state, [part], { expandHidden: states.expandHidden === true, ignoreUnavailable: true }) : expand(state, part, now, states);
+  const narrowed = parts.flatMap((part, i) => (i > 0 && part.startsWith('-') ? [part] : isWildcard(part) ? expandPart(part).filter(allowed) : [part]));
   // Index names never start with '-', so what does is an exclusion.
   const named = [...new Set(narrowed.filter((part) => !part.startsWith('-')))];
   if (named.length === 0) {

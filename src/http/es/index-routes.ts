@@ -1,6 +1,6 @@
 /** @module Indices: `PUT/GET/HEAD/DELETE /<index>` and `GET/PUT /<index>/_settings`. */
 import type { FastifyInstance } from 'fastify';
-import { checkBlocks, createIndex, deleteIndices, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
+import { checkBlocks, createIndex, DataStreams, deleteIndices, nestSettings, resolveDateMathName, resolveIndices, updateIndexSettings } from '../../cluster/index.js';
 import { matchesPattern } from '../../platform/units/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
@@ -42,7 +42,9 @@ export function indexRoutes(app: FastifyInstance, ctx: EsContext): void {
     const body = Object.fromEntries(
       names.map((name) => {
         const index = state.indices.get(name)!;
-        return [name, { aliases: renderAliases(index), mappings: index.mappings, settings: renderSettings(index, flat, flag(req.query, 'human')) }];
+        // GetIndexResponse names the data stream a backing index belongs to, after its settings.
+        const dataStream = DataStreams.ofIndex(state, name);
+        return [name, { aliases: renderAliases(index), mappings: index.mappings, settings: renderSettings(index, flat, flag(req.query, 'human')), ...(dataStream && { data_stream: dataStream.name }) }];
       }),
     );
     return esSend(req, reply, body);
