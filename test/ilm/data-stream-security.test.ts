@@ -7,7 +7,7 @@ import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { VirtualClock } from '../../src/platform/clock.js';
-import { backing, backingIndices, createDataStream } from '../helpers/data-streams.js';
+import { backing, backingIndices } from '../helpers/data-streams.js';
 import { EPOCH, explainRecord } from '../helpers/es.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -28,7 +28,7 @@ describe('steps on backing indices, authorized through the data stream’s name'
     await elastic.cluster.putSettings({ persistent: { 'indices.lifecycle.rollover.only_if_has_documents': false } });
     await ops.ilm.putLifecycle({ name: 'logs', policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, delete: { min_age: '1d', actions: { delete: {} } } } } });
     await elastic.indices.putIndexTemplate({ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'logs' } } });
-    await createDataStream(elastic, STREAM);
+    await elastic.indices.createDataStream({ name: STREAM });
   });
   after(async () => {
     await ops.close();

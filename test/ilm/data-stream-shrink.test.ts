@@ -7,7 +7,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { backing, backingIndices, createDataStream, feed } from '../helpers/data-streams.js';
+import { backing, backingIndices, feed } from '../helpers/data-streams.js';
 import { explainRecord, useEsServer, type Row } from '../helpers/es.js';
 import { lintCluster } from '../helpers/lint.js';
 
@@ -37,7 +37,7 @@ describe('shrink of a backing index', () => {
     await client.ilm.putLifecycle({ name: 'shrink', policy: { phases: { warm: { min_age: '1d', actions: { shrink: { number_of_shards: 1 } } } } } });
     const settings = { 'index.lifecycle.name': 'shrink', number_of_shards: 2, number_of_replicas: 0 };
     await client.indices.putIndexTemplate({ name: 'shrink', index_patterns: ['shrink-app*'], data_stream: {}, template: { settings } });
-    await createDataStream(client, STREAM);
+    await client.indices.createDataStream({ name: STREAM });
     await feed(client, STREAM, 2, es.clock.now());
   });
 
@@ -115,7 +115,7 @@ describe('searchable snapshot of a backing index', () => {
     await client.ilm.putLifecycle({ name: 'mount', policy: { phases: { cold: { min_age: '1d', actions: { searchable_snapshot: { snapshot_repository: 'archive' } } } } } });
     const settings = { 'index.lifecycle.name': 'mount', number_of_replicas: 0 };
     await client.indices.putIndexTemplate({ name: 'mount', index_patterns: ['mount-*'], data_stream: {}, template: { settings } });
-    await createDataStream(client, STREAM);
+    await client.indices.createDataStream({ name: STREAM });
     await client.indices.rollover({ alias: STREAM });
   });
 
@@ -144,7 +144,7 @@ describe('the spec’s error rows on a backing index', () => {
     await client.ilm.putLifecycle({ name: 'wide', policy: { phases: { warm: { min_age: '1d', actions: { shrink: { number_of_shards: 4 } } } } } });
     const settings = { 'index.lifecycle.name': 'wide', number_of_shards: 2 };
     await client.indices.putIndexTemplate({ name: 'wide', index_patterns: ['wide-*'], data_stream: {}, template: { settings } });
-    await createDataStream(client, STREAM);
+    await client.indices.createDataStream({ name: STREAM });
     await client.indices.rollover({ alias: STREAM });
     await es.advance('1d');
     await es.advance('1h');
