@@ -4,6 +4,8 @@
  * backing indices; the last is the write index, and each rollover appends the next generation.
  */
 import { ClusterState } from './cluster-state.js';
+import type { IndexMetadata } from './index-metadata.js';
+import type { ComposableTemplate } from './index-template.js';
 
 /** ES's `DataStreamMetadata.TYPE`. */
 export const DATA_STREAM_METADATA = 'data_stream';
@@ -89,6 +91,21 @@ export const DataStreams = Object.freeze({
 });
 
 export const DataStream = Object.freeze({
+  /** A new stream of generation 1 over `indices` (oldest first, the write index last), shaped by its data stream template. */
+  create(name: string, template: ComposableTemplate, indices: readonly IndexMetadata[]): DataStream {
+    return Object.freeze({
+      name,
+      timestamp_field: { name: DEFAULT_TIMESTAMP_FIELD },
+      indices: indices.map((index) => ({ index_name: index.name, index_uuid: index.uuid })),
+      generation: 1,
+      ...(template._meta !== undefined && { _meta: template._meta }),
+      hidden: template.data_stream?.hidden ?? false,
+      replicated: false,
+      system: false,
+      allow_custom_routing: template.data_stream?.allow_custom_routing ?? false,
+      rollover_on_write: false,
+    });
+  },
   writeIndex(dataStream: DataStream): string {
     return dataStream.indices[dataStream.indices.length - 1]!.index_name;
   },

@@ -24,6 +24,10 @@ export const IlmErrorCodes = Object.freeze([
   'rollover_alias_unset',
   'rollover_not_write_index',
   'snapshot_repository_missing',
+  'data_stream_write_index',
+  'data_stream_write_index_not_deletable',
+  'not_in_data_stream',
+  'target_index_missing',
   'mounted_index_not_green',
   'origination_date_unparseable',
   // PUT /_ilm/policy's validation, one code per message

@@ -13,6 +13,15 @@ export function ilmMessage(code: IlmErrorCode, message: string, params: ErrorPar
   return { code, params, message };
 }
 
+/** CheckNotDataStreamWriteIndexStep's wait (and ReplaceDataStreamBackingIndexStep's failure): the words are ES's. */
+export function dataStreamWriteIndexPause(index: string, dataStream: string, policy: string): CodedMessage<IlmErrorCode> {
+  return ilmMessage(
+    'data_stream_write_index',
+    `index [${index}] is the write index for data stream [${dataStream}], pausing ILM execution of lifecycle [${policy}] until this index is no longer the write index for the data stream via manual or automated rollover`,
+    { index, data_stream: dataStream, policy },
+  );
+}
+
 const validationReason = (messages: readonly string[]) => `Validation Failed: ${messages.map((m, i) => `${i + 1}: ${m};`).join('')}`;
 
 export const IlmErrors = Object.freeze({
@@ -49,6 +58,34 @@ export const IlmErrors = Object.freeze({
       'snapshot_repository_missing',
       { repository },
     ),
+  /** DeleteStep: a data stream always keeps a write index. */
+  dataStreamWriteIndexNotDeletable: (index: string, dataStream: string, policy: string) =>
+    ilmError(
+      'illegal_state_exception',
+      500,
+      `index [${index}] is the write index for data stream [${dataStream}]. stopping execution of lifecycle [${policy}] as a data stream's write index cannot be deleted. manually rolling over the index will resume the execution of the policy as the index will not be the data stream's write index anymore`,
+      'data_stream_write_index_not_deletable',
+      { index, data_stream: dataStream, policy },
+    ),
+  /** ReplaceDataStreamBackingIndexStep, on an index the stream still writes to. */
+  dataStreamWriteIndexNotReplaceable: (index: string, dataStream: string, policy: string) =>
+    ilmError('illegal_state_exception', 500, dataStreamWriteIndexPause(index, dataStream, policy).message, 'data_stream_write_index', { index, data_stream: dataStream, policy }),
+  /** ReplaceDataStreamBackingIndexStep, on an index that left its data stream after the branch chose the data stream path. */
+  notInDataStream: (index: string, policy: string) =>
+    ilmError(
+      'illegal_state_exception',
+      500,
+      `index [${index}] is not part of a data stream. stopping execution of lifecycle [${policy}] until the index is added to a data stream`,
+      'not_in_data_stream',
+      { index, policy },
+    ),
+  /** The shrunken or mounted index that is to take the source's place is gone (ReplaceDataStreamBackingIndexStep, SwapAliasesAndDeleteSourceIndexStep). */
+  targetIndexMissing: (target: string, policy: string, index: string) =>
+    ilmError('illegal_state_exception', 500, `target index [${target}] doesn't exist. stopping execution of lifecycle [${policy}] for index [${index}]`, 'target_index_missing', {
+      target,
+      policy,
+      index,
+    }),
   rolloverNotWriteIndex: (index: string, alias: string) =>
     ilmError('illegal_argument_exception', 400, `index [${index}] is not the write index for alias [${alias}]`, 'rollover_not_write_index', { index, alias }),
 });

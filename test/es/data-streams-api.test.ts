@@ -1,39 +1,25 @@
 /** `PUT/GET/DELETE /_data_stream[/<name>]` and `GET /_data_stream/_stats`: ES 8.17's answers, its errors, and what they do to the backing indices. */
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { VirtualClock } from '../../src/platform/clock.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { assertEnvelope, envelope, esClient, esFetch, indexNotFound, TEST_OPTIONS } from './es-helpers.js';
+import { assertEnvelope, envelope, esFetch, indexNotFound, TEST_OPTIONS, useEsServer } from './es-helpers.js';
 
 const NOW = Date.UTC(2099, 2, 7, 11, 4, 5);
 const DAY = '2099.03.07';
 const backing = (stream: string, generation = 1) => `.ds-${stream}-${DAY}-${String(generation).padStart(6, '0')}`;
 
 function useDataStreamServer(): { readonly url: string; readonly client: Client } {
-  let server: TestServer | undefined;
-  let client: Client | undefined;
-  before(async () => {
-    server = await startTestServer({ clock: new VirtualClock(NOW) });
-    client = esClient(server.url);
-    await client.ilm.putLifecycle({ name: 'logs-policy', policy: { phases: { hot: { actions: { rollover: { max_docs: 1_000_000 } } } } } });
-    await client.cluster.putComponentTemplate({ name: 'logs-settings', template: { settings: { 'index.lifecycle.name': 'logs-policy', number_of_replicas: 0 } } });
-    await client.indices.putIndexTemplate({ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, composed_of: ['logs-settings'], priority: 10, _meta: { team: 'ops' } });
-    await client.indices.putIndexTemplate({ name: 'hidden', index_patterns: ['hid-*'], data_stream: { hidden: true }, priority: 10 });
-    await client.indices.putIndexTemplate({ name: 'plain', index_patterns: ['plain-*'], priority: 10 });
-  });
-  after(async () => {
-    await client?.close();
-    await server?.dispose();
-  });
-  return {
-    get url() {
-      return server!.url;
+  return useEsServer({
+    clock: new VirtualClock(NOW),
+    prepare: async (client) => {
+      await client.ilm.putLifecycle({ name: 'logs-policy', policy: { phases: { hot: { actions: { rollover: { max_docs: 1_000_000 } } } } } });
+      await client.cluster.putComponentTemplate({ name: 'logs-settings', template: { settings: { 'index.lifecycle.name': 'logs-policy', number_of_replicas: 0 } } });
+      await client.indices.putIndexTemplate({ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, composed_of: ['logs-settings'], priority: 10, _meta: { team: 'ops' } });
+      await client.indices.putIndexTemplate({ name: 'hidden', index_patterns: ['hid-*'], data_stream: { hidden: true }, priority: 10 });
+      await client.indices.putIndexTemplate({ name: 'plain', index_patterns: ['plain-*'], priority: 10 });
     },
-    get client() {
-      return client!;
-    },
-  };
+  });
 }
 
 describe('PUT /_data_stream/<name>', () => {

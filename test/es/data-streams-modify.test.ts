@@ -1,36 +1,22 @@
 /** `POST /_data_stream/_modify` and `POST /_data_stream/_migrate/<alias>`: backing indices added, removed and migrated as ES does, and every refusal in its words. */
 import type { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { VirtualClock } from '../../src/platform/clock.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { assertEnvelope, envelope, esClient, esFetch, TEST_OPTIONS } from './es-helpers.js';
+import { assertEnvelope, envelope, esFetch, TEST_OPTIONS, useEsServer } from './es-helpers.js';
 
 const NOW = Date.UTC(2099, 2, 7, 11, 4, 5);
 const backing = (stream: string, generation = 1) => `.ds-${stream}-2099.03.07-${String(generation).padStart(6, '0')}`;
 const TIMESTAMPED = { properties: { '@timestamp': { type: 'date' as const }, message: { type: 'text' as const } } };
 
 function useServer(): { readonly url: string; readonly client: Client } {
-  let server: TestServer | undefined;
-  let client: Client | undefined;
-  before(async () => {
-    server = await startTestServer({ clock: new VirtualClock(NOW) });
-    client = esClient(server.url);
-    await client.indices.putIndexTemplate({ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, priority: 10, template: { settings: { number_of_replicas: 0 } } });
-    await client.indices.putIndexTemplate({ name: 'plain', index_patterns: ['plain-*'], priority: 10 });
-  });
-  after(async () => {
-    await client?.close();
-    await server?.dispose();
-  });
-  return {
-    get url() {
-      return server!.url;
+  return useEsServer({
+    clock: new VirtualClock(NOW),
+    prepare: async (client) => {
+      await client.indices.putIndexTemplate({ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, priority: 10, template: { settings: { number_of_replicas: 0 } } });
+      await client.indices.putIndexTemplate({ name: 'plain', index_patterns: ['plain-*'], priority: 10 });
     },
-    get client() {
-      return client!;
-    },
-  };
+  });
 }
 
 const streamOf = async (client: Client, name: string) => (await client.indices.getDataStream({ name })).data_streams[0]!;

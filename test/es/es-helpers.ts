@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { Clock } from '../../src/platform/clock.js';
 
 /** The official client, as users configure it: no retries so a failure shows at once. */
 export function esClient(url: string): Client {
@@ -116,13 +117,17 @@ export async function rawPathRequest(url: string, method: string, path: string):
   });
 }
 
-/** A system-clock server and an official client for one suite, started before its tests and disposed after. */
-export function useEsServer(): { readonly url: string; readonly client: Client } {
+/**
+ * A server and an official client for one suite, started before its tests and disposed after: on the system clock
+ * unless `options.clock` is given, with `options.prepare` run once before the first test.
+ */
+export function useEsServer(options: { readonly clock?: Clock; readonly prepare?: (client: Client) => Promise<unknown> } = {}): { readonly url: string; readonly client: Client } {
   let server: TestServer | undefined;
   let client: Client | undefined;
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer(options.clock ? { clock: options.clock } : {});
     client = esClient(server.url);
+    await options.prepare?.(client);
   });
   after(async () => {
     await client?.close();

@@ -5,7 +5,7 @@
  */
 import { ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
-import { DataStreams, DEFAULT_TIMESTAMP_FIELD, type DataStream } from '../data-stream.js';
+import { DataStream, DataStreams } from '../data-stream.js';
 import type { IndexMetadata } from '../index-metadata.js';
 import { prepareBackingIndex } from './backing-index.js';
 import { templateForDataStream } from './data-streams.js';
@@ -36,17 +36,6 @@ export function migrateToDataStream(state: ClusterState, alias: string): Cluster
   // Oldest first, as backing indices are kept; the write index last.
   const older = indices.filter((index) => index !== writeIndex).sort((a, b) => a.creationDate - b.creationDate || (a.name < b.name ? -1 : 1));
   const backing = [...older, writeIndex];
-  const dataStream: DataStream = Object.freeze({
-    name: alias,
-    timestamp_field: { name: DEFAULT_TIMESTAMP_FIELD },
-    indices: backing.map((index) => ({ index_name: index.name, index_uuid: index.uuid })),
-    generation: 1,
-    ...(template._meta !== undefined && { _meta: template._meta }),
-    hidden: template.data_stream!.hidden,
-    replicated: false,
-    system: false,
-    allow_custom_routing: template.data_stream!.allow_custom_routing,
-    rollover_on_write: false,
-  });
+  const dataStream = DataStream.create(alias, template, backing);
   return DataStreams.with(next, dataStream);
 }

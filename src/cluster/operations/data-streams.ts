@@ -4,7 +4,7 @@
  */
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import { ClusterState } from '../cluster-state.js';
-import { BACKING_INDEX_PREFIX, DataStream, DataStreams, DEFAULT_TIMESTAMP_FIELD } from '../data-stream.js';
+import { BACKING_INDEX_PREFIX, DataStream, DataStreams } from '../data-stream.js';
 import { IndexMetadata } from '../index-metadata.js';
 import { validateIndexName } from '../index-name.js';
 import { findTemplate, type ComposableTemplate } from '../index-template.js';
@@ -71,18 +71,7 @@ export function createDataStream(state: ClusterState, request: CreateDataStreamR
     }
     throw error;
   }
-  const dataStream: DataStream = Object.freeze({
-    name,
-    timestamp_field: { name: DEFAULT_TIMESTAMP_FIELD },
-    indices: [{ index_name: created.index.name, index_uuid: created.index.uuid }],
-    generation: 1,
-    ...(template._meta !== undefined && { _meta: template._meta }),
-    hidden: template.data_stream!.hidden,
-    replicated: false,
-    system: false,
-    allow_custom_routing: template.data_stream!.allow_custom_routing,
-    rollover_on_write: false,
-  });
+  const dataStream = DataStream.create(name, template, [created.index]);
   return { state: DataStreams.with(created.state, dataStream), dataStream };
 }
 

@@ -1,6 +1,7 @@
 /** @module The delete action (DeleteAction): deletes the index, and the searchable snapshot it was mounted from unless told not to. */
-import { ClusterErrors, ClusterState, removeSnapshot } from '../../cluster/index.js';
+import { removeSnapshot } from '../../cluster/index.js';
 import { StepKey } from '../step-key.js';
+import { deleteManagedIndex } from '../steps/data-stream-steps.js';
 import { actionStep, ALWAYS_COMPLETE, needs, refusedOnClosed, waitStep, type Step } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { booleanSettings } from './settings-parser.js';
@@ -25,10 +26,7 @@ function toSteps(phase: string, config: DeleteSettings, nextKey: StepKey | undef
   steps.push(
     needs(
       StepPrivileges.delete,
-      actionStep(key('delete'), nextKey, (ctx) => {
-        if (!ctx.state.indices.has(ctx.index.name)) throw ClusterErrors.indexNotFound(ctx.index.name);
-        return ClusterState.withoutIndex(ctx.state, ctx.index.name);
-      }),
+      actionStep(key('delete'), nextKey, deleteManagedIndex),
     ),
   );
   return steps;

@@ -2,7 +2,8 @@
 import { checkBreakers } from '../../cluster/index.js';
 import { StepKey } from '../step-key.js';
 import { setReadOnly } from '../steps/cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, waitStep, type Step } from '../steps/step.js';
+import { checkNotWriteIndex } from '../steps/data-stream-steps.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, needs, refusedOnClosed, waitStep, type Step } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { fields, illegal, integer } from './settings-parser.js';
 import { StepPrivileges } from './step-privileges.js';

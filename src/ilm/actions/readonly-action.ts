@@ -1,7 +1,8 @@
 /** @module The readonly action (ReadOnlyAction): a write block once the index is no write index and its time series has ended. */
 import { StepKey } from '../step-key.js';
 import { setReadOnly } from '../steps/cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, checkNotWriteIndex, needs, waitStep, type Step } from '../steps/step.js';
+import { checkNotWriteIndex } from '../steps/data-stream-steps.js';
+import { actionStep, ALWAYS_COMPLETE, needs, waitStep, type Step } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { emptySettings, type EmptySettings } from './settings-parser.js';
 import { StepPrivileges } from './step-privileges.js';

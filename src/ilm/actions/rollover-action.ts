@@ -1,14 +1,15 @@
 /**
  * @module The rollover action (RolloverAction): its conditions, and its steps check-rollover-ready (a periodic
  * wait running a dry-run rollover), attempt-rollover, wait-for-active-shards, update-rollover-lifecycle-date,
- * set-indexing-complete.
+ * set-indexing-complete. A data stream's backing index rolls over its stream, with no rollover alias.
  */
-import { ClusterErrors, ClusterState, clusterSetting, conditionsMet, evaluateConditions, generateRolloverIndexName, rollover, ROLLOVER_ONLY_IF_HAS_DOCUMENTS, writeIndexOf } from '../../cluster/index.js';
+import { ClusterErrors, ClusterState, DataStream, clusterSetting, conditionsMet, evaluateConditions, generateRolloverIndexName, rollover, ROLLOVER_ONLY_IF_HAS_DOCUMENTS, writeIndexOf } from '../../cluster/index.js';
 import { byteSizeStringRep, parseTimeValue } from '../../platform/units/index.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { IlmErrors } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
 import { withSettings } from '../steps/cluster-edits.js';
+import { parentDataStream } from '../steps/data-stream-steps.js';
 import { actionStep, needs, SHARDS_PLACED, waitStep, type Step, type StepContext, type WaitResult } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { fields, illegal, integer } from './settings-parser.js';
@@ -60,29 +61,55 @@ function checkAlias(ctx: StepContext, alias: string): void {
   if (meta.is_write_index === false) throw IlmErrors.rolloverNotWriteIndex(ctx.index.name, alias);
 }
 
+/**
+ * The data stream a backing index rolls over through (ES asks this before any alias setting, which a backing index
+ * may still carry): `skip` when the index is no longer the stream's write index, so ILM leaves the rollover to
+ * whoever did it (by hand, lazily).
+ */
+function dataStreamTarget(ctx: StepContext): { stream: string; skip: boolean } | undefined {
+  const dataStream = parentDataStream(ctx);
+  return dataStream && { stream: dataStream.name, skip: !DataStream.isWriteIndex(dataStream, ctx.index.name) };
+}
+
+function conditionsHold(ctx: StepContext, config: RolloverSettings): WaitResult {
+  const conditions = effectiveConditions(config, ctx.state);
+  const results = evaluateConditions(ctx.index, conditions, ctx.stats(ctx.index.name), ctx.now);
+  return conditionsMet(conditions, results) ? { complete: true } : { complete: false };
+}
+
 /** check-rollover-ready: a dry-run rollover against the conditions. */
 function readyToRollOver(ctx: StepContext, config: RolloverSettings): WaitResult {
+  // ES does not look at indexing_complete for a data stream here: its write index is ready when its conditions are.
+  const dataStream = dataStreamTarget(ctx);
+  if (dataStream) return dataStream.skip ? { complete: true } : conditionsHold(ctx, config);
   const alias = rolloverAlias(ctx);
   // Already rolled over with this alias (a retry after the rollover itself succeeded): move on.
   if (ctx.index.rolloverInfo[alias]) return { complete: true };
   if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') return { complete: true };
   checkAlias(ctx, alias);
   generateRolloverIndexName(ctx.index.name);
-  const conditions = effectiveConditions(config, ctx.state);
-  const results = evaluateConditions(ctx.index, conditions, ctx.stats(ctx.index.name), ctx.now);
-  return conditionsMet(conditions, results) ? { complete: true } : { complete: false };
+  return conditionsHold(ctx, config);
 }
 
 /** attempt-rollover: the conditions were met at check-rollover-ready, so the rollover itself is unconditional. */
 function attemptRollover(ctx: StepContext): ClusterState {
   if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') return ctx.state;
+  const dataStream = dataStreamTarget(ctx);
+  if (dataStream?.skip) return ctx.state;
+  const target = dataStream ? dataStream.stream : aliasToRollOver(ctx);
+  if (target === undefined) return ctx.state;
+  return rollover(ctx.state, { alias: target, conditions: {}, dryRun: false, now: ctx.now, uuid: ctx.newUuid(), stats: ctx.stats }).state;
+}
+
+/** The alias attempt-rollover rolls over, after ES's checks; undefined when the index already rolled over with it. */
+function aliasToRollOver(ctx: StepContext): string | undefined {
   const alias = rolloverAlias(ctx, ', it must be set to the name of the alias pointing to the group of indices being rolled over');
-  if (ctx.index.rolloverInfo[alias]) return ctx.state;
+  if (ctx.index.rolloverInfo[alias]) return undefined;
   checkAlias(ctx, alias);
   if (writeIndexOf(ctx.state, alias).name !== ctx.index.name) {
     throw IlmErrors.rolloverNotWriteIndex(ctx.index.name, alias);
   }
-  return rollover(ctx.state, { alias, conditions: {}, dryRun: false, now: ctx.now, uuid: ctx.newUuid(), stats: ctx.stats }).state;
+  return alias;
 }
 
 /** update-rollover-lifecycle-date: the lifecycle date becomes the rollover's time. */
@@ -92,11 +119,13 @@ function updateLifecycleDate(ctx: StepContext): ClusterState {
   if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') {
     return ClusterState.withIndex(ctx.state, writeExecution(ctx.index, { ...execution, creation_date: String(ctx.now) }));
   }
-  const alias = ctx.index.settings[ALIAS_SETTING];
-  const info = alias ? ctx.index.rolloverInfo[alias] : undefined;
+  // A backing index rolled over with its stream, whoever rolled it.
+  const target = dataStreamTarget(ctx)?.stream ?? ctx.index.settings[ALIAS_SETTING];
+  if (!target) throw ClusterErrors.illegalState(`setting [${ALIAS_SETTING}] is not set on index [${ctx.index.name}]`);
+  const info = ctx.index.rolloverInfo[target];
   if (!info) {
     throw ClusterErrors.illegalState(
-      `no rollover info found for [${ctx.index.name}] with rollover target [${alias}], the index has not yet rolled over with that target`,
+      `no rollover info found for [${ctx.index.name}] with rollover target [${target}], the index has not yet rolled over with that target`,
     );
   }
   return ClusterState.withIndex(ctx.state, writeExecution(ctx.index, { ...execution, creation_date: String(info.time) }));

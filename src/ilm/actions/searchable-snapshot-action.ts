@@ -1,14 +1,16 @@
 /**
  * @module The searchable_snapshot action, its settings and ES's step names (SearchableSnapshotAction.toSteps): the index
  * is snapshotted into the policy's repository and mounted as `restored-<index>` (a full copy) or, in the
- * frozen phase, `partial-<index>`; the mounted index takes over the aliases and the policy, the source goes.
+ * frozen phase, `partial-<index>`; the mounted index takes over the policy and the aliases (or, for a backing index,
+ * its place in the data stream), the source goes.
  */
 import { addSnapshot, ClusterErrors, ClusterState, IndexMetadata } from '../../cluster/index.js';
 import { readExecution, writeExecution } from '../execution-state.js';
 import { IlmErrors, ilmMessage } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
 import { addDerivedIndex, swapAliasesAndDeleteSource } from '../steps/cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, waiting, waitStep, type Step, type StepContext } from '../steps/step.js';
+import { checkNotWriteIndex, deleteManagedIndex, parentDataStream, replaceBackingIndex } from '../steps/data-stream-steps.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, needs, refusedOnClosed, waiting, waitStep, type Step, type StepContext } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { boolean, fields, illegal } from './settings-parser.js';
 import { StepPrivileges } from './step-privileges.js';
@@ -126,11 +128,19 @@ function toSteps(phase: string, config: SearchableSnapshotSettings, nextKey: Ste
       const policyName = ctx.index.settings['index.lifecycle.name']!;
       return ClusterState.withIndex(ctx.state, IndexMetadata.with(target, { settings: Object.freeze({ ...target.settings, 'index.lifecycle.name': policyName }) }));
     }),
-    branchStep(key('branch-on-datastream-check'), key('swap-aliases'), key('replace-datastream-backing-index'), () => false),
-    // Reached only by data stream backing indices, which Tessera does not have.
-    actionStep(key('replace-datastream-backing-index'), key('delete'), (ctx) => ctx.state),
-    needs(StepPrivileges.delete, actionStep(key('delete'), undefined, (ctx) => ClusterState.withoutIndex(ctx.state, ctx.index.name))),
-    needs(StepPrivileges.aliases, actionStep(key('swap-aliases'), undefined, (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, mountedName(ctx, phase)))),
+    // The mounted index takes the source's place: inside its data stream, or through the source's aliases.
+    branchStep(key('branch-on-datastream-check'), key('swap-aliases'), key('replace-datastream-backing-index'), (ctx) => parentDataStream(ctx) !== undefined),
+    actionStep(key('replace-datastream-backing-index'), key('delete'), (ctx) => replaceBackingIndex(ctx, mountedName(ctx, phase))),
+    needs(StepPrivileges.delete, actionStep(key('delete'), undefined, deleteManagedIndex)),
+    needs(
+      StepPrivileges.aliases,
+      actionStep(key('swap-aliases'), undefined, (ctx) => {
+        const target = mountedName(ctx, phase);
+        // SwapAliasesAndDeleteSourceIndexStep looks for the mounted index before it sends anything.
+        if (!ctx.state.indices.has(target)) throw IlmErrors.targetIndexMissing(target, ctx.policy, ctx.index.name);
+        return swapAliasesAndDeleteSource(ctx.state, ctx.index, target);
+      }),
+    ),
   );
   return steps;
 }

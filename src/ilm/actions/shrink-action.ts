@@ -1,6 +1,7 @@
 /**
  * @module The shrink action (ShrinkAction): its settings, and its steps with ES's names. The shrunken index `shrink-<random>-<index>` takes the
- * source's documents, settings and aliases (plus the source's name as an alias); the source is deleted.
+ * source's documents, settings and aliases (plus the source's name as an alias), or for a backing index the source's
+ * place in its data stream; the source is deleted.
  * Decided (design.md): a target shard count not below the source's fails at `shrink` with
  * illegal_argument_exception, instead of waiting at check-target-shards-count as modern ES does.
  */
@@ -10,7 +11,8 @@ import { readExecution, writeExecution } from '../execution-state.js';
 import { IlmErrors, ilmMessage } from '../ilm-error.js';
 import { StepKey } from '../step-key.js';
 import { addDerivedIndex, setReadOnly, swapAliasesAndDeleteSource, withSettings } from '../steps/cluster-edits.js';
-import { actionStep, ALWAYS_COMPLETE, branchStep, checkNotWriteIndex, needs, refusedOnClosed, SHARDS_PLACED, waiting, waitStep, type Step, type StepContext } from '../steps/step.js';
+import { checkNotWriteIndex, deleteManagedIndex, parentDataStream, replaceBackingIndex } from '../steps/data-stream-steps.js';
+import { actionStep, ALWAYS_COMPLETE, branchStep, needs, refusedOnClosed, SHARDS_PLACED, waiting, waitStep, type Step, type StepContext } from '../steps/step.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { boolean, fields, illegal, integer } from './settings-parser.js';
 import { StepPrivileges } from './step-privileges.js';
@@ -125,8 +127,13 @@ function toSteps(phase: string, config: ShrinkSettings, nextKey: StepKey | undef
       const copied = { ...execution, phase: isShrunken.phase, action: isShrunken.action, step: isShrunken.name, step_time: String(ctx.now) };
       return ClusterState.withIndex(ctx.state, writeExecution(target, copied));
     }),
-    branchStep(key('branch-on-datastream-check'), key('aliases'), key('aliases'), () => false),
+    // The shrunken index takes the source's place: inside its data stream, or through the source's aliases.
+    branchStep(key('branch-on-datastream-check'), key('aliases'), key('replace-datastream-backing-index'), (ctx) => parentDataStream(ctx) !== undefined),
     needs(StepPrivileges.aliases, actionStep(key('aliases'), key('is-shrunken-index'), (ctx) => swapAliasesAndDeleteSource(ctx.state, ctx.index, shrinkIndexName(ctx)))),
+    // ShrinkIndexNameSupplier: without a generated name (an index moved here by hand), the name shrink once gave.
+    actionStep(key('replace-datastream-backing-index'), key('delete'), (ctx) => replaceBackingIndex(ctx, readExecution(ctx.index).shrink_index_name ?? `shrink-${ctx.index.name}`)),
+    needs(StepPrivileges.delete, actionStep(key('delete'), key('is-shrunken-index'), deleteManagedIndex)),
+    // Listed last (ES lists it before the data stream steps): both paths meet here, and it leads on to the next action.
     waitStep(key('is-shrunken-index'), afterShrunken, (ctx) => ({ complete: ctx.index.settings['index.resize.source.name'] !== undefined })),
   ];
   if (config.allow_write_after_shrink) {

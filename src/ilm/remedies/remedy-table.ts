@@ -5,6 +5,7 @@
  */
 import type { ErrorParams } from '../../platform/errors.js';
 import type { ErrorCode } from './error-codes.js';
+import * as dataStream from './data-stream-remedies.js';
 import * as policy from './policy-remedies.js';
 import type { Advice, AdviceContext, Remedy, RemedyContext } from './remedy.js';
 import * as resource from './resource-remedies.js';
@@ -50,6 +51,11 @@ export const REMEDIES: { readonly [C in ErrorCode]: Remedy | typeof NO_REMEDY } 
   rollover_not_write_index: rollover.notWriteIndex,
   snapshot_repository_missing: resource.repositoryMissing,
   mounted_index_not_green: resource.mountedIndexNotGreen,
+  data_stream_write_index: dataStream.writeIndex,
+  data_stream_write_index_not_deletable: dataStream.writeIndexNotDeletable,
+  // Both say the action stopped because what it made or worked on was changed under it by hand.
+  not_in_data_stream: NO_REMEDY,
+  target_index_missing: NO_REMEDY,
   origination_date_unparseable: NO_REMEDY,
   unsupported_phase: policy.unsupportedPhase,
   invalid_phase_action: policy.invalidPhaseAction,

@@ -3,7 +3,7 @@
  * or fails, move to the next phase when its `min_age` has passed, and on poll ticks retry retryable errors.
  * Pure: it takes the cluster state and returns the next one.
  */
-import { ClusterState, LIFECYCLE_ORIGINATION_DATE, type ClusterError, type IndexStats } from '../../cluster/index.js';
+import { ClusterState, DataStreams, LIFECYCLE_ORIGINATION_DATE, type ClusterError, type IndexStats } from '../../cluster/index.js';
 import type { CodedMessage } from '../../platform/errors.js';
 import { firstStepKey } from '../compile-phase.js';
 import { IlmErrors } from '../ilm-error.js';
@@ -134,6 +134,17 @@ function refreshPhase(execution: ExecutionState, policy: PolicyMetadata, now: nu
 
 export { refreshPhase };
 
+/**
+ * Whether `user` may not perform `privilege` on `name`. As ES's IndicesPermission does, a privilege granted on a data
+ * stream's name covers its backing indices, so a role on `logs-*` runs the steps of `.ds-logs-…`; the denial names
+ * the index.
+ */
+function stepDenial(state: ClusterState, name: string, user: string, privilege: string, ctx: RunContext): ClusterError | undefined {
+  const denied = ctx.authorize(user, privilege, name);
+  const dataStream = denied && DataStreams.ofIndex(state, name);
+  return dataStream && ctx.authorize(user, privilege, dataStream.name) === undefined ? undefined : denied;
+}
+
 /** `advanced`: the index moved to another step; `polled`: that took a periodic (async) wait's evaluation. */
 function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, ctx: RunContext): { state: ClusterState; advanced: boolean; polled?: boolean } {
   const index = state.indices.get(name)!;
@@ -147,7 +158,7 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
   // An async wait is evaluated on poll ticks only, whoever the steps run as.
   if (step.kind === 'wait' && step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
   // Steps run with the authority of the user who last modified the policy.
-  const denied = policy.modifiedBy === undefined || step.privilege === undefined ? undefined : ctx.authorize(policy.modifiedBy, step.privilege, name);
+  const denied = policy.modifiedBy === undefined || step.privilege === undefined ? undefined : stepDenial(state, name, policy.modifiedBy, step.privilege, ctx);
   if (denied) return { state: setExecution(state, name, moveToError(execution, key.name, denied, step.retryable, ctx.now), ctx), advanced: false };
   const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid, stats: ctx.stats, allocationBlocked: () => ctx.allocationBlocked(state) };
   const outcome = executeStep(step, stepCtx);

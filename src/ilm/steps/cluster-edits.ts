@@ -1,5 +1,5 @@
 /** @module Small cluster-state edits the steps share. */
-import { ClusterState, floodStageBlock, IndexMetadata, type AliasMetadata } from '../../cluster/index.js';
+import { ClusterErrors, ClusterState, floodStageBlock, IndexMetadata, type AliasMetadata } from '../../cluster/index.js';
 import type { StepContext } from './step.js';
 
 /** A settings update, which ES refuses on an index under the flood-stage block. */
@@ -41,7 +41,9 @@ export function addDerivedIndex(state: ClusterState, source: IndexMetadata, name
  * name as an alias of the target, and deletes the source (ShrinkSetAliasStep, SwapAliasesAndDeleteSourceIndexStep).
  */
 export function swapAliasesAndDeleteSource(state: ClusterState, source: IndexMetadata, targetName: string): ClusterState {
-  const target = state.indices.get(targetName)!;
+  const target = state.indices.get(targetName);
+  // The aliases request's own refusal (ShrinkSetAliasStep sends it without looking first).
+  if (!target) throw ClusterErrors.indexNotFound(targetName);
   const aliases: Record<string, AliasMetadata> = { ...target.aliases };
   for (const [alias, meta] of Object.entries(source.aliases)) {
     const { is_write_index: _ignored, ...rest } = meta;

@@ -89,16 +89,12 @@ export function refusedOnClosed<S extends Step>(step: S): S {
   return { ...step, refusesClosedIndex: true };
 }
 
-export const ALWAYS_COMPLETE: WaitStep['evaluate'] = () => ({ complete: true });
-
 /**
- * A plain index is never a data stream's write index, so ES's check-not-write-index passes at once.
- * The steps ES runs as async waits (check-ts-end-time-passed, wait-for-shard-history-leases,
- * segment-count) are periodic here too: evaluated on poll ticks only, so actions take ES's time.
+ * The condition of waits a single node meets at once. The steps ES runs as async waits (check-ts-end-time-passed,
+ * wait-for-shard-history-leases, segment-count) are periodic here too: evaluated on poll ticks only, so actions
+ * take ES's time.
  */
-export function checkNotWriteIndex(key: StepKey, nextKey: StepKey): WaitStep {
-  return waitStep(key, nextKey, ALWAYS_COMPLETE);
-}
+export const ALWAYS_COMPLETE: WaitStep['evaluate'] = () => ({ complete: true });
 
 /** Waits that need new shards placed: they hold while a high disk watermark is exceeded, with ES's reason. */
 export const SHARDS_PLACED: WaitStep['evaluate'] = (ctx) => {

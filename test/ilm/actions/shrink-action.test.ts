@@ -20,8 +20,10 @@ describe('shrink action', () => {
       'shrink: action -> shrunk-shards-allocated | needs indices:admin/resize | refused on closed',
       'shrunk-shards-allocated: wait -> copy-execution-state',
       'copy-execution-state: action -> branch-on-datastream-check',
-      'branch-on-datastream-check: branch -> aliases | true: aliases',
+      'branch-on-datastream-check: branch -> aliases | true: replace-datastream-backing-index',
       'aliases: action -> is-shrunken-index | needs indices:admin/aliases',
+      'replace-datastream-backing-index: action -> delete',
+      'delete: action -> is-shrunken-index | needs indices:admin/delete',
       'is-shrunken-index: wait -> warm/next_action/next_step',
     ]);
   });
