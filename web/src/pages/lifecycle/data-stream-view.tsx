@@ -13,6 +13,7 @@ import { explain, isError, type ExplainRecord } from './lifecycle-types.ts';
 import { LintSummary } from './lint-summary.tsx';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
 import { lintManagedIndices, type IndexLint } from './lint-types.ts';
+import { ColumnHeads } from '../../column-heads.tsx';
 
 const COLUMNS = ['Backing index', 'Policy', 'Phase', 'Action', 'Step', 'Age'] as const;
 
@@ -53,15 +54,7 @@ export function DataStreamView({ name }: { name: string }) {
           <caption>
             Generation {stream.data.generation}, {stream.data.indices.length} backing {stream.data.indices.length === 1 ? 'index' : 'indices'}
           </caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={COLUMNS} />
           {stream.data.indices.map((index) => (
             <BackingIndexRows
               key={index}

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../error-alert.tsx';
 import { href } from '../../route.ts';
 import { useLoad } from '../../use-load.ts';
 import { fetchDataStreams } from './data-stream-types.ts';
+import { ColumnHeads } from '../../column-heads.tsx';
 
 const COLUMNS = ['Data stream', 'Generation', 'Template', 'ILM policy', 'Health', 'Backing indices'] as const;
 
@@ -23,15 +24,7 @@ export function DataStreamsView() {
       {streams.data && (
         <table className="data-streams" aria-busy={streams.loading}>
           <caption>{streams.data.length === 0 ? 'No data stream.' : `${streams.data.length} data ${streams.data.length === 1 ? 'stream' : 'streams'}`}</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={COLUMNS} />
           <tbody>
             {streams.data.map((ds) => (
               <tr key={ds.name}>

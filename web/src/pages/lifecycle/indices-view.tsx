@@ -13,6 +13,7 @@ import { explain, isError, type ExplainRecord } from './lifecycle-types.ts';
 import { LintSummary } from './lint-summary.tsx';
 import { lintManagedIndices, type IndexLint } from './lint-types.ts';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
+import { ColumnHeads } from '../../column-heads.tsx';
 
 const COLUMNS = ['Index', 'Policy', 'Phase', 'Action', 'Step', 'Age', 'Actions'] as const;
 
@@ -57,15 +58,7 @@ export function IndicesView() {
               ? 'No index is managed by a lifecycle policy.'
               : `${indices.data.length} managed ${indices.data.length === 1 ? 'index' : 'indices'}, ${errorCount} in ERROR`}
           </caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={COLUMNS} />
           {records.map((record) => (
             <IndexRows
               key={record.index}
