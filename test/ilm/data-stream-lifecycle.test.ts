@@ -57,6 +57,35 @@ describe('a data stream from component templates, rolled over and pruned by its 
     assert.equal(records[second]!.step, 'check-rollover-ready');
   });
 
+  it('enforces the component templates’ mappings on the stream, adds what documents bring, and starts each generation from the template', async () => {
+    const { client } = es;
+    const stream = 'logs-mapped';
+    const at = new Date(es.clock.now()).toISOString();
+    const response = await client.bulk({
+      refresh: true,
+      operations: [
+        { create: { _index: stream } }, { '@timestamp': at, host: 'web-1', region: 'eu' },
+        { create: { _index: stream } }, { '@timestamp': at, host: { name: 'web-2' } },
+        { create: { _index: stream } }, { '@timestamp': 'yesterday', host: 'web-3' },
+      ],
+    });
+    const [ok, objectIntoKeyword, badDate] = response.items.map((item) => item.create!);
+    assert.equal(ok!.status, 201);
+    assert.equal(ok!._index, backing(stream, 1));
+    assert.deepEqual([objectIntoKeyword!.status, objectIntoKeyword!.error?.type], [400, 'document_parsing_exception']);
+    assert.match(String(objectIntoKeyword!.error?.reason), /failed to parse field \[host\] of type \[keyword\]/);
+    assert.deepEqual([badDate!.status, badDate!.error?.type], [400, 'document_parsing_exception']);
+    assert.match(String(badDate!.error?.reason), /failed to parse field \[@timestamp\] of type \[date\]/);
+    const first = (await client.indices.getMapping({ index: backing(stream, 1) }))[backing(stream, 1)]!.mappings;
+    assert.deepEqual(first.properties!.host, { type: 'keyword' }, 'the component template’s mapping stands');
+    assert.equal(first.properties!.region?.type, 'text', 'a new string field is mapped dynamically, text with a keyword subfield');
+    assert.deepEqual((first as Record<string, unknown>)._data_stream_timestamp, { enabled: true });
+    await client.indices.rollover({ alias: stream });
+    const second = (await client.indices.getMapping({ index: backing(stream, 2) }))[backing(stream, 2)]!.mappings;
+    assert.deepEqual(Object.keys(second.properties!).sort(), ['@timestamp', 'host', 'message'], 'the next generation has the template’s mappings, not the old write index’s');
+    await client.indices.deleteDataStream({ name: stream });
+  });
+
   it('rolls over at max_age only once the write index holds a document', async () => {
     const { client } = es;
     await es.advance('1d');
