@@ -1,6 +1,5 @@
 /** @module Composable index templates (`PUT /_index_template/<name>`), and which one applies to a new index. */
-import type { AliasMetadata } from './index-metadata.js';
-import type { FlatSettings } from './settings.js';
+import type { TemplateBody } from './component-template.js';
 import { matchesPattern } from '../platform/units/index.js';
 
 export interface ComposableTemplate {
@@ -15,11 +14,7 @@ export interface ComposableTemplate {
   readonly deprecated?: boolean;
   /** Present when writes to a matching name create a data stream rather than an index. */
   readonly data_stream?: DataStreamTemplate;
-  readonly template?: {
-    readonly settings?: FlatSettings;
-    readonly mappings?: Readonly<Record<string, unknown>>;
-    readonly aliases?: Readonly<Record<string, AliasMetadata>>;
-  };
+  readonly template?: TemplateBody;
 }
 
 export interface DataStreamTemplate {

@@ -5,7 +5,6 @@ import { parseAliases } from '../alias-rules.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
 import type { ClusterState } from '../cluster-state.js';
 import type { TemplateBody } from '../component-template.js';
-import type { AliasMetadata } from '../index-metadata.js';
 import type { ComposableTemplate, DataStreamTemplate } from '../index-template.js';
 import { INVALID_CHARS } from '../index-name.js';
 import { patternsIntersect } from '../../platform/units/index.js';
@@ -83,11 +82,11 @@ export function parseTemplateBody(name: string, inner: Record<string, unknown>, 
   if (inner.mappings !== undefined && inner.mappings !== null && !isObject(inner.mappings)) throw ClusterErrors.xContentParse('[template] failed to parse field [mappings]');
   validateName();
   const settings = normalizeIndexSettings(inner.settings);
-  const template: { settings?: FlatSettings; mappings?: Readonly<Record<string, unknown>>; aliases?: Readonly<Record<string, AliasMetadata>> } = {};
-  if (inner.settings !== undefined) template.settings = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null)) as FlatSettings;
-  if (inner.mappings !== undefined) template.mappings = inner.mappings as Record<string, unknown>;
-  if (inner.aliases !== undefined) template.aliases = parseAliases(inner.aliases);
-  return template;
+  return {
+    ...(inner.settings !== undefined && { settings: Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null)) as FlatSettings }),
+    ...(inner.mappings !== undefined && { mappings: inner.mappings as Record<string, unknown> }),
+    ...(inner.aliases !== undefined && { aliases: parseAliases(inner.aliases) }),
+  };
 }
 
 export function parseTemplate(name: string, body: unknown): ComposableTemplate {
