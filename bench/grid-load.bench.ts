@@ -94,7 +94,7 @@ try {
   const answer = await getFieldsAnswer(warmGrid.gridId);
   console.log(`the ceilings answer Tessera's own GetFields bytes: ${answer.json.length} bytes of JSON, ${answer.proto.length} bytes of protobuf`);
   // The server's code is JIT-compiled before the first timed case, not during it.
-  for (const { op } of OPS) await loadGenerator.run({ ...job(server.url, 'connect+proto', op, warmGrid, answer), warmupMs: 0, durationMs: WARMUP_MS });
+  for (const { op } of OPS) if (!ONLY_OPS || ONLY_OPS.includes(op)) await loadGenerator.run({ ...job(server.url, 'connect+proto', op, warmGrid, answer), warmupMs: 0, durationMs: WARMUP_MS });
   const rows: string[][] = [];
   for (const protocol of PROTOCOLS) {
     // gRPC needs HTTP/2; the Connect cases run over HTTP/1.1, as browsers and most Connect clients do.

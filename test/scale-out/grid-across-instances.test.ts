@@ -136,6 +136,33 @@ describe('grid fields across instances', { skip }, () => {
     assert.deepEqual(await storedRevisions(grid.id), Array.from({ length: Number(after.revision) }, (_, i) => i + 1));
   });
 
+  it('answers GetFields on one instance with every write another instance acknowledged before the call', async () => {
+    const [reader, writer] = [gridClient(instances[0]!.url), gridClient(instances[1]!.url)];
+    const grid = await writer.createGrid({ name: 'Read elsewhere' });
+    const fieldId = grid.fieldOrders[1]!.fieldId;
+    // Plain requests (no compression offered) take the reader's fast lane and its cached field list.
+    const plain = async (): Promise<Map<string, string>> => {
+      const response = await fetch(`${instances[0]!.url}/tessera.grid.v1.GridService/GetFields`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ gridId: grid.id }),
+      });
+      assert.equal(response.status, 200);
+      const { items } = (await response.json()) as { items: { id: string; name: string }[] };
+      return new Map(items.map((f) => [f.id, f.name]));
+    };
+    for (let i = 0; i < 10; i++) {
+      // Read twice, so the reader has the list cached at the current revision when the other instance writes.
+      await plain();
+      await reader.getFields({ gridId: grid.id });
+      await writer.updateField({ gridId: grid.id, fieldId, oneOfName: { case: 'name', value: `elsewhere ${i}` } });
+      assert.equal((await plain()).get(fieldId), `elsewhere ${i}`, `plain read after write ${i}`);
+      assert.equal((await reader.getFields({ gridId: grid.id })).items.find((f) => f.id === fieldId)?.name, `elsewhere ${i}`, `Connect read after write ${i}`);
+    }
+    await writer.deleteField({ gridId: grid.id, fieldId });
+    assert.equal((await plain()).has(fieldId), false);
+  });
+
   it('catches up from the store when an instance misses notifications (its listening connection is cut)', async () => {
     const writer = gridClient(instances[0]!.url);
     const grid = await writer.createGrid({ name: 'Cut off', bare: true });
