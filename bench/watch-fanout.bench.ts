@@ -16,7 +16,9 @@ const UPDATES = QUICK ? 5 : 20;
 const PROTOCOLS: readonly ProtocolName[] = ['connect+proto', 'grpc (h2c)'];
 
 const loadGenerator = startLoadGenerator();
-const server = await startTestServer();
+// All gRPC streams share one HTTP/2 connection; past the default of 100 streams per connection the client would
+// queue the rest until others close, and the priming update would never reach them.
+const server = await startTestServer({ connectionLimits: { maxConcurrentStreams: Math.max(...STREAM_COUNTS) + 10 } });
 const setupClient = gridClient(server.url);
 
 try {
