@@ -133,14 +133,18 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
       .execute();
   }
 
-  async bumpRevision(gridId: string): Promise<bigint | undefined> {
+  async bumpRevision(gridId: string, count = 1): Promise<bigint | undefined> {
     const row = await this.db
       .updateTable('grids')
-      .set((eb) => ({ revision: eb('revision', '+', 1) }))
+      .set((eb) => ({ revision: eb('revision', '+', count) }))
       .where('id', '=', gridId)
       .returning('revision')
       .executeTakeFirst();
     return row && BigInt(row.revision);
+  }
+
+  async setRevision(gridId: string, revision: bigint): Promise<void> {
+    await this.db.updateTable('grids').set({ revision: revision.toString() }).where('id', '=', gridId).execute();
   }
 
   async saveFields(gridId: string, before: readonly FieldRecord[], after: readonly FieldRecord[]): Promise<void> {
@@ -162,7 +166,8 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
         .values(row)
         .onConflict((oc) => oc.columns(['grid_id', 'field_id']).doUpdateSet({ ...row }))
         .execute();
-      await this.#replaceTypeOptions(gridId, record);
+      // A record changed only in its field keeps its options' map, and so the rows already stored for them.
+      if (old?.record.typeOptions !== record.typeOptions) await this.#replaceTypeOptions(gridId, record);
     }
   }
 
@@ -180,13 +185,14 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
     if (rows.length > 0) await this.db.insertInto('grid_field_type_options').values(rows).execute();
   }
 
-  async appendChangeset(gridId: string, changeset: StoredChangeset, committedAt: number, retain: number): Promise<void> {
-    await this.db
-      .insertInto('grid_changesets')
-      .values({ grid_id: gridId, revision: changeset.revision.toString(), data: changeset.data, committed_at: committedAt })
-      .execute();
-    if (this.signals) await sendGridSignal(this.signals, this.db, { grid: gridId, revision: changeset.revision.toString() });
-    const horizon = changeset.revision - BigInt(retain);
+  async appendChangesets(gridId: string, changesets: readonly StoredChangeset[], committedAt: number, retain: number): Promise<void> {
+    const last = changesets.at(-1);
+    if (!last) return;
+    const rows = changesets.map((c) => ({ grid_id: gridId, revision: c.revision.toString(), data: c.data, committed_at: committedAt }));
+    await this.db.insertInto('grid_changesets').values(rows).execute();
+    // The last revision is enough: a watcher elsewhere that sees a jump reads the changesets between from the store.
+    if (this.signals) await sendGridSignal(this.signals, this.db, { grid: gridId, revision: last.revision.toString() });
+    const horizon = last.revision - BigInt(retain);
     if (horizon > 0n) {
       await this.db.deleteFrom('grid_changesets').where('grid_id', '=', gridId).where('revision', '<=', horizon.toString()).execute();
     }
