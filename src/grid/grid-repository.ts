@@ -20,6 +20,12 @@ export interface GridSnapshot extends GridRow {
   readonly fieldIds: readonly string[];
 }
 
+export interface FieldsAtRevision {
+  readonly revision: bigint;
+  readonly createdAt: number;
+  readonly fields: readonly Field[];
+}
+
 export interface GridReader {
   getGrid(gridId: string): Promise<GridRow | undefined>;
   /** One grid with its field order, consistent with its revision; undefined if it does not exist. */
@@ -28,6 +34,8 @@ export interface GridReader {
   snapshotGrids(): Promise<GridSnapshot[]>;
   /** Fields in grid order, without their type options. */
   listFields(gridId: string): Promise<Field[]>;
+  /** The grid's fields and the revision they are at, read in one statement; undefined if the grid does not exist. */
+  fieldsAtRevision(gridId: string): Promise<FieldsAtRevision | undefined>;
   /** Fields in grid order with every type option they keep. */
   loadFieldRecords(gridId: string): Promise<FieldRecord[]>;
   changesetsAfter(gridId: string, after: bigint, limit: number): Promise<StoredChangeset[]>;

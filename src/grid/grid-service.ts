@@ -37,6 +37,7 @@ import type { Clock } from '../platform/clock.js';
 import { uniqueId, type IdGenerator } from '../platform/ids.js';
 import type { Notifier } from '../platform/notifier.js';
 import { GroupCommit } from '../platform/store/group-commit.js';
+import { FieldListCache } from './field-list-cache.js';
 import { GridError } from './grid-error.js';
 import { gridTopic, type GridEvent } from './grid-events.js';
 import type { GridRepository, GridRow, GridWriter } from './grid-repository.js';
@@ -82,6 +83,7 @@ class Unchanged {
 export class GridService {
   readonly #o: GridServiceOptions;
   readonly #writes: GroupCommit<GridWrite, CommittedWrite>;
+  readonly #fieldLists = new FieldListCache();
 
   constructor(options: GridServiceOptions) {
     this.#o = Object.freeze({ ...options });
@@ -153,13 +155,32 @@ export class GridService {
 
   async getFields(payload: QueryFieldPayload): Promise<RepeatedField> {
     requireGridId(payload.gridId);
-    await this.#requireGrid(payload.gridId);
-    const fields = await this.#o.repository.listFields(payload.gridId);
+    const all = await this.#currentFields(payload.gridId);
     const wanted = payload.fieldOrders?.items ?? [];
-    if (wanted.length === 0) return create(RepeatedFieldSchema, { items: fields });
-    const byId = new Map(fields.map((f) => [f.id, f]));
+    if (wanted.length === 0) return all;
+    const byId = new Map(all.items.map((f) => [f.id, f]));
     const items = wanted.flatMap((order) => byId.get(order.fieldId) ?? []);
     return create(RepeatedFieldSchema, { items });
+  }
+
+  /**
+   * Every field of the grid at its current revision. The revision is read from the store each time, so the
+   * answer is never older than a commit acknowledged before the call, whichever instance made it; only the
+   * field rows are spared when the cached list is at that revision.
+   */
+  async #currentFields(gridId: string): Promise<RepeatedField> {
+    const row = await this.#o.repository.getGrid(gridId);
+    if (!row) {
+      this.#fieldLists.delete(gridId);
+      throw gridNotFound(gridId);
+    }
+    const cached = this.#fieldLists.get(gridId, row.createdAt, row.revision);
+    if (cached) return cached;
+    const read = await this.#o.repository.fieldsAtRevision(gridId);
+    if (!read) throw gridNotFound(gridId);
+    const list = create(RepeatedFieldSchema, { items: [...read.fields] });
+    this.#fieldLists.offer(gridId, read.createdAt, read.revision, list);
+    return list;
   }
 
   insertField(payload: InsertFieldPayload): Promise<GridFieldChangeset> {

@@ -2,7 +2,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { ExpressionBuilder, Kysely, OnConflictDatabase, OnConflictTables, Selectable, Transaction } from 'kysely';
 import { FieldSchema, type Field, type FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
-import type { GridReader, GridRepository, GridRow, GridSnapshot, GridWriter, StoredChangeset } from '../grid-repository.js';
+import type { FieldsAtRevision, GridReader, GridRepository, GridRow, GridSnapshot, GridWriter, StoredChangeset } from '../grid-repository.js';
 import type { FieldRecord } from '../model/field-record.js';
 import type { StoreSignals } from '../../platform/store/signals.js';
 import { sendGridSignal } from './grid-signals.js';
@@ -103,6 +103,21 @@ class KyselyGridReader implements GridReader {
   async listFields(gridId: string): Promise<Field[]> {
     const rows = await this.db.selectFrom('grid_fields').selectAll().where('grid_id', '=', gridId).orderBy('position').execute();
     return rows.map(toField);
+  }
+
+  async fieldsAtRevision(gridId: string): Promise<FieldsAtRevision | undefined> {
+    const rows = await this.db
+      .selectFrom('grids')
+      .leftJoin('grid_fields', 'grid_fields.grid_id', 'grids.id')
+      .select(['grids.revision as grid_revision', 'grids.created_at as grid_created_at'])
+      .select(['grid_fields.grid_id', 'grid_fields.field_id', 'grid_fields.position', 'grid_fields.name', 'grid_fields.description', 'grid_fields.field_type'])
+      .select(['grid_fields.frozen', 'grid_fields.visibility', 'grid_fields.width', 'grid_fields.is_primary'])
+      .where('grids.id', '=', gridId)
+      .orderBy('grid_fields.position')
+      .execute();
+    if (rows.length === 0) return undefined;
+    const fields = rows.flatMap((row) => (row.field_id === null ? [] : [toField(row as Selectable<GridFieldsTable>)]));
+    return { revision: BigInt(rows[0]!.grid_revision), createdAt: Number(rows[0]!.grid_created_at), fields };
   }
 
   async loadFieldRecords(gridId: string): Promise<FieldRecord[]> {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { SoleLeadership } from '../leadership.js';
 import type { Store } from '../store.js';
+import { withStatementCache } from './statement-cache.js';
 
 export const SQLITE_FILE_NAME = 'tessera.db';
 
@@ -23,7 +24,7 @@ export function openSqliteStore(dataDir: string): Store {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
     db,
     dialect: 'sqlite',
