@@ -9,7 +9,7 @@ import { startTestServer } from '../test/helpers/server.js';
 import { createBenchGrid, GRID_FIELDS } from './bench-grids.js';
 import { startCeiling, type CeilingServer } from './ceiling-servers.js';
 import { startLoadGenerator } from './load-generator-process.js';
-import type { GridOp, LoadJob, LoadResult } from './load-jobs.js';
+import type { AutocannonJob, GridOp, LoadJob, LoadResult } from './load-jobs.js';
 import { count, heading, machineLine, ms, QUICK, ratio, table } from './report.js';
 
 const CONCURRENCY = 64;
@@ -58,10 +58,24 @@ function job(baseUrl: string, protocol: ProtocolName, op: GridOp, grid: { gridId
   };
 }
 
+/** GetFields of `gridId` as autocannon sends it, against `baseUrl` (Tessera, or a ceiling answering the same bytes). */
+function autocannonJob(baseUrl: string, protocol: ProtocolName, gridId: string): AutocannonJob {
+  const json = protocol === 'connect+json';
+  return {
+    kind: 'autocannon',
+    url: `${baseUrl}/tessera.grid.v1.GridService/GetFields`,
+    contentType: json ? 'application/json' : 'application/proto',
+    body: json ? new TextEncoder().encode(JSON.stringify({ gridId })) : new Uint8Array([0x0a, Buffer.byteLength(gridId), ...Buffer.from(gridId)]),
+    connections: CONCURRENCY,
+    warmupMs: WARMUP_MS,
+    durationMs: DURATION_MS,
+  };
+}
+
 type Measured = LoadResult & { serverCpu: number };
 
 /** Runs `load` and adds the CPU of the process that served it over the case, as a share of one core. */
-async function measured(load: LoadJob, serverCpuMillis: () => Promise<number>): Promise<Measured> {
+async function measured(load: LoadJob | AutocannonJob, serverCpuMillis: () => Promise<number>): Promise<Measured> {
   const cpuBefore = await serverCpuMillis();
   const started = performance.now();
   const result = await loadGenerator.run(load);
@@ -107,6 +121,20 @@ try {
       await ceilingServer.close();
     }
     rows.push(row(protocol, `ceiling: bare node:${grpc ? 'http2' : 'http'}, same bytes, own process`, ceiling, '100 %'));
+    if (!grpc && (!ONLY_OPS || ONLY_OPS.includes('get-fields'))) {
+      // The issue's own measure: autocannon (an HTTP/1.1 tool) against the bare server and against Tessera.
+      const bare = await startCeiling({ kind: 'http1', ...answer });
+      let autocannonCeiling: Measured;
+      try {
+        autocannonCeiling = await measured(autocannonJob(bare.url, protocol, warmGrid.gridId), () => bare.cpuMillis());
+      } finally {
+        await bare.close();
+      }
+      const grid = await createBenchGrid(setupClient, `${protocol} autocannon`);
+      const tessera = await measured(autocannonJob(server.url, protocol, grid.gridId), tesseraCpuMillis);
+      rows.push(row(protocol, '(autocannon) ceiling: bare node:http, same bytes', autocannonCeiling, '100 %'));
+      rows.push(row(protocol, `(autocannon) GetFields (${GRID_FIELDS} fields)`, tessera, ratio(tessera.opsPerSecond, autocannonCeiling.opsPerSecond)));
+    }
     for (const { op, label, calls } of OPS) {
       if (ONLY_OPS && !ONLY_OPS.includes(op)) continue;
       // A fresh grid per case: no case inherits another's history.

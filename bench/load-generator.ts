@@ -8,6 +8,7 @@
 import { ConnectError } from '@connectrpc/connect';
 import { setMaxListeners } from 'node:events';
 import { gridClient } from '../test/helpers/grid-clients.js';
+import { runAutocannon } from './autocannon-load.js';
 import type { FanoutJob, FanoutResult, Job, JobMessage, LoadJob, LoadResult, ReplyMessage } from './load-jobs.js';
 import { rawGridCalls, type Operation } from './raw-grid-calls.js';
 import { percentile, sortedCopy } from './report.js';
@@ -173,6 +174,7 @@ async function runFanout(job: FanoutJob): Promise<FanoutResult> {
 }
 
 function run(job: Job): Promise<LoadResult | FanoutResult> {
+  if (job.kind === 'autocannon') return runAutocannon(job);
   return job.kind === 'load' ? runLoad(job) : runFanout(job);
 }
 

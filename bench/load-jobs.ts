@@ -20,6 +20,17 @@ export interface LoadJob {
   readonly durationMs: number;
 }
 
+/** GetFields driven by autocannon (autocannon-load.ts): the issue's own way of measuring. */
+export interface AutocannonJob {
+  readonly kind: 'autocannon';
+  readonly url: string;
+  readonly contentType: 'application/json' | 'application/proto';
+  readonly body: Uint8Array;
+  readonly connections: number;
+  readonly warmupMs: number;
+  readonly durationMs: number;
+}
+
 export interface LoadResult {
   readonly ops: number;
   readonly seconds: number;
@@ -59,8 +70,8 @@ export interface FanoutResult {
   readonly streamError?: string;
 }
 
-export type Job = LoadJob | FanoutJob;
-export type JobResult<J extends Job> = J extends LoadJob ? LoadResult : FanoutResult;
+export type Job = LoadJob | AutocannonJob | FanoutJob;
+export type JobResult<J extends Job> = J extends FanoutJob ? FanoutResult : LoadResult;
 
 export interface JobMessage {
   readonly id: number;
