@@ -31,6 +31,8 @@ export interface RunnerDeps {
   readonly observe?: (index: string, execution: ExecutionState) => void;
   /** Told about a pass that failed as a whole (a bug, or the store failing); the next trigger tries again. */
   readonly onError?: (error: unknown) => void;
+  /** How long a pass works before it commits and lets the event loop serve others; SLICE_MILLIS by default. */
+  readonly sliceMillis?: number;
 }
 
 export class LifecycleRunner {
@@ -142,10 +144,10 @@ export class LifecycleRunner {
     // An overlay copies nothing until it changes much: a slice in which (nearly) nothing moves costs what it reads.
     let state = ClusterState.overlay(start);
     let changes = 0;
-    const deadline = performance.now() + SLICE_MILLIS;
+    const deadline = performance.now() + (this.deps.sliceMillis ?? SLICE_MILLIS);
     let position = from;
     for (; position < names.length; position++) {
-      if (position > from && performance.now() > deadline) break;
+      if (position > from && performance.now() >= deadline) break;
       const name = names[position]!;
       const index = state.indices.get(name);
       const policyName = index?.settings['index.lifecycle.name'];
