@@ -14,6 +14,7 @@ const BENCHMARKS: readonly { file: string; nodeFlags?: readonly string[] }[] = [
   // Memory figures need gc() to settle the heap before each measurement.
   { file: 'ilm-runner-scale.bench.ts', nodeFlags: ['--expose-gc'] },
   { file: 'ilm-five-phase.bench.ts' },
+  { file: 'bulk.bench.ts' },
   { file: 'startup.bench.ts' },
   { file: 'login-timing.bench.ts' },
 ];

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx, so the command works straight from a clone after `npm ci`.
-import { register } from 'tsx/esm/api';
+// Runs the compiled server in dist/, which `npm install` builds (`npm run build:server` rebuilds it after a change).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli.ts');
+const cli = new URL('../dist/cli.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write('tessera is not built: run `npm run build` (npm install does it too)\n');
+  process.exit(1);
+}
+await import(cli.href);

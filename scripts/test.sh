@@ -14,6 +14,8 @@ else
   mapfile -t files < <(find test -name '*.test.ts' | sort)
   concurrency=2
 fi
+# Tests of the tessera command run the compiled bundle: build it from the sources being tested.
+npm run build:server --silent
 suite() { node --import tsx --test --test-concurrency="$concurrency" --test-reporter=spec "${files[@]}"; }
 
 echo "--- ${1:-tests} on SQLite"

@@ -1,6 +1,5 @@
 /** @module The `tessera` command: `serve` runs the server, `migrate` brings the schema up to date, `ilm` lints and forecasts policies. */
 import { parseArgs } from 'node:util';
-import { ilmCommand } from './cli/ilm-command.js';
 import { parseByteSize } from './platform/units/index.js';
 import { DEFAULT_CONNECTION_LIMITS, resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
 import { migrateToLatest } from './platform/store/migrate.js';
@@ -60,7 +59,11 @@ Options:
 `;
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'ilm') return ilmCommand(argv.slice(1), (text) => process.stdout.write(text), (text) => process.stderr.write(text));
+  if (argv[0] === 'ilm') {
+    // Lint and simulation load only for this command, so `serve` starts without them.
+    const { ilmCommand } = await import('./cli/ilm-command.js');
+    return ilmCommand(argv.slice(1), (text) => process.stdout.write(text), (text) => process.stderr.write(text));
+  }
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

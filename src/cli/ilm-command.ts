@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ClusterError, ClusterState, DEFAULT_DISK_CAPACITY } from '../cluster/index.js';
-import { lintPolicy, parseLintRequest, parseSimulateRequest, simulatePolicy, type LintProblem } from '../ilm/index.js';
+import { loadLint, loadSimulation, type LintProblem } from '../ilm/index.js';
 import { formatForecast, formatProblems, type ForecastReport } from './ilm-report.js';
 
 export const ILM_HELP = `Usage: tessera ilm lint <policy.json> [options]
@@ -110,7 +110,11 @@ function requestBody(command: 'lint' | 'simulate', file: string, values: Values)
 async function runHere(command: 'lint' | 'simulate', body: Record<string, unknown>): Promise<unknown> {
   const now = Date.now();
   const env = { state: Object.freeze({ ...ClusterState.empty(), clusterUuid: 'tessera-cli' }), policy: () => undefined, now };
-  if (command === 'lint') return { problems: lintPolicy(parseLintRequest(body), env) };
+  if (command === 'lint') {
+    const { lintPolicy, parseLintRequest } = await loadLint();
+    return { problems: lintPolicy(parseLintRequest(body), env) };
+  }
+  const { parseSimulateRequest, simulatePolicy } = await loadSimulation();
   return simulatePolicy(parseSimulateRequest(body), { ...env, policies: () => [], lastTick: now, stats: () => ({ docs: 0, sizeBytes: 0 }), defaultDiskCapacity: DEFAULT_DISK_CAPACITY });
 }
 

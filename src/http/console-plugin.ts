@@ -1,15 +1,14 @@
 /**
  * @module The web console at /_tessera/console/: the static bundle built from web/ (`npm run build:console`). It
  * talks to the same public APIs as any client, so it is served without credentials; the APIs ask for them.
- * Registered with the prefix `/_tessera/console`.
+ * Registered with the prefix `/_tessera/console`. Its file server loads on the first request for a file.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { packagePath } from '../platform/package-path.js';
 
 export const CONSOLE_PREFIX = '/_tessera/console';
-const BUILT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const BUILT = packagePath('web/dist/');
 
 export async function consolePlugin(app: FastifyInstance): Promise<void> {
   // Relative asset URLs need the trailing slash.
@@ -21,5 +20,8 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
     );
     return;
   }
-  await app.register(fastifyStatic, { root: BUILT, prefix: '/', index: ['index.html'], redirect: true });
+  app.get<{ Params: { '*': string } }>('/*', async (req, reply) => {
+    const { sendConsoleFile } = await import('./console-files.js');
+    await sendConsoleFile(req, reply, BUILT, `/${req.params['*']}`);
+  });
 }

@@ -9,5 +9,9 @@ export { retry, removePolicy, moveToStepRequest } from './lifecycle-operations.j
 export { lifecycleMetadata, lifecyclePolicy, type OperationMode } from './policy/lifecycle-metadata.js';
 export { VirtualNowStore } from './store/virtual-now-store.js';
 export { ilmMigrations } from './store/ilm-migrations.js';
-export { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment, type LintProblem } from './lint/index.js';
-export { indexTimeline, parseDocumentRate, parseHorizon, parseSimulateRequest, simulatePolicy, DEFAULT_DOCUMENT_SIZE, DEFAULT_HORIZON, type Forecast, type SimulationEnvironment } from './simulate/index.js';
+export type { LintEnvironment, LintProblem } from './lint/index.js';
+export type { Forecast, SimulationEnvironment, SimulationPool } from './simulate/index.js';
+
+// Lint and forecasts load on first use, so a server that never lints or forecasts starts without them.
+export const loadLint = () => import('./lint/index.js');
+export const loadSimulation = () => import('./simulate/index.js');

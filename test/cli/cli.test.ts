@@ -4,19 +4,9 @@ import { describe, it } from 'node:test';
 import { gridClient } from '../helpers/grid-clients.js';
 import { startInstance } from '../helpers/instances.js';
 import { removeTestData, tempDataDir, testStoreEnv } from '../helpers/server.js';
+import { runTessera, TESSERA_BIN } from '../helpers/bin.js';
 
-const BIN = new URL('../../bin/tessera.js', import.meta.url).pathname;
-
-function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: NodeJS.ProcessEnv = process.env) => runTessera(args, { env });
 
 describe('the tessera command', () => {
   it('--help describes serve and its options and exits 0', async () => {
@@ -37,7 +27,7 @@ describe('the tessera command', () => {
   it('serve listens on the given port with the given data dir, and stops on SIGTERM', async () => {
     const dataDir = tempDataDir();
     const env = await testStoreEnv(dataDir);
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, [TESSERA_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'], env });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';

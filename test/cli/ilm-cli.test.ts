@@ -4,26 +4,15 @@
  * invocation or input); here on an empty cluster, and with `--url` against a running server.
  */
 import { Client } from '@elastic/elasticsearch';
-import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { runTessera } from '../helpers/bin.js';
 
-const BIN = new URL('../../bin/tessera.js', import.meta.url).pathname;
-
-function run(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], cwd: string) => runTessera(args, { cwd });
 
 const SHRINKING = { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, warm: { min_age: '2d', actions: { shrink: { number_of_shards: 1 } } } } } };
 const TWO_SHARDS = JSON.stringify({ 'index.lifecycle.rollover_alias': 'logs', 'index.number_of_shards': 2 });

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { rawRequest, useEsServer } from '../helpers/es.js';
 import { curls, fenced, markdownSection } from '../helpers/markdown.js';
+import { TESSERA_BIN } from '../helpers/bin.js';
 
 const DOC = readFileSync(new URL('../../docs/simulate.md', import.meta.url), 'utf8');
-const BIN = new URL('../../bin/tessera.js', import.meta.url).pathname;
 
 /** A shell-quoted argument list as the documented commands write them: words and '…' strings. */
 function words(command: string): string[] {
@@ -22,7 +22,7 @@ function words(command: string): string[] {
 
 function run(args: string[], cwd: string): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'inherit'], cwd });
+    const child = spawn(process.execPath, [TESSERA_BIN, ...args], { stdio: ['ignore', 'pipe', 'inherit'], cwd });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.on('close', (code) => resolve({ code, stdout }));

@@ -4,8 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { testStoreEnv } from './server.js';
-
-const BIN = new URL('../../bin/tessera.js', import.meta.url).pathname;
+import { TESSERA_BIN } from './bin.js';
 
 export interface Instance {
   readonly url: string;
@@ -24,7 +23,7 @@ async function exited(child: ChildProcess): Promise<void> {
 /** Starts `tessera serve` on `dataDir` (or the PostgreSQL database it stands for); resolves once it listens. */
 export async function startInstance(dataDir: string, args: readonly string[] = []): Promise<Instance> {
   const env = await testStoreEnv(dataDir);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--data-dir', dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [TESSERA_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--data-dir', dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/platform/store/open-store.js';
 import { removeTestData, startTestServer, tempDataDir, testDatabaseUrl, testStoreEnv } from '../helpers/server.js';
+import { TESSERA_BIN } from '../helpers/bin.js';
 
-const BIN = new URL('../../bin/tessera.js', import.meta.url).pathname;
 const REFUSAL = 'the database schema has migrations this build does not know: 9999_from_a_later_build; upgrade Tessera';
 
 describe('a schema newer than this build', () => {
@@ -20,7 +20,7 @@ describe('a schema newer than this build', () => {
         await store.close();
       }
       await assert.rejects(startTestServer({ dataDir }), { message: REFUSAL });
-      const child = spawn(process.execPath, [BIN, 'migrate', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: await testStoreEnv(dataDir) });
+      const child = spawn(process.execPath, [TESSERA_BIN, 'migrate', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: await testStoreEnv(dataDir) });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       const code = await new Promise<number | null>((resolve) => child.once('close', resolve));

@@ -16,6 +16,7 @@ import { FieldType, type GridFieldChangeset } from '../../src/gen/tessera/grid/v
 import { DEFAULT_CONNECTION_LIMITS, resolveConnectionLimits } from '../../src/http/shared-port.js';
 import { gridClient, type GridClient } from '../helpers/grid-clients.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { TESSERA_BIN } from '../helpers/bin.js';
 
 const LIMITS = { headersTimeout: 200, requestTimeout: 400, idleTimeout: 300, maxConcurrentStreams: 3 };
 
@@ -326,10 +327,9 @@ describe('the limits as options', () => {
   });
 
   it('are flags of tessera serve, described by --help and checked', TEST_OPTIONS, async () => {
-    const bin = new URL('../../bin/tessera.js', import.meta.url).pathname;
     const run = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [TESSERA_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d) => (stdout += d));

@@ -30,7 +30,9 @@ export interface DocumentWrite {
 export interface DocumentTransaction {
   /** The counters of `indices` (zero for an index with none yet). */
   lockStats(indices: readonly string[]): Promise<Map<string, IndexDocStats>>;
-  get(index: string, id: string): Promise<StoredDocument | undefined>;
+  /** The documents of `index` stored under any of `ids`, by id: a batch's reads in a few queries, not one per item. */
+  getMany(index: string, ids: readonly string[]): Promise<Map<string, StoredDocument>>;
+  /** Stores `writes` in order: where two write the same document, the last one stands. */
   write(writes: readonly DocumentWrite[], stats: ReadonlyMap<string, IndexDocStats>): Promise<void>;
 }
 

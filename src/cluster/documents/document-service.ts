@@ -156,12 +156,21 @@ export class DocumentService {
         const results: (WriteResult | ClusterError | undefined)[] = targets.map((t) => (t instanceof ClusterError ? t : undefined));
         const writes: DocumentWrite[] = [];
         const pending = new Map<string, StoredDocument | null>();
+        const idsByIndex = new Map<string, string[]>();
+        for (const target of targets) {
+          if (target instanceof ClusterError) continue;
+          let ids = idsByIndex.get(target.index.name);
+          if (!ids) idsByIndex.set(target.index.name, (ids = []));
+          ids.push(target.id);
+        }
+        const stored = new Map<string, Map<string, StoredDocument>>();
+        for (const [index, ids] of idsByIndex) stored.set(index, await tx.getMany(index, ids));
         for (const [i, request] of requests.entries()) {
           const target = targets[i]!;
           if (target instanceof ClusterError) continue;
           const { index, id, routing } = target;
           const key = `${index.name}\u0000${id}`;
-          const existing = pending.has(key) ? pending.get(key)! : await tx.get(index.name, id);
+          const existing = pending.has(key) ? pending.get(key)! : stored.get(index.name)!.get(id);
           const outcome = this.#apply(request, index, stats, id, routing, existing ?? undefined);
           results[i] = outcome.result;
           if (outcome.write) {

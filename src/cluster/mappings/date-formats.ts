@@ -121,6 +121,21 @@ export function compileDateFormat(format: string): DateFormat | string {
   return parts;
 }
 
+/** Formats compiled so far, by text: the same few formats are read for every document. Bounded, as mappings are not. */
+const COMPILED = new Map<string, DateFormat | string>();
+const MAX_COMPILED = 1_000;
+
+/** As compileDateFormat, compiled once per format text. */
+export function cachedDateFormat(format: string): DateFormat | string {
+  let compiled = COMPILED.get(format);
+  if (compiled === undefined) {
+    if (COMPILED.size >= MAX_COMPILED) COMPILED.clear();
+    compiled = compileDateFormat(format);
+    COMPILED.set(format, compiled);
+  }
+  return compiled;
+}
+
 const EPOCH = /^-?\d+(\.\d+)?$/;
 
 /** Whether `value` (a document's string or number) is a date in `format`. */

@@ -4,7 +4,7 @@
  * `runtime`, `dynamic_templates`, date and numeric detection). The answer is the mapping the document adds, if any.
  */
 import { type ClusterError, ClusterErrors } from '../cluster-error.js';
-import { compileDateFormat, parsesAsDate, type DateFormat } from './date-formats.js';
+import { cachedDateFormat, parsesAsDate, type DateFormat } from './date-formats.js';
 import { findDynamicTemplate, type MappingType } from './dynamic-templates.js';
 import { preview, valueRefusal } from './field-values.js';
 import { MappingErrors } from './mapping-errors.js';
@@ -32,10 +32,22 @@ export interface DocumentContext {
 export function mapDocument(mapping: RootMapping, source: JsonObject, context: DocumentContext): RootMapping | undefined {
   // A disabled root keeps documents in _source and maps nothing.
   if (mapping.enabled === false) return undefined;
-  const reader = new DocumentReader(mapping, context, source);
+  // Most documents add no field: they are read against the mapping itself, and only one that adds a field is read
+  // again against a copy to add it to. Both reads refuse the same document in the same words, as they agree up to there.
+  try {
+    const reader = new DocumentReader(mapping, context, source, false);
+    reader.readObject(reader.working, source, '', reader.rootDynamic, true);
+    return undefined;
+  } catch (error) {
+    if (error !== ADDS_FIELDS) throw error;
+  }
+  const reader = new DocumentReader(mapping, context, source, true);
   reader.readObject(reader.working, source, '', reader.rootDynamic, true);
   return reader.added ? tidyObjects(reader.delta) : undefined;
 }
+
+/** Thrown by a read against the mapping itself where the document changes the mapping. */
+const ADDS_FIELDS = new (class AddsFields {})();
 
 /** As ObjectMapper writes objects: `type: object` only without properties, and no empty properties. */
 function tidyObjects(mapping: JsonObject): JsonObject {
@@ -60,10 +72,12 @@ class DocumentReader {
     private readonly root: RootMapping,
     private readonly context: DocumentContext,
     private readonly source: JsonObject,
+    /** Whether `working` is a copy of the mapping that the document's new fields may be added to. */
+    private readonly copied: boolean,
   ) {
     const texts = Array.isArray(root.dynamic_date_formats) ? (root.dynamic_date_formats as string[]) : DEFAULT_DYNAMIC_DATE_FORMATS;
-    this.#dateFormats = texts.map((text) => ({ text, format: compileDateFormat(text) as DateFormat }));
-    this.working = structuredClone(root) as JsonObject;
+    this.#dateFormats = texts.map((text) => ({ text, format: cachedDateFormat(text) as DateFormat }));
+    this.working = copied ? (structuredClone(root) as JsonObject) : root;
     this.rootDynamic = (root.dynamic as Json | undefined) === undefined ? 'true' : (String(root.dynamic) as Dynamic);
   }
 
@@ -110,6 +124,7 @@ class DocumentReader {
     if (own === 'false') return;
     const added = this.#infer(name, path, value, own, at);
     if (!added) return;
+    if (!this.copied) throw ADDS_FIELDS;
     if (!isJsonObject(object.properties)) object.properties = {};
     setOwn(object.properties as JsonObject, name, added.mapping);
     this.#record(path, added.mapping, added.runtime);
@@ -154,7 +169,7 @@ class DocumentReader {
       return this.readObject(field, value, `${path}.`, dynamicOf(field) ?? dynamic, false, at);
     }
     const coerce = typeof field.coerce === 'boolean' ? field.coerce : this.context.coerce;
-    const refusal: ClusterError | undefined = valueRefusal(field, value, coerce, path, locationOf(this.source, at));
+    const refusal: ClusterError | undefined = valueRefusal(field, value, coerce, path, () => locationOf(this.source, at));
     if (refusal) {
       const ignoreMalformed = typeof field.ignore_malformed === 'boolean' ? field.ignore_malformed : this.context.ignoreMalformed;
       // ignore_malformed keeps the document and leaves the value unindexed; it never covers a value of the wrong shape.
@@ -165,6 +180,7 @@ class DocumentReader {
     }
     this.#copyTo(field, value, at);
     if (field.type === 'constant_keyword' && field.value === undefined) {
+      if (!this.copied) throw ADDS_FIELDS;
       // The first document gives a constant_keyword field without a value its value.
       field.value = typeof value === 'string' ? value : String(value);
       this.#record(path, { ...field }, false);

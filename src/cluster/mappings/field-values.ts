@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
-import { compileDateFormat, DEFAULT_DATE_FORMAT, DEFAULT_NANOS_FORMAT, parsesAsDate, type DateFormat } from './date-formats.js';
+import { cachedDateFormat, DEFAULT_DATE_FORMAT, DEFAULT_NANOS_FORMAT, parsesAsDate, type DateFormat } from './date-formats.js';
 import { DATE_TYPES, FLOAT_TYPES, INTEGER_RANGES } from './field-types.js';
 import { isJsonObject, type Json, type JsonObject } from './mapping-model.js';
 
@@ -61,23 +61,20 @@ function checkFloat(type: string, value: Json, coerce: boolean): ClusterError | 
   return undefined;
 }
 
-const compiled = new Map<string, DateFormat>();
 export function dateFormatOf(field: JsonObject): { text: string; format: DateFormat } {
   const text = typeof field.format === 'string' ? field.format : field.type === 'date_nanos' ? DEFAULT_NANOS_FORMAT : DEFAULT_DATE_FORMAT;
-  let format = compiled.get(text);
-  if (!format) {
-    format = compileDateFormat(text) as DateFormat;
-    compiled.set(text, format);
-  }
-  return { text, format };
+  return { text, format: cachedDateFormat(text) as DateFormat };
 }
 
-/** The cause of refusing `value` for `field`, or undefined when it fits. `coerce` is the field's or the index's. */
-export function valueRefusal(field: JsonObject, value: Json, coerce: boolean, path: string, location: string): ClusterError | undefined {
+/**
+ * The cause of refusing `value` for `field`, or undefined when it fits. `coerce` is the field's or the index's;
+ * `location` (where in the text the value is) is worked out only for a refusal that names it.
+ */
+export function valueRefusal(field: JsonObject, value: Json, coerce: boolean, path: string, location: () => string): ClusterError | undefined {
   const type = field.type as string;
   if (value === null) return undefined;
   if (type === 'flattened') return undefined;
-  if (isJsonObject(value)) return ClusterErrors.illegalState(`Can't get text on a START_OBJECT at ${location}`);
+  if (isJsonObject(value)) return ClusterErrors.illegalState(`Can't get text on a START_OBJECT at ${location()}`);
   if (INTEGER_RANGES[type]) return checkInteger(type, value, coerce);
   if (FLOAT_TYPES.has(type)) return checkFloat(type, value, coerce);
   if (DATE_TYPES.has(type)) {

@@ -14,9 +14,27 @@ function toStats(row: CounterRow): IndexDocStats {
   return { docs: Number(row.docs), sizeBytes: Number(row.size_bytes), nextSeqNo: Number(row.next_seq_no) };
 }
 
+type DocumentRow = DocumentTables['es_documents'];
+
+function toDocument(row: DocumentRow): StoredDocument {
+  return { id: row.doc_id, seqNo: Number(row.seq_no), version: Number(row.version), source: row.source, ...(row.routing !== null && { routing: row.routing }) };
+}
+
 async function getDocument(db: Kysely<DocumentTables> | Transaction<DocumentTables>, index: string, id: string): Promise<StoredDocument | undefined> {
   const row = await db.selectFrom('es_documents').selectAll().where('index_name', '=', index).where('doc_id', '=', id).executeTakeFirst();
-  return row && { id: row.doc_id, seqNo: Number(row.seq_no), version: Number(row.version), source: row.source, ...(row.routing !== null && { routing: row.routing }) };
+  return row && toDocument(row);
+}
+
+/**
+ * Rows per statement when a batch is read or written: a 1,000-item _bulk takes a few statements instead of a thousand,
+ * well inside both stores' limits on bound parameters (SQLite 32,766, PostgreSQL 65,535; a row binds 7).
+ */
+const ROWS_PER_STATEMENT = 200;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) out.push(items.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
 }
 
 class KyselyDocumentTransaction implements DocumentTransaction {
@@ -39,13 +57,54 @@ class KyselyDocumentTransaction implements DocumentTransaction {
     return stats;
   }
 
-  get(index: string, id: string): Promise<StoredDocument | undefined> {
-    return getDocument(this.trx, index, id);
+  async getMany(index: string, ids: readonly string[]): Promise<Map<string, StoredDocument>> {
+    const found = new Map<string, StoredDocument>();
+    for (const chunk of chunks([...new Set(ids)])) {
+      const rows = await this.trx.selectFrom('es_documents').selectAll().where('index_name', '=', index).where('doc_id', 'in', chunk).execute();
+      for (const row of rows) found.set(row.doc_id, toDocument(row));
+    }
+    return found;
   }
 
   async write(writes: readonly DocumentWrite[], stats: ReadonlyMap<string, IndexDocStats>): Promise<void> {
     if (writes.length > 0) this.written = true;
-    for (const w of writes) await applyWrite(this.trx, w);
+    // Only each document's last write reaches the store, so no statement touches a row twice (PostgreSQL refuses an
+    // upsert that does), and the deletes and upserts that remain can run in any order.
+    const last = new Map<string, DocumentWrite>();
+    for (const w of writes) {
+      const key = `${w.index}\u0000${w.id}`;
+      last.delete(key);
+      last.set(key, w);
+    }
+    const deletes = new Map<string, string[]>();
+    const upserts: DocumentRow[] = [];
+    for (const w of last.values()) {
+      if (w.source === undefined) {
+        let ids = deletes.get(w.index);
+        if (!ids) deletes.set(w.index, (ids = []));
+        ids.push(w.id);
+      } else {
+        upserts.push({ index_name: w.index, doc_id: w.id, seq_no: w.seqNo, version: w.version, source: w.source, size_bytes: Buffer.byteLength(w.source), routing: w.routing ?? null });
+      }
+    }
+    for (const [index, ids] of deletes) {
+      for (const chunk of chunks(ids)) await this.trx.deleteFrom('es_documents').where('index_name', '=', index).where('doc_id', 'in', chunk).execute();
+    }
+    for (const chunk of chunks(upserts)) {
+      await this.trx
+        .insertInto('es_documents')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['index_name', 'doc_id']).doUpdateSet((eb) => ({
+            seq_no: eb.ref('excluded.seq_no'),
+            version: eb.ref('excluded.version'),
+            source: eb.ref('excluded.source'),
+            size_bytes: eb.ref('excluded.size_bytes'),
+            routing: eb.ref('excluded.routing'),
+          })),
+        )
+        .execute();
+    }
     for (const [index, s] of stats) {
       await this.trx
         .updateTable('es_index_counters')
@@ -106,18 +165,6 @@ export class KyselyDocumentRepository implements DocumentRepository {
   }
 }
 
-async function applyWrite(trx: Transaction<DocumentTables>, w: DocumentWrite): Promise<void> {
-  if (w.source === undefined) {
-    await trx.deleteFrom('es_documents').where('index_name', '=', w.index).where('doc_id', '=', w.id).execute();
-    return;
-  }
-  const row = { index_name: w.index, doc_id: w.id, seq_no: w.seqNo, version: w.version, source: w.source, size_bytes: Buffer.byteLength(w.source), routing: w.routing ?? null };
-  await trx
-    .insertInto('es_documents')
-    .values(row)
-    .onConflict((oc) => oc.columns(['index_name', 'doc_id']).doUpdateSet({ seq_no: row.seq_no, version: row.version, source: row.source, size_bytes: row.size_bytes, routing: row.routing }))
-    .execute();
-}
 
 /** Inside the cluster-state commit: derived indices get their source's documents, deleted indices lose theirs. */
 export async function syncDocumentsWithIndices(

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError } from '../../cluster/index.js';
-import { lintManagedIndices, lintPolicy, parseLintRequest, type LintEnvironment } from '../../ilm/index.js';
+import { loadLint, type LintEnvironment } from '../../ilm/index.js';
 import { authorizeAsUser, authorizeCluster, type Security } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
@@ -53,6 +53,7 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
   if (!ilm) return;
 
   app.post<{ Body: unknown }>('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), [], { body: true }), async (req, reply) => {
+    const { lintPolicy, parseLintRequest } = await loadLint();
     const request = parseLintRequest(req.body);
     if (security && request.name !== undefined) requirePolicyRead(req, security);
     await ilm.runner.settle();
@@ -61,6 +62,7 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
 
   app.get('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), []), async (req, reply) => {
     if (security) requirePolicyRead(req, security);
+    const { lintManagedIndices } = await loadLint();
     await ilm.runner.settle();
     return esSend(req, reply, { indices: await lintManagedIndices(lintEnvironment(req, ctx)) });
   });

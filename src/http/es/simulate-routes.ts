@@ -6,8 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clusterSetting, DEFAULT_DISK_CAPACITY, FORECAST_TIMEOUT } from '../../cluster/index.js';
-import { DEFAULT_DOCUMENT_SIZE, DEFAULT_HORIZON, indexTimeline, parseDocumentRate, parseHorizon, parseSimulateRequest, simulatePolicy, type SimulationEnvironment } from '../../ilm/index.js';
-import { SimulationPool } from '../../ilm/simulate/simulation-pool.js';
+import { loadSimulation, type SimulationEnvironment, type SimulationPool } from '../../ilm/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { lintEnvironment, requirePolicyRead } from './lint-routes.js';
@@ -42,10 +41,17 @@ function numberParam(value: unknown): unknown {
 export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
   const { ilm, security } = ctx;
   if (!ilm) return;
-  const pool = new SimulationPool();
-  app.addHook('onClose', () => pool.close());
+  let pool: SimulationPool | undefined;
+  app.addHook('onClose', async () => pool?.close());
+  /** The forecast code and its pool, made on the first forecast. */
+  const forecasts = async () => {
+    const simulation = await loadSimulation();
+    pool ??= new simulation.SimulationPool();
+    return { ...simulation, pool };
+  };
 
   app.post<{ Body: unknown }>('/_tessera/ilm/simulate', esRoute(cluster('cluster:monitor/tessera/ilm/simulate'), [], { body: true }), async (req, reply) => {
+    const { parseSimulateRequest, simulatePolicy, pool } = await forecasts();
     const request = parseSimulateRequest(req.body);
     // Every stored policy may come into play (a template may name another for the next index).
     if (security) requirePolicyRead(req, security);
@@ -54,6 +60,7 @@ export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
   });
 
   app.get<{ Params: { index: string }; Querystring: Record<string, unknown> }>('/_tessera/ilm/timeline/:index', TIMELINE, async (req, reply) => {
+    const { parseHorizon, parseDocumentRate, indexTimeline, DEFAULT_HORIZON, DEFAULT_DOCUMENT_SIZE, pool } = await forecasts();
     const query = req.query;
     const horizon = parseHorizon(param(query, 'horizon') ?? DEFAULT_HORIZON, 'timeline');
     const documents = parseDocumentRate(numberParam(param(query, 'docs_per_day') ?? '0'), param(query, 'doc_size') ?? DEFAULT_DOCUMENT_SIZE, 'timeline', {

@@ -7,8 +7,10 @@
  * pool closes.
  */
 import { getHeapStatistics } from 'node:v8';
+import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { ClusterError, FORECAST_TIMEOUT_SETTING } from '../../cluster/index.js';
+import { packagePath } from '../../platform/package-path.js';
 import { humanDuration } from '../../platform/units/index.js';
 import type { SimulationInput, SimulationResult } from './simulation.js';
 import type { AuthorizeAnswer, AuthorizeQuestion, RunMessage, SimulationWorkerData, WorkerMessage } from './simulation-worker.js';
@@ -26,15 +28,20 @@ const MAX_TIMER_MILLIS = 2 ** 31 - 1;
 /** A forecast's heap: far more than the 20,000 events and 10,000,000 index-ticks of one need. */
 const WORKER_HEAP_MB = 1024;
 
-const WORKER_URL = new URL('./simulation-worker.ts', import.meta.url).href;
+/** Run from the TypeScript sources (tests, through tsx) rather than from the compiled bundle in `dist/`. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
-/** The worker's first code: it runs TypeScript as the server does, through tsx, registered in the worker itself. */
+/**
+ * The worker's first code. From the sources it runs TypeScript as the server does, through tsx registered in the
+ * worker itself; the compiled bundle has the worker as an entry of its own, `dist/simulation-worker.js`.
+ */
 function bootCode(): string {
-  const tsx = import.meta.resolve('tsx/esm/api');
+  const load = FROM_SOURCE
+    ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./simulation-worker.ts', import.meta.url).href)}); })`
+    : `import(${JSON.stringify(pathToFileURL(packagePath('dist/simulation-worker.js')).href)})`;
   return `
 const { parentPort } = require('node:worker_threads');
-import(${JSON.stringify(tsx)})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); })
+${load}
   .catch((error) => parentPort.postMessage({ kind: 'boot-failed', message: String((error && error.stack) || error) }));
 `;
 }

@@ -1,6 +1,5 @@
 /** @module Opens the configured store: PostgreSQL when a database URL is given, else the embedded SQLite. */
 import { randomId } from '../ids.js';
-import { openPostgresStore } from './postgres/postgres-store.js';
 import { openSqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
 
@@ -13,9 +12,11 @@ export interface StoreConfig {
   readonly instanceId?: string;
 }
 
-export function openStore(config: StoreConfig): Promise<Store> {
-  if (config.databaseUrl) return openPostgresStore(config.databaseUrl, config.instanceId ?? randomId(12));
-  return Promise.resolve(openSqliteStore(config.dataDir));
+export async function openStore(config: StoreConfig): Promise<Store> {
+  if (!config.databaseUrl) return openSqliteStore(config.dataDir);
+  // Loaded only when asked for: the pg driver costs start-up time and memory that SQLite users never need back.
+  const { openPostgresStore } = await import('./postgres/postgres-store.js');
+  return openPostgresStore(config.databaseUrl, config.instanceId ?? randomId(12));
 }
 
 /** Where the data lives, for messages: never the password. */
