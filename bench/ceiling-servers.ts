@@ -1,68 +1,58 @@
 /**
- * @module The ceilings: bare Node.js servers that answer every request with a fixed, valid, empty message, so
- * the same client code runs against them unchanged. What they reach is the most the HTTP stack and the client
- * allow on this machine; a Tessera figure divided by theirs is the share left after Tessera's own work.
+ * @module The ceilings: bare Node.js servers, each in a process of its own, that answer every request with the
+ * exact bytes Tessera answers a GetFields with (captured from Tessera first). What they reach is the most the
+ * HTTP stack allows on this machine for that answer; a Tessera figure divided by theirs is the share left after
+ * Tessera's own work.
  */
-import http from 'node:http';
-import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface CeilingServer {
   readonly url: string;
+  readonly pid: number;
+  /** The ceiling process's CPU time since it started, in milliseconds. */
+  cpuMillis(): Promise<number>;
   close(): Promise<void>;
 }
 
-const EMPTY = Buffer.alloc(0);
-const EMPTY_JSON = Buffer.from('{}');
-/** One gRPC length-prefixed frame: not compressed, length 0 (the empty message). */
-const EMPTY_GRPC_FRAME = Buffer.from([0, 0, 0, 0, 0]);
-
-/** HTTP/1.1 answering 200 with an empty message in the request's own encoding (Connect unary). */
-export async function startHttp1Ceiling(): Promise<CeilingServer> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const contentType = req.headers['content-type'] ?? 'application/proto';
-      const body = contentType.includes('json') ? EMPTY_JSON : EMPTY;
-      res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-      res.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      // Keep-alive sockets from the load generator would otherwise hold close() open.
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+/** What a ceiling process is told: which server, and the answer in each encoding. */
+export interface CeilingRequest {
+  readonly kind: 'http1' | 'grpc';
+  readonly json: Uint8Array;
+  readonly proto: Uint8Array;
 }
 
-/** Cleartext HTTP/2 answering every stream as gRPC does: headers, one empty message, then grpc-status 0. */
-export async function startHttp2Ceiling(): Promise<CeilingServer> {
-  const server = http2.createServer();
-  const sessions = new Set<http2.ServerHttp2Session>();
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.once('close', () => sessions.delete(session));
-  });
-  server.on('stream', (stream, headers) => {
-    stream.resume();
-    stream.on('end', () => {
-      stream.respond({ ':status': 200, 'content-type': headers['content-type'] ?? 'application/grpc' }, { waitForTrailers: true });
-      stream.once('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
-      stream.end(EMPTY_GRPC_FRAME);
+export type CeilingReply = { readonly port: number } | { readonly cpuMicros: number };
+
+const SCRIPT = fileURLToPath(new URL('./ceiling-process.ts', import.meta.url));
+
+/** HTTP/1.1 (`http1`, Connect unary: the answer in the request's encoding) or cleartext HTTP/2 (`grpc`: headers, one frame, grpc-status 0). */
+export async function startCeiling(request: CeilingRequest): Promise<CeilingServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  const next = () =>
+    new Promise<CeilingReply>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`ceiling process exited (${code})`)));
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = next();
+  child.send(request);
+  const reply = await listening;
+  if (!('port' in reply)) throw new Error('ceiling process: expected its port');
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${reply.port}`,
+    pid: child.pid!,
+    async cpuMillis() {
+      const answer = next();
+      child.send('cpu');
+      const cpu = await answer;
+      if (!('cpuMicros' in cpu)) throw new Error('ceiling process: expected its CPU time');
+      return cpu.cpuMicros / 1000;
+    },
     async close() {
-      for (const session of sessions) session.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.disconnect();
+      await exited;
     },
   };
 }

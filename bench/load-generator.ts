@@ -1,71 +1,16 @@
 /**
  * @module The load-generator process: runs the jobs the benchmark process sends over IPC and answers with
  * figures. It is a process of its own so that the client's CPU (encoding, decoding, HTTP parsing) does not
- * share an event loop with the server it measures; on a 2-core machine each then has a core.
+ * share an event loop with the server it measures; on a 2-core machine each then has a core. Load cases send raw
+ * requests (raw-grid-calls.ts), as autocannon would; the fan-out uses the Connect client, which streams need.
  * Started by load-generator-process.ts as `node --import tsx bench/load-generator.ts`.
  */
 import { ConnectError } from '@connectrpc/connect';
 import { setMaxListeners } from 'node:events';
-import http from 'node:http';
-import http2 from 'node:http2';
-import { fieldInit } from '../test/helpers/fixtures.js';
-import { gridClient, type GridClient } from '../test/helpers/grid-clients.js';
-import type { FanoutJob, FanoutResult, GridOp, Job, JobMessage, LoadJob, LoadResult, ReplyMessage } from './load-jobs.js';
+import { gridClient } from '../test/helpers/grid-clients.js';
+import type { FanoutJob, FanoutResult, Job, JobMessage, LoadJob, LoadResult, ReplyMessage } from './load-jobs.js';
+import { rawGridCalls, type Operation } from './raw-grid-calls.js';
 import { percentile, sortedCopy } from './report.js';
-
-type Operation = (worker: number, iteration: number) => Promise<unknown>;
-
-const RAW_PATH = '/tessera.grid.v1.GridService/GetFields';
-/** About what a GetFields request weighs: a 10-character grid id. */
-const RAW_BODY = { proto: Buffer.from('0a0a30313233343536373839', 'hex'), json: Buffer.from('{"gridId":"0123456789"}') };
-
-function rawOperation(job: LoadJob): { op: Operation; close(): void } {
-  if (job.protocol === 'grpc (h2c)') {
-    const session = http2.connect(job.baseUrl);
-    const frame = Buffer.concat([Buffer.from([0, 0, 0, 0, RAW_BODY.proto.length]), RAW_BODY.proto]);
-    const op = () =>
-      new Promise<void>((resolve, reject) => {
-        const stream = session.request({ ':method': 'POST', ':path': RAW_PATH, 'content-type': 'application/grpc+proto', te: 'trailers' });
-        stream.on('error', reject);
-        stream.on('end', resolve);
-        stream.resume();
-        stream.end(frame);
-      });
-    return { op, close: () => session.close() };
-  }
-  const agent = new http.Agent({ keepAlive: true });
-  const json = job.protocol === 'connect+json';
-  const headers = { 'content-type': json ? 'application/json' : 'application/proto', 'connect-protocol-version': '1' };
-  const body = json ? RAW_BODY.json : RAW_BODY.proto;
-  const op = () =>
-    new Promise<void>((resolve, reject) => {
-      const request = http.request(`${job.baseUrl}${RAW_PATH}`, { method: 'POST', agent, headers }, (response) => {
-        response.on('end', resolve);
-        response.on('error', reject);
-        response.resume();
-      });
-      request.on('error', reject);
-      request.end(body);
-    });
-  return { op, close: () => agent.destroy() };
-}
-
-function operation(client: GridClient, job: LoadJob & { op: GridOp }): Operation {
-  const { gridId, fieldIds } = job;
-  switch (job.op) {
-    case 'get-fields':
-      return () => client.getFields({ gridId });
-    case 'update-field':
-      // Workers rename different fields, but all of the same grid: its revision serialises them, as it would for real users of one grid.
-      return (worker, iteration) => client.updateField({ gridId, fieldId: fieldIds[worker % fieldIds.length]!, oneOfName: { case: 'name', value: `w${worker} #${iteration}` } });
-    case 'insert-delete':
-      return async (worker) => {
-        const id = `bench_${worker}`;
-        await client.insertField({ gridId, field: fieldInit(id, `Temp ${worker}`) });
-        await client.deleteField({ gridId, fieldId: id });
-      };
-  }
-}
 
 /** A growable list of latencies, so a long case does not allocate a number object per request. */
 class Samples {
@@ -87,12 +32,11 @@ class Samples {
 }
 
 async function runLoad(job: LoadJob): Promise<LoadResult> {
-  const raw = job.op === 'raw' ? rawOperation(job) : undefined;
-  const op = raw?.op ?? operation(gridClient(job.baseUrl, job.protocol), job as LoadJob & { op: GridOp });
+  const { op, close } = rawGridCalls(job);
   try {
     return await measure(job, op);
   } finally {
-    raw?.close();
+    close();
   }
 }
 
@@ -113,7 +57,7 @@ async function measure(job: LoadJob, op: Operation): Promise<LoadResult> {
         await op(w, i);
       } catch (error) {
         errors++;
-        firstError ??= ConnectError.from(error).message;
+        firstError ??= error instanceof Error ? error.message : String(error);
         continue;
       }
       const t1 = performance.now();

@@ -3,18 +3,19 @@ import type { ProtocolName } from '../test/helpers/grid-clients.js';
 
 /** `insert-delete`: InsertField then DeleteField of the same field, timed as one operation. */
 export type GridOp = 'get-fields' | 'update-field' | 'insert-delete';
-/** `raw`: a POST through node:http or node:http2 alone, no Connect client: what the client library costs. */
-export type LoadOp = GridOp | 'raw';
 
 export interface LoadJob {
   readonly kind: 'load';
   readonly baseUrl: string;
   readonly protocol: ProtocolName;
-  readonly op: LoadOp;
+  readonly op: GridOp;
   readonly gridId: string;
   /** Fields the update case renames, one per worker in turn. */
   readonly fieldIds: readonly string[];
+  /** Requests in flight: one per HTTP/1.1 connection, or streams spread over a few HTTP/2 sessions. */
   readonly concurrency: number;
+  /** The length every answer's body must have (GetFields: the captured answer); otherwise any 200 (gRPC: status 0) counts. */
+  readonly expectBodyLength?: { readonly json: number; readonly proto: number };
   readonly warmupMs: number;
   readonly durationMs: number;
 }

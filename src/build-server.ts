@@ -155,6 +155,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     clock,
     newId: randomId,
     historyRetention: options.historyRetention ?? DEFAULT_HISTORY_RETENTION,
+    concurrentTransactions: store.capabilities.concurrentTransactions,
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,

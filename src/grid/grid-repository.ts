@@ -20,6 +20,12 @@ export interface GridSnapshot extends GridRow {
   readonly fieldIds: readonly string[];
 }
 
+export interface FieldsAtRevision {
+  readonly revision: bigint;
+  readonly createdAt: number;
+  readonly fields: readonly Field[];
+}
+
 export interface GridReader {
   getGrid(gridId: string): Promise<GridRow | undefined>;
   /** One grid with its field order, consistent with its revision; undefined if it does not exist. */
@@ -28,6 +34,8 @@ export interface GridReader {
   snapshotGrids(): Promise<GridSnapshot[]>;
   /** Fields in grid order, without their type options. */
   listFields(gridId: string): Promise<Field[]>;
+  /** The grid's fields and the revision they are at, read in one statement; undefined if the grid does not exist. */
+  fieldsAtRevision(gridId: string): Promise<FieldsAtRevision | undefined>;
   /** Fields in grid order with every type option they keep. */
   loadFieldRecords(gridId: string): Promise<FieldRecord[]>;
   changesetsAfter(gridId: string, after: bigint, limit: number): Promise<StoredChangeset[]>;
@@ -36,12 +44,17 @@ export interface GridReader {
 
 export interface GridWriter extends GridReader {
   insertGrid(row: GridRow): Promise<void>;
-  /** Bumps and returns the grid's revision (which also serialises writers of one grid), or undefined if it does not exist. */
-  bumpRevision(gridId: string): Promise<bigint | undefined>;
+  /**
+   * Adds `count` (1 unless given) to the grid's revision and returns the new one, or undefined if the grid does not
+   * exist. Writers of one grid call it first: it also makes them wait their turn.
+   */
+  bumpRevision(gridId: string, count?: number): Promise<bigint | undefined>;
+  /** Sets the revision back, when fewer changes than it was bumped for are committed. */
+  setRevision(gridId: string, revision: bigint): Promise<void>;
   /** Persists the difference between two field lists; unchanged records are recognised by identity. */
   saveFields(gridId: string, before: readonly FieldRecord[], after: readonly FieldRecord[]): Promise<void>;
-  /** Appends a changeset and drops those older than the `retain` most recent. */
-  appendChangeset(gridId: string, changeset: StoredChangeset, committedAt: number, retain: number): Promise<void>;
+  /** Appends changesets (in revision order) and drops those older than the `retain` most recent. */
+  appendChangesets(gridId: string, changesets: readonly StoredChangeset[], committedAt: number, retain: number): Promise<void>;
   deleteGrid(gridId: string): Promise<boolean>;
 }
 

@@ -1,6 +1,7 @@
 /**
- * @module The grid fields service: validates a request, runs the pure operation inside one store
- * transaction that bumps the revision and records the changeset, then tells the watchers.
+ * @module The grid fields service: validates a request, runs the pure operation inside a store transaction that
+ * bumps the revision and records the changeset (concurrent writes share one, see grid-write-group.ts), then tells
+ * the watchers.
  */
 import { create, toBinary } from '@bufbuild/protobuf';
 import {
@@ -35,15 +36,17 @@ import type { SelectOption } from '../gen/tessera/grid/v1/type_option_pb.js';
 import type { Clock } from '../platform/clock.js';
 import { uniqueId, type IdGenerator } from '../platform/ids.js';
 import type { Notifier } from '../platform/notifier.js';
+import { GroupCommit } from '../platform/store/group-commit.js';
+import { FieldListCache } from './field-list-cache.js';
 import { GridError } from './grid-error.js';
 import { gridTopic, type GridEvent } from './grid-events.js';
 import type { GridRepository, GridRow, GridWriter } from './grid-repository.js';
+import { commitGridWrites, gridNotFound, type CommittedWrite, type GridWrite } from './grid-write-group.js';
 import { GRID_ID_LENGTH } from './limits.js';
 import { insertedManyChangeset } from './model/changeset.js';
 import { appendPropertyField, defaultGridFields, transientField } from './model/create-field.js';
 import { deleteField } from './model/delete-field.js';
 import { duplicateField } from './model/duplicate-field.js';
-import { checkGridSize } from './model/grid-size.js';
 import { indexOfField, type FieldRecord } from './model/field-record.js';
 import type { GridOperation } from './model/grid-edit.js';
 import { insertField } from './model/insert-field.js';
@@ -63,6 +66,11 @@ export interface GridServiceOptions {
   readonly newId: IdGenerator;
   /** How many changesets per grid WatchFields can replay; older ones are dropped. */
   readonly historyRetention: number;
+  /**
+   * The store runs transactions side by side (PostgreSQL's pool), so each grid's writes commit in groups of their
+   * own; otherwise (SQLite, one writer) the writes to every grid share each commit.
+   */
+  readonly concurrentTransactions?: boolean;
 }
 
 export const DEFAULT_HISTORY_RETENTION = 10_000;
@@ -72,15 +80,22 @@ class Unchanged {
   constructor(readonly record: FieldRecord) {}
 }
 
-function gridNotFound(gridId: string): GridError {
-  return new GridError('GridDoesNotExist', `grid ${JSON.stringify(gridId)} does not exist`);
-}
-
 export class GridService {
   readonly #o: GridServiceOptions;
+  readonly #writes: GroupCommit<GridWrite, CommittedWrite>;
+  readonly #fieldLists = new FieldListCache();
 
   constructor(options: GridServiceOptions) {
     this.#o = Object.freeze({ ...options });
+    const deps = { repository: options.repository, newId: options.newId, now: () => options.clock.now(), historyRetention: options.historyRetention };
+    this.#writes = new GroupCommit(async (writes) => {
+      const outcomes = await commitGridWrites(deps, writes);
+      // Committed, so watchers may hear of it; in revision order, as the outcomes are.
+      for (const outcome of outcomes) {
+        if (outcome.ok) this.#publish(outcome.value.changeset.gridId, { kind: 'changeset', revision: outcome.value.changeset.revision, changeset: outcome.value.changeset });
+      }
+      return outcomes;
+    });
   }
 
   /** The grid's changesets after `after_revision`, then live ones; see watch-fields.ts. */
@@ -140,13 +155,32 @@ export class GridService {
 
   async getFields(payload: QueryFieldPayload): Promise<RepeatedField> {
     requireGridId(payload.gridId);
-    await this.#requireGrid(payload.gridId);
-    const fields = await this.#o.repository.listFields(payload.gridId);
+    const all = await this.#currentFields(payload.gridId);
     const wanted = payload.fieldOrders?.items ?? [];
-    if (wanted.length === 0) return create(RepeatedFieldSchema, { items: fields });
-    const byId = new Map(fields.map((f) => [f.id, f]));
+    if (wanted.length === 0) return all;
+    const byId = new Map(all.items.map((f) => [f.id, f]));
     const items = wanted.flatMap((order) => byId.get(order.fieldId) ?? []);
     return create(RepeatedFieldSchema, { items });
+  }
+
+  /**
+   * Every field of the grid at its current revision. The revision is read from the store each time, so the
+   * answer is never older than a commit acknowledged before the call, whichever instance made it; only the
+   * field rows are spared when the cached list is at that revision.
+   */
+  async #currentFields(gridId: string): Promise<RepeatedField> {
+    const row = await this.#o.repository.getGrid(gridId);
+    if (!row) {
+      this.#fieldLists.delete(gridId);
+      throw gridNotFound(gridId);
+    }
+    const cached = this.#fieldLists.get(gridId, row.createdAt, row.revision);
+    if (cached) return cached;
+    const read = await this.#o.repository.fieldsAtRevision(gridId);
+    if (!read) throw gridNotFound(gridId);
+    const list = create(RepeatedFieldSchema, { items: [...read.fields] });
+    this.#fieldLists.offer(gridId, read.createdAt, read.revision, list);
+    return list;
   }
 
   insertField(payload: InsertFieldPayload): Promise<GridFieldChangeset> {
@@ -255,30 +289,19 @@ export class GridService {
   }
 
   /**
-   * One transaction: bump the revision (which also makes concurrent writers of this grid wait their
-   * turn), load, apply, check the grid's size, persist, record. Any error rolls all of it back, so the
-   * revision does not move.
+   * Bump the revision, load, apply, check the grid's size, persist, record, in a transaction that concurrent
+   * writes share; answered once that commit is durable. An error of this write leaves the revision where it was.
    */
-  async #mutate<Reply>(gridId: string, operation: GridOperation<Reply>): Promise<{ changeset: GridFieldChangeset; reply: Reply }> {
-    const result = await this.#o.repository.transaction(async (tx) => {
-      const revision = await tx.bumpRevision(gridId);
-      if (revision === undefined) throw gridNotFound(gridId);
-      const before = await tx.loadFieldRecords(gridId);
-      const edit = operation(before, { gridId, newId: this.#o.newId });
-      checkGridSize(before, edit.fields);
-      await tx.saveFields(gridId, before, edit.fields);
-      const changeset = await this.#record(tx, gridId, revision, edit.changeset);
-      return { changeset, reply: edit.reply };
-    });
-    this.#publish(gridId, { kind: 'changeset', revision: result.changeset.revision, changeset: result.changeset });
-    return result;
+  #mutate<Reply>(gridId: string, operation: GridOperation<Reply>): Promise<CommittedWrite<Reply>> {
+    const lane = this.#o.concurrentTransactions ? gridId : '';
+    return this.#writes.submit(lane, { gridId, operation }) as Promise<CommittedWrite<Reply>>;
   }
 
   async #record(tx: GridWriter, gridId: string, revision: bigint, changeset: GridFieldChangeset): Promise<GridFieldChangeset> {
     changeset.gridId = gridId;
     changeset.revision = revision;
     const data = toBinary(GridFieldChangesetSchema, changeset);
-    await tx.appendChangeset(gridId, { revision, data }, this.#o.clock.now(), this.#o.historyRetention);
+    await tx.appendChangesets(gridId, [{ revision, data }], this.#o.clock.now(), this.#o.historyRetention);
     return changeset;
   }
 

@@ -42,7 +42,7 @@ export function gridAuthentication(access: GridAccess): Admit {
   };
 }
 
-export function principalOf(context: HandlerContext): GridPrincipal | undefined {
+export function principalOf(context: Pick<HandlerContext, 'values'>): GridPrincipal | undefined {
   return context.values.get(PRINCIPAL);
 }
 
@@ -54,7 +54,7 @@ function permissionDenied(principal: GridPrincipal, method: string, privilege: G
 }
 
 /** Refuses the RPC unless the caller holds `privilege` on the grid. */
-export function requireGridPrivilege(context: HandlerContext, method: string, privilege: GridPrivilege, gridId: string): void {
+export function requireGridPrivilege(context: Pick<HandlerContext, 'values'>, method: string, privilege: GridPrivilege, gridId: string): void {
   const principal = principalOf(context);
   if (!principal || principal.can(privilege, gridId)) return;
   throw permissionDenied(principal, method, privilege, gridId);

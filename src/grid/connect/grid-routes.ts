@@ -6,6 +6,7 @@ import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from '../../http/connect-compat/decode-gate.js';
+import { withUnaryFastLane } from '../../http/connect-compat/unary-fast-lane.js';
 import { gridAuthentication, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
 import { toConnectError } from './grid-connect-error.js';
 
@@ -49,15 +50,20 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
     throw connectError;
   }
 
+  /** Checks what every unary call is checked for before `call` runs. */
+  function admitted(name: string, input: DescMessage, req: Message, context: Pick<HandlerContext, 'values'>): void {
+    checkDeclaredEnums(input, req);
+    const guard = GUARDS[name];
+    if (guard) {
+      const [privilege, gridId] = guard(req);
+      requireGridPrivilege(context, name, privilege, gridId);
+    }
+  }
+
   function unary<I extends Message, O>(name: string, input: DescMessage, call: (req: I, context: HandlerContext) => Promise<O>) {
     return async (req: I, context: HandlerContext): Promise<O> => {
       try {
-        checkDeclaredEnums(input, req);
-        const guard = GUARDS[name];
-        if (guard) {
-          const [privilege, gridId] = guard(req);
-          requireGridPrivilege(context, name, privilege, gridId);
-        }
+        admitted(name, input, req, context);
         return await call(req, context);
       } catch (error) {
         fail(error);
@@ -106,6 +112,20 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
         }
       },
     }, { interceptors: [gate.interceptor] });
-    for (let i = first; i < router.handlers.length; i++) router.handlers[i] = gate.wrap(router.handlers[i]!);
+    for (let i = first; i < router.handlers.length; i++) {
+      const handler = router.handlers[i]!;
+      // GetFields is the read clients repeat most, and the service answers it with the same object while the grid's
+      // revision holds; the fast lane encodes that object once per format.
+      router.handlers[i] = gate.wrap(handler.method !== methods.getFields ? handler : withUnaryFastLane(handler, {
+        method: methods.getFields,
+        readMaxBytes: options.readMaxBytes,
+        jsonOptions: { ignoreUnknownFields: false },
+        refused: gate.refused,
+        serve: async (req, values) => {
+          admitted('getFields', methods.getFields.input, req, { values });
+          return service.getFields(req);
+        },
+      }));
+    }
   };
 }

@@ -1,8 +1,8 @@
 /** @module The grid repository on Kysely: the same queries for SQLite and PostgreSQL. */
 import { create } from '@bufbuild/protobuf';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, OnConflictDatabase, OnConflictTables, Selectable, Transaction } from 'kysely';
 import { FieldSchema, type Field, type FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
-import type { GridReader, GridRepository, GridRow, GridSnapshot, GridWriter, StoredChangeset } from '../grid-repository.js';
+import type { FieldsAtRevision, GridReader, GridRepository, GridRow, GridSnapshot, GridWriter, StoredChangeset } from '../grid-repository.js';
 import type { FieldRecord } from '../model/field-record.js';
 import type { StoreSignals } from '../../platform/store/signals.js';
 import { sendGridSignal } from './grid-signals.js';
@@ -41,6 +41,27 @@ function toFieldRow(gridId: string, field: Field, position: number): GridFieldsT
     is_primary: field.isPrimary ? 1 : 0,
   };
 }
+
+/** Rows per insert: well under SQLite's 32,766 bound parameters however wide the row (10 columns at most here). */
+const ROWS_PER_STATEMENT = 500;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
+
+/** An upserted field takes every column of the row it was inserted with (`excluded`). */
+const UPSERT_FIELD = (eb: ExpressionBuilder<OnConflictDatabase<GridTables, 'grid_fields'>, OnConflictTables<'grid_fields'>>) => ({
+  position: eb.ref('excluded.position'),
+  name: eb.ref('excluded.name'),
+  description: eb.ref('excluded.description'),
+  field_type: eb.ref('excluded.field_type'),
+  frozen: eb.ref('excluded.frozen'),
+  visibility: eb.ref('excluded.visibility'),
+  width: eb.ref('excluded.width'),
+  is_primary: eb.ref('excluded.is_primary'),
+});
 
 class KyselyGridReader implements GridReader {
   constructor(protected readonly db: Db) {}
@@ -82,6 +103,21 @@ class KyselyGridReader implements GridReader {
   async listFields(gridId: string): Promise<Field[]> {
     const rows = await this.db.selectFrom('grid_fields').selectAll().where('grid_id', '=', gridId).orderBy('position').execute();
     return rows.map(toField);
+  }
+
+  async fieldsAtRevision(gridId: string): Promise<FieldsAtRevision | undefined> {
+    const rows = await this.db
+      .selectFrom('grids')
+      .leftJoin('grid_fields', 'grid_fields.grid_id', 'grids.id')
+      .select(['grids.revision as grid_revision', 'grids.created_at as grid_created_at'])
+      .select(['grid_fields.grid_id', 'grid_fields.field_id', 'grid_fields.position', 'grid_fields.name', 'grid_fields.description', 'grid_fields.field_type'])
+      .select(['grid_fields.frozen', 'grid_fields.visibility', 'grid_fields.width', 'grid_fields.is_primary'])
+      .where('grids.id', '=', gridId)
+      .orderBy('grid_fields.position')
+      .execute();
+    if (rows.length === 0) return undefined;
+    const fields = rows.flatMap((row) => (row.field_id === null ? [] : [toField(row as Selectable<GridFieldsTable>)]));
+    return { revision: BigInt(rows[0]!.grid_revision), createdAt: Number(rows[0]!.grid_created_at), fields };
   }
 
   async loadFieldRecords(gridId: string): Promise<FieldRecord[]> {
@@ -133,16 +169,21 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
       .execute();
   }
 
-  async bumpRevision(gridId: string): Promise<bigint | undefined> {
+  async bumpRevision(gridId: string, count = 1): Promise<bigint | undefined> {
     const row = await this.db
       .updateTable('grids')
-      .set((eb) => ({ revision: eb('revision', '+', 1) }))
+      .set((eb) => ({ revision: eb('revision', '+', count) }))
       .where('id', '=', gridId)
       .returning('revision')
       .executeTakeFirst();
     return row && BigInt(row.revision);
   }
 
+  async setRevision(gridId: string, revision: bigint): Promise<void> {
+    await this.db.updateTable('grids').set({ revision: revision.toString() }).where('id', '=', gridId).execute();
+  }
+
+  /** A few statements whatever the change: one per kind of row written, not one per field. */
   async saveFields(gridId: string, before: readonly FieldRecord[], after: readonly FieldRecord[]): Promise<void> {
     const kept = new Set(after.map((r) => r.field.id));
     const previous = new Map(before.map((r, i) => [r.field.id, { record: r, position: i }]));
@@ -150,43 +191,45 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
     if (gone.length > 0) {
       await this.db.deleteFrom('grid_fields').where('grid_id', '=', gridId).where('field_id', 'in', gone).execute();
     }
+    const rows: GridFieldsTable[] = [];
+    const optionsReplaced: FieldRecord[] = [];
     for (const [position, record] of after.entries()) {
       const old = previous.get(record.field.id);
-      if (old?.record === record) {
-        if (old.position !== position) await this.#setPosition(gridId, record.field.id, position);
-        continue;
-      }
-      const row = toFieldRow(gridId, record.field, position);
+      if (old?.record === record && old.position === position) continue;
+      rows.push(toFieldRow(gridId, record.field, position));
+      // A record changed only in its field (or its place) keeps its options' map, and so the rows stored for them.
+      if (old?.record.typeOptions !== record.typeOptions) optionsReplaced.push(record);
+    }
+    for (const chunk of chunks(rows)) {
       await this.db
         .insertInto('grid_fields')
-        .values(row)
-        .onConflict((oc) => oc.columns(['grid_id', 'field_id']).doUpdateSet({ ...row }))
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['grid_id', 'field_id']).doUpdateSet(UPSERT_FIELD))
         .execute();
-      await this.#replaceTypeOptions(gridId, record);
     }
+    if (optionsReplaced.length > 0) await this.#replaceTypeOptions(gridId, optionsReplaced);
   }
 
-  async #setPosition(gridId: string, fieldId: string, position: number): Promise<void> {
-    await this.db.updateTable('grid_fields').set({ position }).where('grid_id', '=', gridId).where('field_id', '=', fieldId).execute();
-  }
-
-  async #replaceTypeOptions(gridId: string, record: FieldRecord): Promise<void> {
+  async #replaceTypeOptions(gridId: string, records: readonly FieldRecord[]): Promise<void> {
     await this.db
       .deleteFrom('grid_field_type_options')
       .where('grid_id', '=', gridId)
-      .where('field_id', '=', record.field.id)
+      .where('field_id', 'in', records.map((r) => r.field.id))
       .execute();
-    const rows = [...record.typeOptions].map(([fieldType, data]) => ({ grid_id: gridId, field_id: record.field.id, field_type: fieldType, data }));
-    if (rows.length > 0) await this.db.insertInto('grid_field_type_options').values(rows).execute();
+    const rows = records.flatMap((record) =>
+      [...record.typeOptions].map(([fieldType, data]) => ({ grid_id: gridId, field_id: record.field.id, field_type: fieldType, data })),
+    );
+    for (const chunk of chunks(rows)) await this.db.insertInto('grid_field_type_options').values(chunk).execute();
   }
 
-  async appendChangeset(gridId: string, changeset: StoredChangeset, committedAt: number, retain: number): Promise<void> {
-    await this.db
-      .insertInto('grid_changesets')
-      .values({ grid_id: gridId, revision: changeset.revision.toString(), data: changeset.data, committed_at: committedAt })
-      .execute();
-    if (this.signals) await sendGridSignal(this.signals, this.db, { grid: gridId, revision: changeset.revision.toString() });
-    const horizon = changeset.revision - BigInt(retain);
+  async appendChangesets(gridId: string, changesets: readonly StoredChangeset[], committedAt: number, retain: number): Promise<void> {
+    const last = changesets.at(-1);
+    if (!last) return;
+    const rows = changesets.map((c) => ({ grid_id: gridId, revision: c.revision.toString(), data: c.data, committed_at: committedAt }));
+    await this.db.insertInto('grid_changesets').values(rows).execute();
+    // The last revision is enough: a watcher elsewhere that sees a jump reads the changesets between from the store.
+    if (this.signals) await sendGridSignal(this.signals, this.db, { grid: gridId, revision: last.revision.toString() });
+    const horizon = last.revision - BigInt(retain);
     if (horizon > 0n) {
       await this.db.deleteFrom('grid_changesets').where('grid_id', '=', gridId).where('revision', '<=', horizon.toString()).execute();
     }

@@ -61,6 +61,8 @@ export interface DecodeGate {
   wrap(handler: UniversalHandler): UniversalHandler;
   /** Throws the verdict on a refused request before the implementation runs. */
   readonly interceptor: Interceptor;
+  /** Whether the gate refused the request these context values belong to. */
+  refused(values: ContextValues): boolean;
 }
 
 /** What Connect gets: the request to handle, or a verdict to answer it with. */
@@ -128,6 +130,7 @@ export function createDecodeGate(options: DecodeGateOptions): DecodeGate {
         method: handler.method,
       });
     },
+    refused: (values) => values.get(VERDICT) !== undefined,
     interceptor: (next) => (request) => {
       const verdict = request.contextValues.get(VERDICT);
       if (verdict) throw verdict;

@@ -13,6 +13,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface StoreCapabilities {
   /** `select … for update` locks rows until the transaction ends; SQLite has one writer at a time and no such clause. */
   readonly rowLocks: boolean;
+  /** Transactions run side by side (PostgreSQL's pool); SQLite's one connection runs one at a time. */
+  readonly concurrentTransactions: boolean;
   /** The column type for raw bytes. */
   readonly bytesType: 'bytea' | 'blob';
   /** Runs `work` holding the lock `key` against every other instance of the store; at once where one instance owns it. */

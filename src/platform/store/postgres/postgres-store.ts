@@ -42,6 +42,7 @@ export async function openPostgresStore(url: string, instanceId: string): Promis
     dialect: 'postgres',
     capabilities: {
       rowLocks: true,
+      concurrentTransactions: true,
       bytesType: 'bytea',
       // A session advisory lock, held on a connection of its own while `work` uses the pool.
       exclusive: (key, work) =>

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { SoleLeadership } from '../leadership.js';
 import type { Store } from '../store.js';
+import { withStatementCache } from './statement-cache.js';
 
 export const SQLITE_FILE_NAME = 'tessera.db';
 
@@ -23,11 +24,11 @@ export function openSqliteStore(dataDir: string): Store {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
     db,
     dialect: 'sqlite',
-    capabilities: { rowLocks: false, bytesType: 'blob', exclusive: (_key, work) => work() },
+    capabilities: { rowLocks: false, concurrentTransactions: false, bytesType: 'blob', exclusive: (_key, work) => work() },
     shared: false,
     signals: undefined,
     leadership: new SoleLeadership(),

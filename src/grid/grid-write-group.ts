@@ -1,0 +1,116 @@
+/**
+ * @module A group of grid writes committed in one transaction (see platform/store/group-commit.ts). Each grid's
+ * writes apply in arrival order to the fields as the previous write left them, exactly as if each had committed
+ * alone: each gets the next revision and its own changeset, and one that fails answers its own error and takes no
+ * revision. The grid's revision is bumped, its fields read and written, and its changesets appended once per group.
+ */
+import { toBinary } from '@bufbuild/protobuf';
+import { GridFieldChangesetSchema, type GridFieldChangeset } from '../gen/tessera/grid/v1/field_pb.js';
+import type { IdGenerator } from '../platform/ids.js';
+import type { JobOutcome } from '../platform/store/group-commit.js';
+import { GridError } from './grid-error.js';
+import type { GridRepository, GridWriter, StoredChangeset } from './grid-repository.js';
+import type { FieldRecord } from './model/field-record.js';
+import type { GridOperation } from './model/grid-edit.js';
+import { checkGridSize } from './model/grid-size.js';
+
+export interface GridWrite<Reply = unknown> {
+  readonly gridId: string;
+  readonly operation: GridOperation<Reply>;
+}
+
+export interface CommittedWrite<Reply = unknown> {
+  readonly changeset: GridFieldChangeset;
+  readonly reply: Reply;
+}
+
+export interface GridWriteDeps {
+  readonly repository: GridRepository;
+  readonly newId: IdGenerator;
+  /** When the changesets are committed, in epoch milliseconds (the injected clock). */
+  now(): number;
+  readonly historyRetention: number;
+}
+
+export function gridNotFound(gridId: string): GridError {
+  return new GridError('GridDoesNotExist', `grid ${JSON.stringify(gridId)} does not exist`);
+}
+
+/**
+ * Commits `writes` in one transaction. Should a statement fail (the store, not a write's own checks), the
+ * transaction rolls back and each write is tried again in a transaction of its own, so that only the write that
+ * cannot commit fails. A failed commit is not retried: it may have committed after all, and a retry would apply
+ * the writes twice; every write of the group answers its error, as a lone write did.
+ */
+export async function commitGridWrites(deps: GridWriteDeps, writes: readonly GridWrite[]): Promise<JobOutcome<CommittedWrite>[]> {
+  let rolledBack = false;
+  try {
+    return await deps.repository.transaction(async (tx) => {
+      const outcomes: JobOutcome<CommittedWrite>[] = new Array(writes.length);
+      try {
+        for (const [gridId, indices] of byGrid(writes)) await applyToGrid(deps, tx, gridId, indices, writes, outcomes);
+      } catch (error) {
+        rolledBack = true;
+        throw error;
+      }
+      return outcomes;
+    });
+  } catch (error) {
+    if (!rolledBack || writes.length === 1) return writes.map(() => ({ ok: false, error }));
+    const outcomes: JobOutcome<CommittedWrite>[] = [];
+    for (const write of writes) outcomes.push(...(await commitGridWrites(deps, [write])));
+    return outcomes;
+  }
+}
+
+/** The indices of each grid's writes, in arrival order. */
+function byGrid(writes: readonly GridWrite[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  writes.forEach((write, i) => {
+    const indices = groups.get(write.gridId);
+    if (indices) indices.push(i);
+    else groups.set(write.gridId, [i]);
+  });
+  return groups;
+}
+
+async function applyToGrid(
+  deps: GridWriteDeps,
+  tx: GridWriter,
+  gridId: string,
+  indices: readonly number[],
+  writes: readonly GridWrite[],
+  outcomes: JobOutcome<CommittedWrite>[],
+): Promise<void> {
+  // Bumped before anything is read: on a store with row locks this is what makes other writers of the grid wait.
+  const bumped = await tx.bumpRevision(gridId, indices.length);
+  if (bumped === undefined) {
+    for (const i of indices) outcomes[i] = { ok: false, error: gridNotFound(gridId) };
+    return;
+  }
+  const before = await tx.loadFieldRecords(gridId);
+  let fields: readonly FieldRecord[] = before;
+  let revision = bumped - BigInt(indices.length);
+  const stored: StoredChangeset[] = [];
+  for (const i of indices) {
+    let edit;
+    try {
+      edit = writes[i]!.operation(fields, { gridId, newId: deps.newId });
+      checkGridSize(fields, edit.fields);
+    } catch (error) {
+      outcomes[i] = { ok: false, error };
+      continue;
+    }
+    fields = edit.fields;
+    revision += 1n;
+    const changeset = edit.changeset;
+    changeset.gridId = gridId;
+    changeset.revision = revision;
+    stored.push({ revision, data: toBinary(GridFieldChangesetSchema, changeset) });
+    outcomes[i] = { ok: true, value: { changeset, reply: edit.reply } };
+  }
+  if (revision !== bumped) await tx.setRevision(gridId, revision);
+  if (stored.length === 0) return;
+  await tx.saveFields(gridId, before, fields);
+  await tx.appendChangesets(gridId, stored, deps.now(), deps.historyRetention);
+}

@@ -1,0 +1,140 @@
+/**
+ * GetFields in its plainest form (no compression offered, no timeout: what curl, autocannon or a bare HTTP client
+ * sends) is answered by a shorter path than other calls (src/http/connect-compat/unary-fast-lane.ts), from a field
+ * list the service keeps per grid revision. Its answers must be the bytes and headers Connect itself gives (a request
+ * that offers only `identity` compression takes Connect's path, so the two are compared), and never older than a
+ * write acknowledged before the call.
+ */
+import { toBinary } from '@bufbuild/protobuf';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import http2 from 'node:http2';
+import { describe, it } from 'node:test';
+import { QueryFieldPayloadSchema, RepeatedFieldSchema } from '../../src/gen/tessera/grid/v1/field_pb.js';
+import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
+import { fieldInit, decode, encode, useServer } from '../helpers/fixtures.js';
+import { gridClient } from '../helpers/grid-clients.js';
+
+const PATH = `/${GridService.typeName}/GetFields`;
+
+interface Answer {
+  readonly status: number;
+  /** Every header but the date, in the order sent. */
+  readonly headers: readonly string[];
+  readonly body: Buffer;
+  readonly trailers?: Readonly<Record<string, unknown>>;
+}
+
+function post(url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${url}${PATH}`, { method: 'POST', headers: { 'content-type': contentType, ...extra } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers: string[] = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2) {
+          if (response.rawHeaders[i]!.toLowerCase() !== 'date') headers.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+        }
+        resolve({ status: response.statusCode!, headers, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function grpcCall(url: string, message: Uint8Array, extra: Readonly<Record<string, string>> = {}): Promise<Answer> {
+  const session = http2.connect(url);
+  try {
+    return await new Promise<Answer>((resolve, reject) => {
+      const frame = Buffer.alloc(5 + message.length);
+      frame.writeUInt32BE(message.length, 1);
+      frame.set(message, 5);
+      const stream = session.request({ ':method': 'POST', ':path': PATH, 'content-type': 'application/grpc', te: 'trailers', ...extra });
+      let status = 0;
+      let headers: string[] = [];
+      let trailers: Record<string, unknown> = {};
+      const chunks: Buffer[] = [];
+      stream.on('response', (h) => {
+        status = Number(h[':status']);
+        headers = Object.entries(h).filter(([k]) => k !== 'date').map(([k, v]) => `${k}: ${String(v)}`);
+      });
+      stream.on('trailers', (t) => (trailers = { ...t }));
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => resolve({ status, headers, body: Buffer.concat(chunks), trailers }));
+      stream.on('error', reject);
+      stream.end(frame);
+    });
+  } finally {
+    session.close();
+  }
+}
+
+describe('GetFields without compression or timeout', () => {
+  const ctx = useServer();
+
+  async function fiftyFieldGrid(): Promise<string> {
+    const client = gridClient(ctx.url);
+    const grid = await client.createGrid({ name: 'Plain' });
+    for (let i = grid.fieldOrders.length; i < 50; i++) await client.insertField({ gridId: grid.id, field: fieldInit(`f${i}`, `Field ${i}`) });
+    return grid.id;
+  }
+
+  it('answers Connect binary and JSON with the bytes and headers Connect gives, repeated calls alike', async () => {
+    const gridId = await fiftyFieldGrid();
+    const cases = [
+      { type: 'application/proto', body: encode(QueryFieldPayloadSchema, { gridId }) },
+      { type: 'application/json', body: Buffer.from(JSON.stringify({ gridId })) },
+      // A subset in the order asked, and a field that does not exist left out.
+      { type: 'application/json', body: Buffer.from(JSON.stringify({ gridId, fieldOrders: { items: [{ fieldId: 'f7' }, { fieldId: 'nope' }, { fieldId: 'f3' }] } })) },
+    ];
+    for (const { type, body } of cases) {
+      const viaConnect = await post(ctx.url, type, body, { 'accept-encoding': 'identity' });
+      assert.equal(viaConnect.status, 200);
+      for (let round = 0; round < 2; round++) {
+        const plain = await post(ctx.url, type, body);
+        assert.deepEqual(plain, viaConnect, `${type} ${body.toString()}, call ${round + 1}`);
+      }
+    }
+    const fields = decode(RepeatedFieldSchema, (await post(ctx.url, 'application/proto', encode(QueryFieldPayloadSchema, { gridId }))).body);
+    assert.equal(fields.items.length, 50);
+  });
+
+  it('answers gRPC with the frame, headers and trailers Connect gives', async () => {
+    const gridId = await fiftyFieldGrid();
+    const message = toBinary(QueryFieldPayloadSchema, { $typeName: QueryFieldPayloadSchema.typeName, gridId });
+    const viaConnect = await grpcCall(ctx.url, message, { 'grpc-accept-encoding': 'identity' });
+    assert.equal(viaConnect.trailers?.['grpc-status'], '0');
+    for (let round = 0; round < 2; round++) assert.deepEqual(await grpcCall(ctx.url, message), viaConnect);
+  });
+
+  it('answers errors as Connect does', async () => {
+    for (const body of [JSON.stringify({ gridId: 'missing000' }), JSON.stringify({ gridId: '' }), JSON.stringify({ gridId: 'x', nope: 1 }), '{']) {
+      const plain = await post(ctx.url, 'application/json', Buffer.from(body));
+      assert.notEqual(plain.status, 200, body);
+      assert.deepEqual(plain, await post(ctx.url, 'application/json', Buffer.from(body), { 'accept-encoding': 'identity' }), body);
+    }
+    const missing = toBinary(QueryFieldPayloadSchema, { $typeName: QueryFieldPayloadSchema.typeName, gridId: 'missing000' });
+    const plain = await grpcCall(ctx.url, missing);
+    assert.equal(plain.trailers?.['grpc-status'], '5');
+    assert.deepEqual(plain, await grpcCall(ctx.url, missing, { 'grpc-accept-encoding': 'identity' }));
+  });
+
+  it('never answers older than an acknowledged write, nor for a deleted grid', async () => {
+    const client = gridClient(ctx.url);
+    const gridId = await fiftyFieldGrid();
+    const body = encode(QueryFieldPayloadSchema, { gridId });
+    for (let i = 0; i < 5; i++) {
+      await post(ctx.url, 'application/proto', body);
+      await client.updateField({ gridId, fieldId: 'f9', oneOfName: { case: 'name', value: `renamed ${i}` } });
+      const fields = decode(RepeatedFieldSchema, (await post(ctx.url, 'application/proto', body)).body);
+      assert.equal(fields.items.find((f) => f.id === 'f9')?.name, `renamed ${i}`);
+    }
+    await client.deleteField({ gridId, fieldId: 'f9' });
+    assert.equal(decode(RepeatedFieldSchema, (await post(ctx.url, 'application/proto', body)).body).items.length, 49);
+    await client.deleteGrid({ value: gridId });
+    const gone = await post(ctx.url, 'application/json', Buffer.from(JSON.stringify({ gridId })));
+    assert.equal(gone.status, 404);
+  });
+});
