@@ -52,6 +52,8 @@ export interface BuildOptions {
    * Given here, not to listen, because the app's server is made with the app.
    */
   readonly connectionLimits?: Partial<ConnectionLimits>;
+  /** How long a lifecycle pass works before it commits and lets other requests in (0: one index at a time; tests). */
+  readonly lifecycleSliceMillis?: number;
 }
 
 /** Everything wired and running (the runner leads or follows), the app ready for `inject` or `listen`. */
@@ -125,6 +127,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     policies,
     clock,
     newUuid,
+    ...(options.lifecycleSliceMillis !== undefined && { sliceMillis: options.lifecycleSliceMillis }),
     stats: (index) => documents.stats(index),
     allocationBlocked: (state) => disk.highWatermarkExceeded(state),
     ...(security && { authorize: stepAuthorizer(security) }),

@@ -54,8 +54,9 @@ export class ClusterService {
           // Derived rules (the flood-stage block) are applied in the same commit as the change that triggers them.
           for (const transform of this.#transforms) state = transform(state);
           if (state === before) return { state, result };
-          for (const [name, index] of state.indices) {
-            if (!before.indices.has(name)) for (const check of this.#creationChecks) check(index);
+          for (const name of ClusterState.changedNames(before.indices, state.indices) ?? state.indices.keys()) {
+            const index = state.indices.get(name);
+            if (index && !before.indices.has(name)) for (const check of this.#creationChecks) check(index);
           }
           return { state: Object.freeze({ ...state, version: before.version + 1 }), result };
         });

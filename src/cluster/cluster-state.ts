@@ -36,6 +36,8 @@ export interface ClusterState {
 class LayeredIndices implements ReadonlyMap<string, IndexMetadata> {
   constructor(
     readonly base: Map<string, IndexMetadata>,
+    /** The map the builder started from, and every name folded into `base` since (a superset of what changed). */
+    readonly origin: Origin,
     readonly layer: ReadonlyMap<string, IndexMetadata | undefined> = new Map(),
     /** Whether the builder owns `base`, so a fold may write into it; an overlay's base belongs to a live state. */
     readonly owned = true,
@@ -44,7 +46,7 @@ class LayeredIndices implements ReadonlyMap<string, IndexMetadata> {
   with(name: string, index: IndexMetadata | undefined): LayeredIndices {
     const layer = new Map(this.layer);
     layer.set(name, index);
-    return new LayeredIndices(this.base, layer, this.owned);
+    return new LayeredIndices(this.base, this.origin, layer, this.owned);
   }
 
   get(name: string): IndexMetadata | undefined {
@@ -86,6 +88,22 @@ class LayeredIndices implements ReadonlyMap<string, IndexMetadata> {
   [Symbol.iterator](): MapIterator<[string, IndexMetadata]> {
     return this.entries();
   }
+}
+
+interface Origin {
+  readonly from: ReadonlyMap<string, IndexMetadata>;
+  readonly touched: Set<string>;
+}
+
+/**
+ * For a map a draft finished as: the map it was built from and the names that may differ from it. Saving a state
+ * and checking its new indices then cost what the change touched, not every index of a large cluster.
+ */
+const derivations = new WeakMap<ReadonlyMap<string, IndexMetadata>, { readonly from: ReadonlyMap<string, IndexMetadata>; readonly touched: ReadonlySet<string> }>();
+
+function originOf(indices: ReadonlyMap<string, IndexMetadata>): Origin {
+  if (!(indices instanceof LayeredIndices)) return { from: indices, touched: new Set() };
+  return { from: indices.origin.from, touched: new Set([...indices.origin.touched, ...indices.layer.keys()]) };
 }
 
 /**
@@ -132,7 +150,7 @@ export const ClusterState = Object.freeze({
    * what changed since the last `fold`. `state` itself is left as it was.
    */
   draft(state: ClusterState): ClusterState {
-    return Object.freeze({ ...state, indices: new LayeredIndices(new Map(state.indices)) });
+    return Object.freeze({ ...state, indices: new LayeredIndices(new Map(state.indices), originOf(state.indices)) });
   },
   /**
    * A copy of `state` to try changes on, for a what-if (lint's dry runs, one per index): nothing is copied up front,
@@ -140,7 +158,7 @@ export const ClusterState = Object.freeze({
    */
   overlay(state: ClusterState): ClusterState {
     const base = state.indices instanceof LayeredIndices ? new Map(state.indices) : (state.indices as Map<string, IndexMetadata>);
-    return Object.freeze({ ...state, indices: new LayeredIndices(base, new Map(), false) });
+    return Object.freeze({ ...state, indices: new LayeredIndices(base, originOf(state.indices), new Map(), false) });
   },
   /**
    * Writes a draft's latest changes into the map the draft owns, and returns the draft to go on from. Every
@@ -152,15 +170,28 @@ export const ClusterState = Object.freeze({
     if (!indices.owned) return ClusterState.draft(state);
     if (indices.layer.size === 0) return state;
     for (const [name, index] of indices.layer) {
+      indices.origin.touched.add(name);
       if (index === undefined) indices.base.delete(name);
       else indices.base.set(name, index);
     }
-    return Object.freeze({ ...state, indices: new LayeredIndices(indices.base) });
+    return Object.freeze({ ...state, indices: new LayeredIndices(indices.base, indices.origin) });
   },
   /** The finished state of a draft, with a plain map; no state of the draft may be read after it. */
   finish(state: ClusterState): ClusterState {
     const folded = ClusterState.fold(state);
-    return folded.indices instanceof LayeredIndices ? Object.freeze({ ...folded, indices: folded.indices.base }) : folded;
+    if (!(folded.indices instanceof LayeredIndices)) return folded;
+    const { base, origin } = folded.indices;
+    derivations.set(base, origin);
+    return Object.freeze({ ...folded, indices: base });
+  },
+  /**
+   * The names whose index may differ between `before` and `after` (added, changed or removed), when `after` was
+   * finished from a draft of `before`; undefined when not known, and then every name of both may.
+   */
+  changedNames(before: ReadonlyMap<string, IndexMetadata>, after: ReadonlyMap<string, IndexMetadata>): ReadonlySet<string> | undefined {
+    if (before === after) return new Set();
+    const derivation = derivations.get(after);
+    return derivation?.from === before ? derivation.touched : undefined;
   },
   custom(state: ClusterState, type: string): object | undefined {
     return state.customs.get(type);

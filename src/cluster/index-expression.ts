@@ -7,7 +7,7 @@ import { indexClosed } from './cluster-errors-blocks.js';
 import { ClusterState } from './cluster-state.js';
 import { DataStreams } from './data-stream.js';
 import { IndexMetadata } from './index-metadata.js';
-import { isWildcard, matchesPattern } from '../platform/units/index.js';
+import { isWildcard, matcherOf, matchesPattern } from '../platform/units/index.js';
 
 export interface ResolveOptions {
   /** A concrete name that does not exist is skipped instead of failing (`ignore_unavailable`). */
@@ -46,6 +46,11 @@ function concreteKept(index: IndexMetadata, options: ResolveOptions): boolean {
   return false;
 }
 
+function aliasMatches(matches: (name: string) => boolean, index: IndexMetadata): boolean {
+  for (const alias in index.aliases) if (matches(alias)) return true;
+  return false;
+}
+
 /** Concrete index names in sorted order. */
 export function resolveIndices(state: ClusterState, expression: string | undefined, options: ResolveOptions = {}): string[] {
   const resolveAliases = options.resolveAliases ?? true;
@@ -58,14 +63,13 @@ export function resolveIndices(state: ClusterState, expression: string | undefin
     const part = exclude ? raw.slice(1) : raw;
     const matched = new Set<string>();
     if (isWildcard(part)) {
+      // One walk over the indices for names and aliases alike, cheapest test first: it runs 100,000 times on large clusters.
+      const dotted = part.startsWith('.');
+      const matches = matcherOf(part);
       for (const index of state.indices.values()) {
-        const hiddenOk = options.expandHidden || !IndexMetadata.isHidden(index) || part.startsWith('.');
-        if (hiddenOk && stateExpanded(index, options) && matchesPattern(part, index.name)) matched.add(index.name);
-      }
-      if (resolveAliases) {
-        for (const index of state.indices.values()) {
-          if (stateExpanded(index, options) && Object.keys(index.aliases).some((alias) => matchesPattern(part, alias))) matched.add(index.name);
-        }
+        if (!stateExpanded(index, options)) continue;
+        if (matches(index.name) && (options.expandHidden || dotted || !IndexMetadata.isHidden(index))) matched.add(index.name);
+        else if (resolveAliases && aliasMatches(matches, index)) matched.add(index.name);
       }
       if (includeDataStreams) {
         for (const stream of streams.values()) {

@@ -20,6 +20,18 @@ export interface StoredBytes {
   onWrite(listener: () => Promise<void>): () => void;
 }
 
+/** How many indices of a map carry the block; a state's map never changes, so it is counted once. */
+const blockedCounts = new WeakMap<ReadonlyMap<string, IndexMetadata>, number>();
+
+function blockedCount(indices: ReadonlyMap<string, IndexMetadata>): number {
+  let count = blockedCounts.get(indices);
+  if (count !== undefined) return count;
+  count = 0;
+  for (const index of indices.values()) if (index.settings[BLOCK] === 'true') count++;
+  blockedCounts.set(indices, count);
+  return count;
+}
+
 export class DiskMonitor {
   constructor(
     private readonly cluster: ClusterService,
@@ -55,6 +67,9 @@ export class DiskMonitor {
     const enabled = diskThresholdEnabled(state);
     const flood = enabled && isExceeded(watermark(state, 'flood_stage'), usage);
     const belowHigh = !enabled || !isExceeded(watermark(state, 'high'), usage);
+    // Every change passes here: at rest, answered from a count made once per index map instead of a scan.
+    const blocked = blockedCount(state.indices);
+    if ((!flood || blocked === state.indices.size) && (!belowHigh || blocked === 0)) return state;
     let next = state;
     for (const index of state.indices.values()) {
       const blocked = index.settings[BLOCK] === 'true';

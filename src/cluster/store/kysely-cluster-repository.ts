@@ -34,11 +34,13 @@ export interface ClusterStoreOptions {
   readonly generations: Generations;
 }
 
-async function saveMap<T>(trx: Transaction<ClusterTables>, table: Table, before: ReadonlyMap<string, T>, after: ReadonlyMap<string, T>, version: number): Promise<void> {
-  const gone = [...before.keys()].filter((name) => !after.has(name));
+/** `changed`: the only names that may differ between the maps, when known (see ClusterState.changedNames). */
+async function saveMap<T>(trx: Transaction<ClusterTables>, table: Table, before: ReadonlyMap<string, T>, after: ReadonlyMap<string, T>, version: number, changed?: ReadonlySet<string>): Promise<void> {
+  const gone = [...(changed ?? before.keys())].filter((name) => before.has(name) && !after.has(name));
   if (gone.length > 0) await trx.deleteFrom(table).where('name', 'in', gone).execute();
-  for (const [name, value] of after) {
-    if (before.get(name) === value) continue;
+  for (const name of changed ?? after.keys()) {
+    const value = after.get(name);
+    if (value === undefined || before.get(name) === value) continue;
     const data = JSON.stringify(value);
     await trx.insertInto(table).values({ name, data, version }).onConflict((oc) => oc.column('name').doUpdateSet({ data, version })).execute();
   }
@@ -121,11 +123,14 @@ export class KyselyClusterRepository implements ClusterRepository {
   }
 
   async #save(trx: Transaction<ClusterTables>, before: ClusterState, after: ClusterState): Promise<void> {
-    await saveMap(trx, 'cluster_indices', before.indices, after.indices, after.version);
-    const created = [...after.indices.values()]
-      .filter((i) => !before.indices.has(i.name) && i.copiedFrom !== undefined)
+    // A change made through a draft names what it touched: at 100,000 indices, scanning them all is most of a commit.
+    const changed = ClusterState.changedNames(before.indices, after.indices);
+    await saveMap(trx, 'cluster_indices', before.indices, after.indices, after.version, changed);
+    const created = [...(changed ?? after.indices.keys())]
+      .map((name) => after.indices.get(name))
+      .filter((i): i is IndexMetadata => i !== undefined && !before.indices.has(i.name) && i.copiedFrom !== undefined)
       .map((i) => ({ name: i.name, copiedFrom: i.copiedFrom! }));
-    const removed = [...before.indices.keys()].filter((name) => !after.indices.has(name));
+    const removed = [...(changed ?? before.indices.keys())].filter((name) => before.indices.has(name) && !after.indices.has(name));
     await syncDocumentsWithIndices(trx, created, removed);
     await saveMap(trx, 'cluster_templates', before.templates, after.templates, after.version);
     await saveMap(trx, 'cluster_component_templates', before.componentTemplates, after.componentTemplates, after.version);

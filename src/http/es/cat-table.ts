@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClusterError } from '../../cluster/index.js';
 import { BYTE_UNITS, byteSizeText, humanDuration, matchesPattern, TIME_UNITS } from '../../platform/units/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { esSend, esSendText, flag, javaSplit, responseFormat } from './es-reply.js';
+import { esSend, esSendText, flag, javaSplit, prettyRequested, responseFormat } from './es-reply.js';
+import { esSendJsonStream, esSendTextStream, jsonArray, jsonStreamable, STREAM_FROM_ENTRIES } from './es-stream.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -158,14 +159,24 @@ function pad(text: string | null, width: number, right: boolean, last: boolean):
   return last || leftOver <= 0 ? value : value + ' '.repeat(leftOver);
 }
 
-function textTable(table: CatTable, query: Query, headers: readonly DisplayHeader[], rows: readonly CatRow[]): string {
+/**
+ * The text table's lines. The column widths need every cell, so the cells are rendered twice (once to measure,
+ * once to write) rather than all held at once.
+ */
+function* textTable(table: CatTable, query: Query, headers: readonly DisplayHeader[], rows: readonly CatRow[]): Generator<string> {
   const verbose = flag(query, 'v');
-  if (!verbose && rows.length === 0) return '';
+  if (!verbose && rows.length === 0) return;
   const right = headers.map((h) => table.columns.find((c) => c.name === h.name)?.right === true);
-  const cells = rows.map((row) => headers.map((h) => render(query, row[h.name] ?? null)));
-  const widths = headers.map((h, i) => Math.max(verbose ? h.display.length : 0, ...cells.map((r) => (r[i] ?? '').length)));
+  const cellsOf = (row: CatRow) => headers.map((h) => render(query, row[h.name] ?? null));
+  const widths = headers.map((h) => (verbose ? h.display.length : 0));
+  for (const row of rows) {
+    cellsOf(row).forEach((cell, i) => {
+      widths[i] = Math.max(widths[i]!, (cell ?? '').length);
+    });
+  }
   const line = (values: readonly (string | null)[]) => `${values.map((v, i) => pad(v, widths[i]!, right[i]!, i === values.length - 1)).join(' ')}\n`;
-  return (verbose ? line(headers.map((h) => h.display)) : '') + cells.map(line).join('');
+  if (verbose) yield line(headers.map((h) => h.display));
+  for (const row of rows) yield line(cellsOf(row));
 }
 
 /** AbstractCatAction's `help`: name | aliases | description, every column left-aligned and padded, the last one too. */
@@ -182,10 +193,14 @@ export function sendCatTable(req: FastifyRequest, reply: FastifyReply, table: Ca
   const rows = rowOrder(table, query);
   const headers = displayHeaders(table, query);
   // RestTable.getResponseContentType: `format`, else the Accept header; neither (or text/plain, or a list) means text.
-  if (responseFormat(req, query.format !== undefined) === undefined) return esSendText(reply, textTable(table, query, headers, rows));
-  return esSend(
-    req,
-    reply,
-    rows.map((row) => Object.fromEntries(headers.map((h) => [h.display, render(query, row[h.name] ?? null)]))),
-  );
+  const large = rows.length >= STREAM_FROM_ENTRIES;
+  if (responseFormat(req, query.format !== undefined) === undefined) {
+    const lines = textTable(table, query, headers, rows);
+    return large ? esSendTextStream(reply, lines) : esSendText(reply, [...lines].join(''));
+  }
+  function* objects(): Generator<Record<string, string | null>> {
+    for (const row of rows) yield Object.fromEntries(headers.map((h) => [h.display, render(query, row[h.name] ?? null)]));
+  }
+  if (jsonStreamable(req, rows.length)) return esSendJsonStream(req, reply, jsonArray(objects(), prettyRequested(req)));
+  return esSend(req, reply, [...objects()]);
 }

@@ -89,12 +89,6 @@ export function esSend(req: FastifyRequest, reply: FastifyReply, body: unknown, 
     const paths = query.filter_path.split(',').map((p) => p.trim().split('.'));
     payload = filterPath(body, paths) ?? {};
   }
-  let version: string | undefined;
-  try {
-    version = requestedCompatibility(req);
-  } catch {
-    version = undefined;
-  }
   const format = responseFormat(req);
   if (format === 'cbor' || format === 'smile') {
     // Tessera writes no binary XContent; answering JSON instead would be a different answer than the one asked for.
@@ -102,12 +96,27 @@ export function esSend(req: FastifyRequest, reply: FastifyReply, body: unknown, 
     return reply.code(406).header('content-type', 'application/json').send(Buffer.from(JSON.stringify(refusal)));
   }
   if (format === 'yaml') return reply.code(status).header('content-type', 'application/yaml').send(Buffer.from(toYaml(payload)));
-  const pretty = query.pretty !== undefined && query.pretty !== 'false';
   // A Buffer keeps Fastify from rewriting the media type (it would quote compatible-with and add a charset).
   return reply
     .code(status)
-    .header('content-type', responseContentType(version))
-    .send(Buffer.from(pretty ? `${JSON.stringify(payload, null, 2)}\n` : JSON.stringify(payload)));
+    .header('content-type', jsonContentType(req))
+    .send(Buffer.from(prettyRequested(req) ? `${JSON.stringify(payload, null, 2)}\n` : JSON.stringify(payload)));
+}
+
+/** The JSON media type of an answer, with the compatibility version the request asked for (none if it asked wrongly). */
+export function jsonContentType(req: FastifyRequest): string {
+  let version: string | undefined;
+  try {
+    version = requestedCompatibility(req);
+  } catch {
+    version = undefined;
+  }
+  return responseContentType(version);
+}
+
+export function prettyRequested(req: FastifyRequest): boolean {
+  const { pretty } = req.query as Query;
+  return pretty !== undefined && pretty !== 'false';
 }
 
 /** HeaderWarning.addWarning: each deprecation warning in a `Warning` header of ES's format. */

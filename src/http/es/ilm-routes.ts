@@ -4,7 +4,8 @@ import { resolveIndices } from '../../cluster/index.js';
 import { explainIndex, includeInExplain, javaIsoInstant, moveToStepRequest, removePolicy, retry, serializePolicy } from '../../ilm/index.js';
 import type { EsContext } from './es-context.js';
 import { requestedCompatibility } from './es-content.js';
-import { addWarnings, esSend, flag } from './es-reply.js';
+import { addWarnings, esSend, flag, prettyRequested } from './es-reply.js';
+import { esSendJsonStream, jsonObjectMember, jsonStreamable, propertyOrder } from './es-stream.js';
 import { esRoute, cluster, onPath } from './es-actions.js';
 import { ACKED } from './es-params.js';
 
@@ -46,12 +47,16 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
     const onlyErrors = flag(req.query, 'only_errors');
     // A client asking for compatibility with 7 gets the record's earlier form.
     const options = { human: flag(req.query, 'human'), now: ctx.clock.now(), legacy: requestedCompatibility(req) === '7' };
-    const indices: Record<string, unknown> = {};
-    for (const name of resolveIndices(state, req.params.index)) {
-      const record = explainIndex(state, state.indices.get(name)!, options);
-      if (includeInExplain(state, record, onlyManaged, onlyErrors)) indices[name] = record;
+    const names = resolveIndices(state, req.params.index);
+    // Records are made as the answer is written: over 100,000 indices it would be tens of MiB held at once.
+    function* records(): Generator<[string, Record<string, unknown>]> {
+      for (const name of propertyOrder(names)) {
+        const record = explainIndex(state, state.indices.get(name)!, options);
+        if (includeInExplain(state, record, onlyManaged, onlyErrors)) yield [name, record];
+      }
     }
-    return esSend(req, reply, { indices });
+    if (jsonStreamable(req, names.length)) return esSendJsonStream(req, reply, jsonObjectMember('indices', records(), prettyRequested(req)));
+    return esSend(req, reply, { indices: Object.fromEntries(records()) });
   });
 
   app.post<{ Params: { index: string } }>('/:index/_ilm/retry', esRoute(onPath('indices:admin/ilm/retry'), ACKED), async (req, reply) => {

@@ -2,19 +2,15 @@
  * @module Runs every managed index: after each cluster-state change (cluster-state steps and phase
  * moves) and on each poll tick (also periodic waits and automatic retries), as IndexLifecycleService does.
  */
-import { clusterSetting, ClusterState, POLL_INTERVAL, type ClusterError, type ClusterService, type IndexStats } from '../../cluster/index.js';
+import { clusterSetting, ClusterState, POLL_INTERVAL, type ClusterError, type ClusterService, type IndexMetadata, type IndexStats } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CodedMessage } from '../../platform/errors.js';
-import { compilePhase } from '../compile-phase.js';
-import { currentKey, readExecution, type ExecutionState } from '../execution-state.js';
-import { readPhaseExecution } from '../phase-execution.js';
-import { minAgeMillis } from '../policy/lifecycle-policy.js';
-import { PHASES } from '../policy/timeseries-lifecycle-type.js';
 import { lifecyclePolicy } from '../policy/lifecycle-metadata.js';
 import type { PolicyService } from '../policy/policy-service.js';
-import { ERROR_STEP, StepKey } from '../step-key.js';
+import type { ExecutionState } from '../execution-state.js';
 import { checkOriginationDate } from './origination-date.js';
-import { lifecycleDate, runIndex, type Trigger } from './run-index.js';
+import { dueOn, dueTimes } from './due-times.js';
+import { runIndex, type Trigger } from './run-index.js';
 
 export interface RunnerDeps {
   readonly cluster: ClusterService;
@@ -35,12 +31,16 @@ export interface RunnerDeps {
   readonly observe?: (index: string, execution: ExecutionState) => void;
   /** Told about a pass that failed as a whole (a bug, or the store failing); the next trigger tries again. */
   readonly onError?: (error: unknown) => void;
+  /** How long a pass works before it commits and lets the event loop serve others; SLICE_MILLIS by default. */
+  readonly sliceMillis?: number;
 }
 
 export class LifecycleRunner {
   #pending: Promise<void> | undefined;
   #again = false;
+  #passes: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void)[] = [];
+  #wake: { readonly indices: ClusterState['indices']; readonly customs: ClusterState['customs']; readonly at: number } | undefined;
 
   constructor(private readonly deps: RunnerDeps) {
     // Every instance refuses such an index, whether or not it runs the runner.
@@ -81,12 +81,17 @@ export class LifecycleRunner {
     return this.#pending;
   }
 
-  async #guarded(trigger: Trigger): Promise<void> {
-    try {
-      await this.pass(trigger);
-    } catch (error) {
-      (this.deps.onError ?? ((e) => console.error('lifecycle pass failed', e)))(error);
-    }
+  /** Passes run one after another: a pass's slices let requests in between, not another pass. */
+  #guarded(trigger: Trigger): Promise<void> {
+    const run = this.#passes.then(async () => {
+      try {
+        await this.pass(trigger);
+      } catch (error) {
+        (this.deps.onError ?? ((e) => console.error('lifecycle pass failed', e)))(error);
+      }
+    });
+    this.#passes = run;
+    return run;
   }
 
   /** A poll tick's pass; never throws. */
@@ -103,31 +108,58 @@ export class LifecycleRunner {
     return policyName !== undefined && policyName !== '' && (this.deps.manages?.(index) ?? true);
   }
 
-  /** One pass over every managed index, as one cluster-state change. */
+  /**
+   * One pass over every managed index, in name order, as a series of cluster-state changes of at most
+   * SLICE_MILLIS of work each, with a turn of the event loop between them so that other requests are served
+   * meanwhile. Each slice is an ordinary update on the state as it then is; the indices are those managed when
+   * the pass began, and every slice runs them at the pass's `now`. A pass over a few thousand indices is one change.
+   */
   async pass(trigger: Trigger): Promise<void> {
-    const { policies, clock, newUuid } = this.deps;
+    const { policies, clock } = this.deps;
     await this.deps.prepare?.();
     if (policies.mode === 'STOPPING') await policies.setMode('STOPPED');
     if (policies.mode !== 'RUNNING') return;
-    await this.deps.cluster.update((start) => {
-      let state = start;
-      const now = clock.now();
-      const managed = [...start.indices.values()].filter((i) => this.#manages(i.name, i.settings['index.lifecycle.name'])).map((i) => i.name).sort();
-      const stats = this.deps.stats ?? (() => ({ docs: 0, sizeBytes: 0 }));
-      const allocationBlocked = this.deps.allocationBlocked ?? (() => undefined);
-      const authorize = this.deps.authorize ?? (() => undefined);
-      const observe = this.deps.observe;
-      // One copy of the indices for the whole pass, each index's turn folded in before the next.
-      let changed = false;
-      state = ClusterState.draft(start);
-      for (const name of managed) {
-        const after = runIndex(state, name, { now, trigger, policy: (p) => lifecyclePolicy(start, p), newUuid, stats, allocationBlocked, authorize, ...(observe && { observe }) });
-        if (after === state) continue;
-        changed = true;
-        state = ClusterState.fold(after);
-      }
-      return { state: changed ? ClusterState.finish(state) : start, result: undefined };
-    });
+    const now = clock.now();
+    let names: readonly string[] | undefined;
+    let next = 0;
+    for (;;) {
+      next = await this.deps.cluster.update((start) => {
+        names ??= managedNames(start.indices);
+        return this.#slice(start, names, next, now, trigger);
+      });
+      if (next >= names!.length) return;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (policies.mode !== 'RUNNING') return;
+    }
+  }
+
+  /** Runs the due indices of `names` from `from` on, until the slice's time is up; returns where the next slice starts. */
+  #slice(start: ClusterState, names: readonly string[], from: number, now: number, trigger: Trigger): { state: ClusterState; result: number } {
+    const { newUuid, observe } = this.deps;
+    const stats = this.deps.stats ?? (() => ({ docs: 0, sizeBytes: 0 }));
+    const allocationBlocked = this.deps.allocationBlocked ?? (() => undefined);
+    const authorize = this.deps.authorize ?? (() => undefined);
+    const policy = (p: string) => lifecyclePolicy(start, p);
+    const context = { now, trigger, policy, newUuid, stats, allocationBlocked, authorize, ...(observe && { observe }) };
+    // An overlay copies nothing until it changes much: a slice in which (nearly) nothing moves costs what it reads.
+    let state = ClusterState.overlay(start);
+    let changes = 0;
+    const deadline = performance.now() + (this.deps.sliceMillis ?? SLICE_MILLIS);
+    let position = from;
+    for (; position < names.length; position++) {
+      if (position > from && performance.now() >= deadline) break;
+      const name = names[position]!;
+      const index = state.indices.get(name);
+      const policyName = index?.settings['index.lifecycle.name'];
+      if (!index || !this.#manages(name, policyName)) continue;
+      if (dueOn(dueTimes(index, policy(policyName!)), trigger) > now) continue;
+      const after = runIndex(state, name, context);
+      if (after === state) continue;
+      changes++;
+      // Past a few changes, the indices are copied once and each index's changes folded in before the next.
+      state = changes > OVERLAY_CHANGES ? ClusterState.fold(after) : after;
+    }
+    return { state: changes > 0 ? ClusterState.finish(state) : start, result: position };
   }
 
   /**
@@ -137,36 +169,44 @@ export class LifecycleRunner {
   nextDue(lastTick: number): number | undefined {
     const state = this.deps.cluster.state;
     if (this.deps.policies.mode !== 'RUNNING') return undefined;
-    let due: number | undefined;
-    const consider = (time: number) => {
-      due = due === undefined ? time : Math.min(due, time);
-    };
-    for (const index of state.indices.values()) {
-      const policyName = index.settings['index.lifecycle.name'];
-      if (!this.#manages(index.name, policyName)) continue;
-      const policy = lifecyclePolicy(state, policyName!);
-      if (!policy) continue;
-      const execution = readExecution(index);
-      const key = currentKey(execution);
-      if (!key) {
-        consider(lastTick);
-        continue;
+    // The earliest wake of a state's indices stays what it was until they or the policies change.
+    const cacheable = this.deps.manages === undefined;
+    let wake = cacheable && this.#wake?.indices === state.indices && this.#wake.customs === state.customs ? this.#wake.at : undefined;
+    if (wake === undefined) {
+      wake = Infinity;
+      for (const index of state.indices.values()) {
+        const policyName = index.settings['index.lifecycle.name'];
+        if (!this.#manages(index.name, policyName)) continue;
+        const policy = lifecyclePolicy(state, policyName!);
+        if (policy) wake = Math.min(wake, dueTimes(index, policy).wake);
       }
-      if (key.name === ERROR_STEP) {
-        if (execution.is_auto_retryable_error === 'true') consider(lastTick);
-        continue;
-      }
-      if (key.action === 'complete' && key.name === 'complete') {
-        const start = key.phase === 'new' ? 0 : PHASES.indexOf(key.phase as (typeof PHASES)[number]) + 1;
-        const next = start === 0 && key.phase !== 'new' ? undefined : PHASES.slice(start).find((p) => policy.policy.phases[p]);
-        const date = lifecycleDate(state, index.name);
-        if (next) consider(date === undefined ? lastTick : date + minAgeMillis(policy.policy.phases[next]!));
-        continue;
-      }
-      const definition = readPhaseExecution(execution)?.phase_definition ?? policy.policy.phases[key.phase];
-      const step = definition && compilePhase(key.phase, definition.actions).find((s) => StepKey.equals(s.key, key));
-      if (step?.kind === 'wait' && step.periodic) consider(lastTick);
+      if (cacheable) this.#wake = { indices: state.indices, customs: state.customs, at: wake };
     }
-    return due;
+    if (wake === Infinity) return undefined;
+    return wake === -Infinity ? lastTick : wake;
   }
+}
+
+/** A slice's work before it commits and lets the event loop serve others: well under the 50 ms a stall may last. */
+const SLICE_MILLIS = 10;
+/** Changes a slice keeps in an overlay (each copying the overlay's changes) before it copies the indices once. */
+const OVERLAY_CHANGES = 32;
+
+/**
+ * The names of the indices that have a policy, sorted, once per index map (a state's map never changes). Maps
+ * mostly hold names in creation order, and the sort is fast on runs already in order.
+ */
+const managedTables = new WeakMap<ReadonlyMap<string, IndexMetadata>, readonly string[]>();
+
+function managedNames(indices: ReadonlyMap<string, IndexMetadata>): readonly string[] {
+  let names = managedTables.get(indices);
+  if (names) return names;
+  const found: string[] = [];
+  for (const index of indices.values()) {
+    const policyName = index.settings['index.lifecycle.name'];
+    if (policyName !== undefined && policyName !== '') found.push(index.name);
+  }
+  names = found.sort();
+  managedTables.set(indices, names);
+  return names;
 }

@@ -3,7 +3,7 @@
  * or fails, move to the next phase when its `min_age` has passed, and on poll ticks retry retryable errors.
  * Pure: it takes the cluster state and returns the next one.
  */
-import { ClusterState, DataStreams, LIFECYCLE_ORIGINATION_DATE, type ClusterError, type IndexStats } from '../../cluster/index.js';
+import { ClusterState, DataStreams, LIFECYCLE_ORIGINATION_DATE, type ClusterError, type IndexMetadata, type IndexStats } from '../../cluster/index.js';
 import type { CodedMessage } from '../../platform/errors.js';
 import { firstStepKey } from '../compile-phase.js';
 import { IlmErrors } from '../ilm-error.js';
@@ -41,7 +41,10 @@ function setExecution(state: ClusterState, name: string, execution: ExecutionSta
 
 /** The date `min_age` counts from: the origination date if set, else the creation or rollover date. */
 export function lifecycleDate(state: ClusterState, name: string): number | undefined {
-  const index = state.indices.get(name)!;
+  return lifecycleDateOf(state.indices.get(name)!);
+}
+
+export function lifecycleDateOf(index: IndexMetadata): number | undefined {
   const origination = LIFECYCLE_ORIGINATION_DATE.get(index.settings);
   if (origination !== -1) return origination;
   const date = readExecution(index).creation_date;

@@ -4,6 +4,6 @@
  */
 export { BYTE_UNITS, byteSizeStringRep, byteSizeText, parseByteSize, readByteSize } from './byte-size.js';
 export { readPercent, readRatioPercent } from './ratio.js';
-export { isWildcard, matchesPattern, patternsIntersect } from './patterns.js';
+export { isWildcard, matcherOf, matchesPattern, patternsIntersect } from './patterns.js';
 export { humanDuration, LONG_MAX, LONG_MIN, parseTimeValue, readDuration, TIME_UNITS } from './time-value.js';
 export { UnitError, unitError, type UnitFailure } from './unit-error.js';

@@ -29,7 +29,8 @@ function compile(pattern: string): Matcher {
   };
 }
 
-function matcherOf(pattern: string): Matcher {
+/** The pattern's test, to hold on to when one pattern is matched against many values. */
+export function matcherOf(pattern: string): Matcher {
   let matcher = compiled.get(pattern);
   if (matcher === undefined) {
     matcher = compile(pattern);
