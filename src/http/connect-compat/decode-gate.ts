@@ -18,6 +18,7 @@ import { Code, ConnectError, createContextKey, createContextValues, type Context
 import { createAsyncIterable, type UniversalHandler, type UniversalServerRequest } from '@connectrpc/connect/protocol';
 import { classify, emptyMessage, encodingOf, ENVELOPE_HEADER, envelopes, identityBody, identityHeaders, readUpTo, type Format, type Kind, type Part } from './request-framing.js';
 import { CORRUPT, decompressAll, inflates, OVER } from './request-inflate.js';
+import { likeHandler } from './handler-shape.js';
 
 const VERDICT = createContextKey<ConnectError | undefined>(undefined, { description: 'refused request' });
 
@@ -121,14 +122,7 @@ export function createDecodeGate(options: DecodeGateOptions): DecodeGate {
         if ('verdict' in outcome) return handler(refused(request, kind, values, outcome.verdict));
         return handler({ ...outcome.request, contextValues: values });
       };
-      return Object.assign(wrapped, {
-        protocolNames: handler.protocolNames,
-        allowedMethods: handler.allowedMethods,
-        supportedContentType: handler.supportedContentType,
-        requestPath: handler.requestPath,
-        service: handler.service,
-        method: handler.method,
-      });
+      return likeHandler(handler, wrapped);
     },
     refused: (values) => values.get(VERDICT) !== undefined,
     interceptor: (next) => (request) => {

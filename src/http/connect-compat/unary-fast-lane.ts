@@ -12,6 +12,7 @@ import type { DescMethodUnary, DescMessage, Message, MessageShape } from '@bufbu
 import type { ContextValues } from '@connectrpc/connect';
 import { createAsyncIterable, createMethodSerializationLookup, readAllBytes, type UniversalHandler, type UniversalServerRequest, type UniversalServerResponse } from '@connectrpc/connect/protocol';
 import { ENVELOPE_HEADER } from './request-framing.js';
+import { likeHandler } from './handler-shape.js';
 
 type Format = 'binary' | 'json';
 
@@ -108,12 +109,5 @@ export function withUnaryFastLane<I extends DescMessage, O extends DescMessage>(
     }
     return fast(request, plain, values);
   };
-  return Object.assign(lane, {
-    protocolNames: handler.protocolNames,
-    allowedMethods: handler.allowedMethods,
-    supportedContentType: handler.supportedContentType,
-    requestPath: handler.requestPath,
-    service: handler.service,
-    method: handler.method,
-  });
+  return likeHandler(handler, lane);
 }
