@@ -3,6 +3,7 @@ import { Client } from '@elastic/elasticsearch';
 import { Code, createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { expectGridError } from '../helpers/grid-clients.js';
@@ -17,6 +18,20 @@ function watched<T>(promise: Promise<T>): { promise: Promise<T>; readonly settle
 
 function basic(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+/** GetFields as a bare HTTP client sends it (no compression offered): the call the server answers by its fast lane. */
+function plainGetFields(url: string, gridId: string, authorization?: string): Promise<{ status: number; body: { code?: string; message?: string; items?: unknown[] } }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(authorization && { authorization }) };
+    const request = http.request(`${url}/${GridService.typeName}/GetFields`, { method: 'POST', headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify({ gridId }));
+  });
 }
 
 describe('grid permissions', () => {
@@ -70,6 +85,30 @@ describe('grid permissions', () => {
       message: `action [deleteField] is unauthorized for user [reader] on grid [${ownGrid}], this action is granted by the [write] privilege of application [tessera-grid]`,
       gridError: 10009,
     });
+  });
+
+  it('checks a plain GetFields (the fast lane\'s call) as any other: credentials first, then the read privilege', async () => {
+    const unauthenticated = await plainGetFields(server.url, ownGrid);
+    assert.equal(unauthenticated.status, 401);
+    assert.equal(unauthenticated.body.code, 'unauthenticated');
+    assert.equal(unauthenticated.body.message, `missing authentication credentials for REST request [/${GridService.typeName}/GetFields]`);
+    const wrongPassword = await plainGetFields(server.url, ownGrid, basic('reader', 'wrong-pw'));
+    assert.equal(wrongPassword.status, 401);
+    assert.equal(wrongPassword.body.message, `unable to authenticate user [reader] for REST request [/${GridService.typeName}/GetFields]`);
+    const denied = await plainGetFields(server.url, otherGrid, basic('reader', 'reader-pw'));
+    assert.equal(denied.status, 403);
+    assert.equal(denied.body.code, 'permission_denied');
+    assert.equal(
+      denied.body.message,
+      `action [getFields] is unauthorized for user [reader] on grid [${otherGrid}], this action is granted by the [read] privilege of application [tessera-grid]`,
+    );
+    // Twice: the second answer comes from the cached field list, and is checked all the same.
+    for (let i = 0; i < 2; i++) {
+      assert.equal((await plainGetFields(server.url, otherGrid, basic('reader', 'reader-pw'))).status, 403);
+      const allowed = await plainGetFields(server.url, ownGrid, basic('reader', 'reader-pw'));
+      assert.equal(allowed.status, 200);
+      assert.equal(allowed.body.items?.length, 3);
+    }
   });
 
   it('write implies read, but deleting a grid needs admin', async () => {
