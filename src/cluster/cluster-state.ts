@@ -97,9 +97,11 @@ interface Origin {
 
 /**
  * For a map a draft finished as: the map it was built from and the names that may differ from it. Saving a state
- * and checking its new indices then cost what the change touched, not every index of a large cluster.
+ * and checking its new indices then cost what the change touched, not every index of a large cluster. The map it
+ * was built from is held weakly: held strongly, each map would keep its predecessor, and that one its own, so a
+ * server would keep every index map its passes ever made.
  */
-const derivations = new WeakMap<ReadonlyMap<string, IndexMetadata>, { readonly from: ReadonlyMap<string, IndexMetadata>; readonly touched: ReadonlySet<string> }>();
+const derivations = new WeakMap<ReadonlyMap<string, IndexMetadata>, { readonly from: WeakRef<ReadonlyMap<string, IndexMetadata>>; readonly touched: ReadonlySet<string> }>();
 
 function originOf(indices: ReadonlyMap<string, IndexMetadata>): Origin {
   if (!(indices instanceof LayeredIndices)) return { from: indices, touched: new Set() };
@@ -181,7 +183,7 @@ export const ClusterState = Object.freeze({
     const folded = ClusterState.fold(state);
     if (!(folded.indices instanceof LayeredIndices)) return folded;
     const { base, origin } = folded.indices;
-    derivations.set(base, origin);
+    derivations.set(base, { from: new WeakRef(origin.from), touched: origin.touched });
     return Object.freeze({ ...folded, indices: base });
   },
   /**
@@ -191,7 +193,7 @@ export const ClusterState = Object.freeze({
   changedNames(before: ReadonlyMap<string, IndexMetadata>, after: ReadonlyMap<string, IndexMetadata>): ReadonlySet<string> | undefined {
     if (before === after) return new Set();
     const derivation = derivations.get(after);
-    return derivation?.from === before ? derivation.touched : undefined;
+    return derivation?.from.deref() === before ? derivation.touched : undefined;
   },
   custom(state: ClusterState, type: string): object | undefined {
     return state.customs.get(type);

@@ -3,6 +3,8 @@
  * the state they were drafted from as it was, and finish into a state with a plain map.
  */
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, it } from 'node:test';
 import { ClusterState, IndexMetadata } from '../../src/cluster/index.js';
 
@@ -45,5 +47,21 @@ describe('ClusterState drafts', () => {
     const three = ClusterState.withIndex(folded, index('e', 3));
     assert.deepEqual(view(ClusterState.finish(three)), [['a', '9'], ['b', '1'], ['e', '3']]);
     assert.deepEqual(view(start), [['a', '1'], ['b', '1'], ['c', '1']], 'the state drafted from');
+  });
+
+  it('let a finished state\'s predecessors go: a long run of passes does not keep every index map it made', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let state = ClusterState.finish(ClusterState.withIndex(ClusterState.draft(start), index('a', 1)));
+    const first = new WeakRef(state.indices);
+    for (let pass = 0; pass < 5; pass++) state = ClusterState.finish(ClusterState.withIndex(ClusterState.draft(state), index('b', pass)));
+    const before = new WeakRef(state.indices);
+    state = ClusterState.finish(ClusterState.withIndex(ClusterState.draft(state), index('c', 7)));
+    // What a commit asks of the newest map: which names changed since the one it replaces (still held by the caller).
+    assert.deepEqual(ClusterState.changedNames(before.deref()!, state.indices), new Set(['c']));
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    assert.equal(first.deref(), undefined);
+    assert.deepEqual(view(state), [['a', '1'], ['b', '4'], ['c', '7']]);
   });
 });
