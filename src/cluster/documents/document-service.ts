@@ -128,6 +128,7 @@ export class DocumentService {
       const now = this.clock.now();
       // Targets are resolved (and missing indices created) first: a cluster change cannot run inside the documents' transaction.
       const targets: (Target | ClusterError)[] = [];
+      const failedCreates = new Map<string, ClusterError>();
       for (const request of requests) {
         try {
           if (request.refusal) throw request.refusal;
@@ -137,7 +138,7 @@ export class DocumentService {
           }
           if (request.requireAlias && !ClusterState.aliasExists(this.cluster.state, request.target)) throw requireAliasMissing(request.target);
           const name = resolveDateMathName(request.target, now);
-          const index = await writeTarget({ cluster: this.cluster, now, newUuid: this.newUuid, stats: (i) => this.stats(i) }, name, request, mayCreate);
+          const index = await writeTarget({ cluster: this.cluster, now, newUuid: this.newUuid, stats: (i) => this.stats(i), failedCreates }, name, request, mayCreate);
           const routing = aliasRouting(request.routing, name, index.name === name ? undefined : index.aliases[name]);
           checkWritable(index, request.op);
           // Only ids the client chose are checked; generated ones may well start with '_' (base64url).

@@ -23,6 +23,8 @@ export interface WriteTargetContext {
   readonly now: number;
   readonly newUuid: () => string;
   readonly stats: (index: string) => IndexStats;
+  /** The names (and flags) a batch failed to create, with why: TransportBulkAction creates each missing name once per batch. */
+  readonly failedCreates?: Map<string, ClusterError>;
 }
 
 /** AutoCreateAction's refusal of a `require_data_stream` write whose name no data stream template matches. */
@@ -88,7 +90,16 @@ export async function writeTarget(context: WriteTargetContext, name: string, req
     if (forbidden) throw forbidden;
     const refused = mayCreate?.(name);
     if (refused) throw refused;
-    state = await autoCreate(context, name, request);
+    // What a creation may do depends on the name and these two flags only.
+    const key = `${name}\u0000${request.requireDataStream === true}\u0000${request.singleUpdate === true}`;
+    const failed = context.failedCreates?.get(key);
+    if (failed) throw failed;
+    try {
+      state = await autoCreate(context, name, request);
+    } catch (error) {
+      if (error instanceof ClusterError) context.failedCreates?.set(key, error);
+      throw error;
+    }
   }
   // TransportBulkAction rolls a lazily rolled-over stream over before any write to it, a delete excepted.
   if (request.op !== 'delete' && DataStreams.get(state, name)?.rollover_on_write) state = await rollOverOnWrite(context, name);
