@@ -3,7 +3,7 @@
  * together without opening a socket: the app answers `app.inject` at once, and startServer (server.ts) only listens.
  */
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRoutes, relayGridSignals, type GridAccess, type GridEvent } from './grid/index.js';
+import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRpc, relayGridSignals, type GridAccess, type GridEvent } from './grid/index.js';
 import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
@@ -175,7 +175,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
       ...(store.shared && { sync: async () => void (await Promise.all([sync.syncAll(), runner.settle()])) }),
       instance: { id: instanceId, store: store.dialect, isLeader: () => store.leadership.isLeader },
     },
-    routes: gridRoutes({ service: grids, readMaxBytes: READ_MAX_BYTES, ...(security && { access: gridAccess(security, store.shared) }), onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
+    ...gridRpc({ service: grids, readMaxBytes: READ_MAX_BYTES, ...(security && { access: gridAccess(security, store.shared) }), onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
   });
   return {
     app,

@@ -6,5 +6,5 @@ export type { GridEvent } from './grid-events.js';
 export { KyselyGridRepository } from './store/kysely-grid-repository.js';
 export { relayGridSignals } from './store/grid-signals.js';
 export { gridMigrations } from './store/grid-migrations.js';
-export { gridRoutes, type GridRoutesOptions } from './connect/grid-routes.js';
+export { gridRpc, type GridRpc, type GridRoutesOptions } from './connect/grid-routes.js';
 export { CLIENT_ADDRESS, type GridAccess, type GridPrincipal, type GridPrivilege } from './connect/grid-access.js';

@@ -15,9 +15,13 @@ import type { DeclaredRoute } from './es/es-actions.js';
 import { EsRouteTable } from './es/es-route-table.js';
 import { withMinimalGrpcMessageEncoding } from './connect-compat/grpc-message-encoding.js';
 import { createShutdownController } from './connect-compat/shutdown-signal.js';
+import { createHttp1UnaryLane, type UnaryLane } from './connect-compat/http1-unary-lane.js';
 import { isRpcPath, sendUnknownRpc } from './connect-compat/unknown-rpc.js';
 import { answerUnparsedContentType } from './connect-compat/unparsed-content-type.js';
 import { createSharedPortServer, type ConnectionLimits } from './shared-port.js';
+
+/** Elasticsearch clients refuse any 2xx answer without this header; every answer of the port carries it. */
+const ELASTIC_PRODUCT = ['x-elastic-product', 'Elasticsearch'] as const;
 
 /** Largest request Connect reads: a 1 MiB type option plus the rest of a payload. */
 export const READ_MAX_BYTES = 2 * 1024 * 1024;
@@ -31,6 +35,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   readonly routes: (router: ConnectRouter) => void;
+  /** Unary methods of `routes` whose plain calls over HTTP/1.1 are answered before Fastify (http1-unary-lane.ts). */
+  readonly lane?: UnaryLane;
   readonly es: EsContext;
   readonly logger?: FastifyServerOptions['logger'];
   /** Timeouts and connection counts of the port (shared-port.ts); the defaults where not given. */
@@ -48,12 +54,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // The peer's address reaches the grid's authentication, which counts failed passwords per user and address.
   const clientOf = (req: { socket: { remoteAddress?: string | undefined } }) => createContextValues().set(CLIENT_ADDRESS, req.socket.remoteAddress ?? '');
   const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes: options.routes, contextValues: clientOf }));
+  const lane = options.lane && createHttp1UnaryLane(options.lane, { ...connectOptions, jsonOptions: { ignoreUnknownFields: false }, readMaxBytes: READ_MAX_BYTES, shutdown: shutdown.signal, contextValues: clientOf, header: [ELASTIC_PRODUCT] });
+  const withLane = (handler: http.RequestListener): http.RequestListener => (lane ? (req, res) => lane(req, res) || handler(req, res) : handler);
   const app = Fastify({
     logger: options.logger ?? false,
     // Any path segment the HTTP parser lets through reaches the routes, which judge it (an over-long index name is
     // an invalid name, as in ES), rather than the router refusing it in a shape of its own.
     routerOptions: { maxParamLength: http.maxHeaderSize },
-    serverFactory: (handler) => createSharedPortServer(handler, onHttp2, shutdown.signal, options.connectionLimits),
+    serverFactory: (handler) => createSharedPortServer(withLane(handler), onHttp2, shutdown.signal, options.connectionLimits),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
@@ -64,7 +72,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addHttpMethod('HEAD', { hasBody: true, overrideExisting: true });
   // Elasticsearch clients refuse any 2xx answer without this header.
   app.addHook('onRequest', async (_req, reply) => {
-    reply.header('x-elastic-product', 'Elasticsearch');
+    reply.header(...ELASTIC_PRODUCT);
   });
   app.addHook('preClose', (done) => {
     shutdown.abort();

@@ -2,7 +2,7 @@
  * @module Who may use which grid (with security on): the caller is authenticated from the request's credentials,
  * and each RPC needs an application privilege of `tessera-grid` (`read`, `write`, `admin`) on `grid:<id>`.
  */
-import { createContextKey, type HandlerContext } from '@connectrpc/connect';
+import { createContextKey, type ConnectError, type ContextValues, type HandlerContext } from '@connectrpc/connect';
 import { GridError } from '../grid-error.js';
 import type { Admit } from '../../http/connect-compat/decode-gate.js';
 import { toConnectError } from './grid-connect-error.js';
@@ -32,9 +32,15 @@ export const CLIENT_ADDRESS = createContextKey<string>('', { description: 'clien
  * body (which could be a compression bomb); the principal travels to the handlers in the context.
  */
 export function gridAuthentication(access: GridAccess): Admit {
-  return async (request, values) => {
+  const admit = gridAdmission(access);
+  return (request, values) => admit(request.header.get('authorization') ?? undefined, new URL(request.url).pathname, values);
+}
+
+/** As gridAuthentication, from the request's authorization header and path. */
+export function gridAdmission(access: GridAccess): (authorization: string | undefined, path: string, values: ContextValues) => Promise<ConnectError | undefined> {
+  return async (authorization, path, values) => {
     try {
-      values.set(PRINCIPAL, await access.authenticate(request.header.get('authorization') ?? undefined, new URL(request.url).pathname, values.get(CLIENT_ADDRESS)));
+      values.set(PRINCIPAL, await access.authenticate(authorization, path, values.get(CLIENT_ADDRESS)));
       return undefined;
     } catch (error) {
       return toConnectError(new GridError('Unauthenticated', error instanceof Error ? error.message : 'authentication failed'));

@@ -1,13 +1,17 @@
-/** @module Registers GridService on a Connect router: decode, check enum values, call the service, map errors. */
+/**
+ * @module GridService over Connect: decode, check enum values, call the service, map errors. The same unary
+ * implementations serve the router and the HTTP/1.1 lane for plain calls (http1-unary-lane.ts).
+ */
 import type { DescMessage, Message } from '@bufbuild/protobuf';
-import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
+import type { ConnectRouter, HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import { GridService as GridServiceDesc } from '../../gen/tessera/grid/v1/grid_service_pb.js';
 import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from '../../http/connect-compat/decode-gate.js';
 import { withUnaryFastLane } from '../../http/connect-compat/unary-fast-lane.js';
-import { gridAuthentication, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
+import type { LaneMethod, UnaryLane } from '../../http/connect-compat/http1-unary-lane.js';
+import { gridAdmission, gridAuthentication, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
 import { toConnectError } from './grid-connect-error.js';
 
 export interface GridRoutesOptions {
@@ -40,7 +44,14 @@ const GUARDS: Readonly<Record<string, Guard>> = {
   watchFields: (r) => ['read', r.gridId],
 };
 
-export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) => void {
+export interface GridRpc {
+  /** Registers GridService on a Connect router. */
+  readonly routes: (router: ConnectRouter) => void;
+  /** The unary methods, for the HTTP/1.1 lane that answers plain calls before Fastify. */
+  readonly lane: UnaryLane;
+}
+
+export function gridRpc(options: GridRoutesOptions): GridRpc {
   const { service } = options;
   const methods = GridServiceDesc.method;
 
@@ -60,8 +71,9 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
     }
   }
 
-  function unary<I extends Message, O>(name: string, input: DescMessage, call: (req: I, context: HandlerContext) => Promise<O>) {
-    return async (req: I, context: HandlerContext): Promise<O> => {
+  // Unary implementations read only the context's values (the principal), which the lane gives them too.
+  function unary<I extends Message, O>(name: string, input: DescMessage, call: (req: I, context: Pick<HandlerContext, 'values'>) => Promise<O>) {
+    return async (req: I, context: Pick<HandlerContext, 'values'>): Promise<O> => {
       try {
         admitted(name, input, req, context);
         return await call(req, context);
@@ -71,37 +83,53 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
     };
   }
 
+  const toDecodeError = (reason: string) => toConnectError(new GridError('InvalidData', reason));
   // With security on, the gate authenticates before it reads the body.
   const gate = createDecodeGate({
     readMaxBytes: options.readMaxBytes,
-    toError: (reason) => toConnectError(new GridError('InvalidData', reason)),
+    toError: toDecodeError,
     ...(options.access && { admit: gridAuthentication(options.access) }),
   });
 
-  return (router) => {
+  const unaries = {
+    createGrid: unary('createGrid', methods.createGrid.input, (req) => service.createGrid(req)),
+    getGrid: unary('getGrid', methods.getGrid.input, (req) => service.getGrid(req.value)),
+    listGrids: unary('listGrids', methods.listGrids.input, async (_req, context) => {
+      const grids = await service.listGrids();
+      // Only the grids the caller may read.
+      const principal = principalOf(context);
+      if (principal) grids.items = grids.items.filter((grid) => principal.can('read', grid.id));
+      return grids;
+    }),
+    deleteGrid: unary('deleteGrid', methods.deleteGrid.input, (req) => service.deleteGrid(req.value)),
+    getFields: unary('getFields', methods.getFields.input, (req) => service.getFields(req)),
+    insertField: unary('insertField', methods.insertField.input, (req) => service.insertField(req)),
+    updateField: unary('updateField', methods.updateField.input, (req) => service.updateField(req)),
+    updateFieldTypeOption: unary('updateFieldTypeOption', methods.updateFieldTypeOption.input, (req) => service.updateFieldTypeOption(req)),
+    getEditFieldContext: unary('getEditFieldContext', methods.getEditFieldContext.input, (req) => service.getEditFieldContext(req)),
+    getFieldTypeOption: unary('getFieldTypeOption', methods.getFieldTypeOption.input, (req) => service.getFieldTypeOption(req)),
+    switchToField: unary('switchToField', methods.switchToField.input, (req) => service.switchToField(req)),
+    deleteField: unary('deleteField', methods.deleteField.input, (req) => service.deleteField(req)),
+    duplicateField: unary('duplicateField', methods.duplicateField.input, (req) => service.duplicateField(req)),
+    moveField: unary('moveField', methods.moveField.input, (req) => service.moveField(req)),
+    newSelectOption: unary('newSelectOption', methods.newSelectOption.input, (req) => service.newSelectOption(req)),
+  } satisfies Omit<ServiceImpl<typeof GridServiceDesc>, 'watchFields'>;
+
+  const lane: UnaryLane = {
+    methods: Object.entries(unaries).map(([name, implementation]): LaneMethod => ({
+      method: methods[name as keyof typeof unaries] as LaneMethod['method'],
+      serve: (input, values) => (implementation as (req: Message, context: Pick<HandlerContext, 'values'>) => Promise<Message>)(input, { values }),
+      // GetFields answers with the same object while the grid's revision holds.
+      repeats: name === 'getFields',
+    })),
+    toDecodeError,
+    ...(options.access && { admit: gridAdmission(options.access) }),
+  };
+
+  const routes = (router: ConnectRouter) => {
     const first = router.handlers.length;
     router.service(GridServiceDesc, {
-      createGrid: unary('createGrid', methods.createGrid.input, (req) => service.createGrid(req)),
-      getGrid: unary('getGrid', methods.getGrid.input, (req) => service.getGrid(req.value)),
-      listGrids: unary('listGrids', methods.listGrids.input, async (_req, context) => {
-        const grids = await service.listGrids();
-        // Only the grids the caller may read.
-        const principal = principalOf(context);
-        if (principal) grids.items = grids.items.filter((grid) => principal.can('read', grid.id));
-        return grids;
-      }),
-      deleteGrid: unary('deleteGrid', methods.deleteGrid.input, (req) => service.deleteGrid(req.value)),
-      getFields: unary('getFields', methods.getFields.input, (req) => service.getFields(req)),
-      insertField: unary('insertField', methods.insertField.input, (req) => service.insertField(req)),
-      updateField: unary('updateField', methods.updateField.input, (req) => service.updateField(req)),
-      updateFieldTypeOption: unary('updateFieldTypeOption', methods.updateFieldTypeOption.input, (req) => service.updateFieldTypeOption(req)),
-      getEditFieldContext: unary('getEditFieldContext', methods.getEditFieldContext.input, (req) => service.getEditFieldContext(req)),
-      getFieldTypeOption: unary('getFieldTypeOption', methods.getFieldTypeOption.input, (req) => service.getFieldTypeOption(req)),
-      switchToField: unary('switchToField', methods.switchToField.input, (req) => service.switchToField(req)),
-      deleteField: unary('deleteField', methods.deleteField.input, (req) => service.deleteField(req)),
-      duplicateField: unary('duplicateField', methods.duplicateField.input, (req) => service.duplicateField(req)),
-      moveField: unary('moveField', methods.moveField.input, (req) => service.moveField(req)),
-      newSelectOption: unary('newSelectOption', methods.newSelectOption.input, (req) => service.newSelectOption(req)),
+      ...unaries,
       async *watchFields(req, context: HandlerContext) {
         try {
           checkDeclaredEnums(methods.watchFields.input, req);
@@ -128,4 +156,5 @@ export function gridRoutes(options: GridRoutesOptions): (router: ConnectRouter) 
       }));
     }
   };
+  return { routes, lane };
 }

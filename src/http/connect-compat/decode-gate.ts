@@ -13,7 +13,7 @@
  * to Connect as an empty message with the verdict in a context value, which an interceptor throws: a handler's error is
  * what every protocol serialises itself.
  */
-import { fromBinary, fromJsonString, type DescMessage, type DescMethod } from '@bufbuild/protobuf';
+import { fromBinary, fromJsonString, type DescMessage, type DescMethod, type MessageShape } from '@bufbuild/protobuf';
 import { Code, ConnectError, createContextKey, createContextValues, type ContextValues, type Interceptor } from '@connectrpc/connect';
 import { createAsyncIterable, type UniversalHandler, type UniversalServerRequest } from '@connectrpc/connect/protocol';
 import { classify, emptyMessage, encodingOf, ENVELOPE_HEADER, envelopes, identityBody, identityHeaders, readUpTo, type Format, type Kind, type Part } from './request-framing.js';
@@ -26,14 +26,26 @@ function messagesTaken(method: DescMethod): number {
   return method.methodKind === 'unary' || method.methodKind === 'server_streaming' ? 2 : Infinity;
 }
 
-function decodeProblem(desc: DescMessage, message: Uint8Array, format: Format): string | undefined {
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The message, as the gate judges a body: JSON must be UTF-8 and name no unknown member. */
+export function decodeRequest<Desc extends DescMessage>(desc: Desc, message: Uint8Array, format: Format): { readonly message: MessageShape<Desc> } | { readonly problem: string } {
   try {
-    if (format === 'binary') fromBinary(desc, message);
-    else fromJsonString(desc, new TextDecoder('utf-8', { fatal: true }).decode(message), { ignoreUnknownFields: false });
-    return undefined;
+    if (format === 'binary') return { message: fromBinary(desc, message) };
+    return { message: fromJsonString(desc, strictUtf8.decode(message), { ignoreUnknownFields: false }) };
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return { problem: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** Why a body does not decode as `desc`, in the words a refused request is answered with. */
+export function undecodable(desc: DescMessage, problem: string): string {
+  return `the request does not decode as ${desc.typeName}: ${problem}`;
+}
+
+function decodeProblem(desc: DescMessage, message: Uint8Array, format: Format): string | undefined {
+  const decoded = decodeRequest(desc, message, format);
+  return 'problem' in decoded ? decoded.problem : undefined;
 }
 
 function firstProblem(desc: DescMessage, parts: readonly Part[], format: Format): string | undefined {
@@ -98,7 +110,7 @@ export function createDecodeGate(options: DecodeGateOptions): DecodeGate {
     if (decompressed === OVER) return { verdict: tooLargeInflated() };
     // A torn envelope is Connect's to report; only complete bodies are judged here.
     const problem = decompressed.tail.byteLength === 0 ? firstProblem(method.input, decompressed.parts, kind.format) : undefined;
-    if (problem !== undefined) return { verdict: options.toError(`the request does not decode as ${method.input.typeName}: ${problem}`) };
+    if (problem !== undefined) return { verdict: options.toError(undecodable(method.input, problem)) };
     return { request: { ...request, header: identityHeaders(request.header, kind), body: createAsyncIterable([identityBody(decompressed, kind.framing)]) } };
   }
 
