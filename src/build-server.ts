@@ -156,6 +156,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     newId: randomId,
     historyRetention: options.historyRetention ?? DEFAULT_HISTORY_RETENTION,
     concurrentTransactions: store.capabilities.concurrentTransactions,
+    soleWriter: !store.shared,
   });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,

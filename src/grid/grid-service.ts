@@ -36,8 +36,8 @@ import type { SelectOption } from '../gen/tessera/grid/v1/type_option_pb.js';
 import type { Clock } from '../platform/clock.js';
 import { uniqueId, type IdGenerator } from '../platform/ids.js';
 import type { Notifier } from '../platform/notifier.js';
-import { GroupCommit } from '../platform/store/group-commit.js';
-import { FieldListCache } from './field-list-cache.js';
+import { GroupCommit, type JobOutcome } from '../platform/store/group-commit.js';
+import { CurrentFields } from './current-fields.js';
 import { GridError } from './grid-error.js';
 import { gridTopic, type GridEvent } from './grid-events.js';
 import type { GridRepository, GridRow, GridWriter } from './grid-repository.js';
@@ -71,6 +71,11 @@ export interface GridServiceOptions {
    * own; otherwise (SQLite, one writer) the writes to every grid share each commit.
    */
   readonly concurrentTransactions?: boolean;
+  /**
+   * No other instance writes the store (SQLite): what this instance commits is every change, so a grid's field list
+   * read after its last change stays current without asking the store for the revision.
+   */
+  readonly soleWriter?: boolean;
 }
 
 export const DEFAULT_HISTORY_RETENTION = 10_000;
@@ -83,13 +88,20 @@ class Unchanged {
 export class GridService {
   readonly #o: GridServiceOptions;
   readonly #writes: GroupCommit<GridWrite, CommittedWrite>;
-  readonly #fieldLists = new FieldListCache();
+  readonly #fields: CurrentFields;
 
   constructor(options: GridServiceOptions) {
     this.#o = Object.freeze({ ...options });
+    this.#fields = new CurrentFields(options.repository, options.soleWriter === true);
     const deps = { repository: options.repository, newId: options.newId, now: () => options.clock.now(), historyRetention: options.historyRetention };
     this.#writes = new GroupCommit(async (writes) => {
-      const outcomes = await commitGridWrites(deps, writes);
+      let outcomes: JobOutcome<CommittedWrite>[];
+      try {
+        outcomes = await commitGridWrites(deps, writes);
+      } finally {
+        // Committed or not, before anyone hears of it: a read begun before now may have seen the store before the change.
+        for (const write of writes) this.#fields.changed(write.gridId);
+      }
       // Committed, so watchers may hear of it; in revision order, as the outcomes are.
       for (const outcome of outcomes) {
         if (outcome.ok) this.#publish(outcome.value.changeset.gridId, { kind: 'changeset', revision: outcome.value.changeset.revision, changeset: outcome.value.changeset });
@@ -117,6 +129,7 @@ export class GridService {
       const committed = await this.#record(tx, id, revision, insertedManyChangeset(id, fields.map((r) => r.field)));
       return { grid: { ...row, revision }, changeset: committed };
     });
+    this.#fields.changed(grid.id);
     if (changeset) this.#publish(grid.id, { kind: 'changeset', revision: changeset.revision, changeset });
     return this.#toGrid(grid, fields.map((r) => r.field.id));
   }
@@ -143,44 +156,26 @@ export class GridService {
 
   async deleteGrid(gridId: string): Promise<Grid> {
     requireGridId(gridId, 'value');
-    const grid = await this.#o.repository.transaction(async (tx) => {
-      const snapshot = await tx.snapshotGrid(gridId);
-      if (!snapshot) throw gridNotFound(gridId);
-      await tx.deleteGrid(gridId);
-      return this.#toGrid(snapshot, snapshot.fieldIds);
-    });
+    const grid = await this.#o.repository
+      .transaction(async (tx) => {
+        const snapshot = await tx.snapshotGrid(gridId);
+        if (!snapshot) throw gridNotFound(gridId);
+        await tx.deleteGrid(gridId);
+        return this.#toGrid(snapshot, snapshot.fieldIds);
+      })
+      .finally(() => this.#fields.changed(gridId));
     this.#publish(gridId, { kind: 'deleted' });
     return grid;
   }
 
   async getFields(payload: QueryFieldPayload): Promise<RepeatedField> {
     requireGridId(payload.gridId);
-    const all = await this.#currentFields(payload.gridId);
+    const all = await this.#fields.read(payload.gridId);
     const wanted = payload.fieldOrders?.items ?? [];
     if (wanted.length === 0) return all;
     const byId = new Map(all.items.map((f) => [f.id, f]));
     const items = wanted.flatMap((order) => byId.get(order.fieldId) ?? []);
     return create(RepeatedFieldSchema, { items });
-  }
-
-  /**
-   * Every field of the grid at its current revision. The revision is read from the store each time, so the
-   * answer is never older than a commit acknowledged before the call, whichever instance made it; only the
-   * field rows are spared when the cached list is at that revision.
-   */
-  async #currentFields(gridId: string): Promise<RepeatedField> {
-    const row = await this.#o.repository.getGrid(gridId);
-    if (!row) {
-      this.#fieldLists.delete(gridId);
-      throw gridNotFound(gridId);
-    }
-    const cached = this.#fieldLists.get(gridId, row.createdAt, row.revision);
-    if (cached) return cached;
-    const read = await this.#o.repository.fieldsAtRevision(gridId);
-    if (!read) throw gridNotFound(gridId);
-    const list = create(RepeatedFieldSchema, { items: [...read.fields] });
-    this.#fieldLists.offer(gridId, read.createdAt, read.revision, list);
-    return list;
   }
 
   insertField(payload: InsertFieldPayload): Promise<GridFieldChangeset> {

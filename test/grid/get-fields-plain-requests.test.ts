@@ -7,42 +7,19 @@
  */
 import { toBinary } from '@bufbuild/protobuf';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import http2 from 'node:http2';
 import { describe, it } from 'node:test';
 import { QueryFieldPayloadSchema, RepeatedFieldSchema } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { fieldInit, decode, encode, useServer } from '../helpers/fixtures.js';
 import { gridClient } from '../helpers/grid-clients.js';
+import { rawPost, type RawAnswer } from '../helpers/raw-answers.js';
 
 const PATH = `/${GridService.typeName}/GetFields`;
 
-interface Answer {
-  readonly status: number;
-  /** Every header but the date, in the order sent. */
-  readonly headers: readonly string[];
-  readonly body: Buffer;
-  readonly trailers?: Readonly<Record<string, unknown>>;
-}
+type Answer = RawAnswer;
 
-function post(url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${url}${PATH}`, { method: 'POST', headers: { 'content-type': contentType, ...extra } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const headers: string[] = [];
-        for (let i = 0; i < response.rawHeaders.length; i += 2) {
-          if (response.rawHeaders[i]!.toLowerCase() !== 'date') headers.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
-        }
-        resolve({ status: response.statusCode!, headers, body: Buffer.concat(chunks) });
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+const post = (url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>> = {}) => rawPost(`${url}${PATH}`, contentType, body, extra);
 
 async function grpcCall(url: string, message: Uint8Array, extra: Readonly<Record<string, string>> = {}): Promise<Answer> {
   const session = http2.connect(url);
@@ -119,6 +96,9 @@ describe('GetFields without compression or timeout', () => {
     const plain = await grpcCall(ctx.url, missing);
     assert.equal(plain.trailers?.['grpc-status'], '5');
     assert.deepEqual(plain, await grpcCall(ctx.url, missing, { 'grpc-accept-encoding': 'identity' }));
+    // A message over the read limit: refused in gRPC's words (the fast lane once failed the call without an answer).
+    const huge = await grpcCall(ctx.url, new Uint8Array(3 * 1024 * 1024));
+    assert.deepEqual([huge.status, huge.trailers?.['grpc-status'], huge.trailers?.['grpc-message']], [200, '8', 'message size 3145728 is larger than configured readMaxBytes 2097152']);
   });
 
   it('never answers older than an acknowledged write, nor for a deleted grid', async () => {

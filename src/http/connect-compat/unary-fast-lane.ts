@@ -10,8 +10,8 @@
  */
 import type { DescMethodUnary, DescMessage, Message, MessageShape } from '@bufbuild/protobuf';
 import type { ContextValues } from '@connectrpc/connect';
-import { createAsyncIterable, createMethodSerializationLookup, readAllBytes, type UniversalHandler, type UniversalServerRequest, type UniversalServerResponse } from '@connectrpc/connect/protocol';
-import { ENVELOPE_HEADER } from './request-framing.js';
+import { createAsyncIterable, createMethodSerializationLookup, type UniversalHandler, type UniversalServerRequest, type UniversalServerResponse } from '@connectrpc/connect/protocol';
+import { ENVELOPE_HEADER, readUpTo } from './request-framing.js';
 import { likeHandler } from './handler-shape.js';
 
 type Format = 'binary' | 'json';
@@ -72,8 +72,10 @@ export function withUnaryFastLane<I extends DescMessage, O extends DescMessage>(
   };
 
   async function fast(request: UniversalServerRequest, plain: Plain, values: ContextValues): Promise<UniversalServerResponse> {
-    const body = request.body as AsyncIterable<Uint8Array>;
-    const bytes = await readAllBytes(body, options.readMaxBytes);
+    const read = await readUpTo(request.body as AsyncIterable<Uint8Array>, options.readMaxBytes);
+    // Over the limit: Connect refuses it in its protocol's words, from the body as it came.
+    if (!read.bytes) return handler({ ...request, body: read.body });
+    const bytes = read.bytes;
     const again = () => handler({ ...request, body: createAsyncIterable([bytes]) });
     let message = bytes;
     if (plain.protocol === 'grpc') {

@@ -1,0 +1,31 @@
+/** @module Raw HTTP/1.1 calls whose answers tests compare byte for byte: status, headers in order, body. */
+import http from 'node:http';
+
+export interface RawAnswer {
+  readonly status: number;
+  /** Every header but the date, in the order sent. */
+  readonly headers: readonly string[];
+  readonly body: Buffer;
+  readonly trailers?: Readonly<Record<string, unknown>>;
+}
+
+/** POSTs `body` to `url`; a content type of undefined sends none. */
+export function rawPost(url: string, contentType: string | undefined, body: Uint8Array, extra: Readonly<Record<string, string>> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...(contentType !== undefined && { 'content-type': contentType }), ...extra };
+    const request = http.request(url, { method: 'POST', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers: string[] = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2) {
+          if (response.rawHeaders[i]!.toLowerCase() !== 'date') headers.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+        }
+        resolve({ status: response.statusCode!, headers, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
