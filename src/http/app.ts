@@ -1,7 +1,7 @@
 /** @module Builds the HTTP application without listening: Fastify for HTTP/1.1, the same Connect routes for h2c. */
 import { createContextValues, type ConnectRouter, type ConnectRouterOptions } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
-import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { compressionBrotli, compressionGzip, connectNodeAdapter } from '@connectrpc/connect-node';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -46,15 +46,18 @@ export interface AppOptions {
 export function buildApp(options: AppOptions): FastifyInstance {
   // Closing the app ends open streams (WatchFields) at once instead of waiting for clients to hang up.
   const shutdown = createShutdownController();
-  const connectOptions: ConnectRouterOptions = {
+  const connectOptions = {
     readMaxBytes: READ_MAX_BYTES,
     jsonOptions: { ignoreUnknownFields: false },
     shutdownSignal: shutdown.signal,
-  };
+    // The adapters' defaults, said here because the HTTP/1.1 lane compresses its answers as they would.
+    acceptCompression: [compressionGzip, compressionBrotli],
+    compressMinBytes: 1024,
+  } satisfies ConnectRouterOptions;
   // The peer's address reaches the grid's authentication, which counts failed passwords per user and address.
   const clientOf = (req: { socket: { remoteAddress?: string | undefined } }) => createContextValues().set(CLIENT_ADDRESS, req.socket.remoteAddress ?? '');
   const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes: options.routes, contextValues: clientOf }));
-  const lane = options.lane && createHttp1UnaryLane(options.lane, { ...connectOptions, jsonOptions: { ignoreUnknownFields: false }, readMaxBytes: READ_MAX_BYTES, shutdown: shutdown.signal, contextValues: clientOf, header: [ELASTIC_PRODUCT] });
+  const lane = options.lane && createHttp1UnaryLane(options.lane, { ...connectOptions, shutdown: shutdown.signal, contextValues: clientOf, header: [ELASTIC_PRODUCT] });
   const withLane = (handler: http.RequestListener): http.RequestListener => (lane ? (req, res) => lane(req, res) || handler(req, res) : handler);
   const app = Fastify({
     logger: options.logger ?? false,

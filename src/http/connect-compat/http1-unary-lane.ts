@@ -5,15 +5,15 @@
  * second decode cost several times what GetFields itself costs (BENCHMARKS.md, "How costs grow").
  *
  * Only the plainest form is taken: POST to a method's own path with no query, `application/proto` or
- * `application/json` exactly, a content-length within the read limit, and no compression or timeout asked for or
- * offered. Everything else (and every call once the server is closing) goes on to Fastify, untouched and unread. A
+ * `application/json` exactly, an uncompressed body with a content-length within the read limit, and no timeout; the
+ * answer is compressed as Connect would (accept-encoding), and a repeated answer's bytes are kept. Everything else (and every call once the server is closing) goes on to Fastify, untouched and unread. A
  * call taken here is answered as Connect answers it, error or not, with the same status, headers and bytes:
  * authenticated from its headers before its body is read, decoded as the decode gate decodes (decode-gate.ts), and
  * served by the same implementation Connect calls.
  */
 import type { DescMessage, DescMethodUnary, Message } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ContextValues } from '@connectrpc/connect';
-import { createMethodSerializationLookup, type MethodSerializationLookup } from '@connectrpc/connect/protocol';
+import { compressionNegotiate, createMethodSerializationLookup, type Compression, type MethodSerializationLookup } from '@connectrpc/connect/protocol';
 import { codeToHttpStatus, errorToJsonBytes } from '@connectrpc/connect/protocol-connect';
 import type http from 'node:http';
 import { decodeRequest, undecodable } from './decode-gate.js';
@@ -38,6 +38,8 @@ export interface UnaryLane {
 export interface LaneOptions {
   /** As the router is given them. */
   readonly readMaxBytes: number;
+  readonly acceptCompression: readonly Compression[];
+  readonly compressMinBytes: number;
   readonly jsonOptions: { readonly ignoreUnknownFields: boolean };
   /** Once aborted, calls go to Fastify, which answers them as a closing server does. */
   readonly shutdown: AbortSignal;
@@ -50,12 +52,19 @@ export interface LaneOptions {
 interface Route {
   readonly entry: LaneMethod;
   readonly serialization: MethodSerializationLookup<DescMessage, DescMessage>;
-  readonly encoded: WeakMap<Message, { binary?: Uint8Array; json?: Uint8Array }> | undefined;
+  /** By answer, then format and compression (`binary`, `json gzip`, …). */
+  readonly encoded: WeakMap<Message, Map<string, Encoded>> | undefined;
+}
+
+interface Encoded {
+  readonly bytes: Uint8Array;
+  /** The compression applied, if any. */
+  readonly encoding?: string;
 }
 
 const FORMATS: Readonly<Record<string, Format>> = { 'application/proto': 'binary', 'application/json': 'json' };
-/** Headers that make Connect do more than decode, call and encode. */
-const CONNECT_DECIDES = ['content-encoding', 'accept-encoding', 'connect-timeout-ms', 'transfer-encoding'] as const;
+/** Headers that make Connect do more than decode, call, encode and compress the answer. */
+const CONNECT_DECIDES = ['content-encoding', 'connect-timeout-ms', 'transfer-encoding'] as const;
 
 /** A Node request listener's front: returns false for a request it leaves to the next listener, unread. */
 export type Http1Lane = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
@@ -68,24 +77,37 @@ export function createHttp1UnaryLane(lane: UnaryLane, options: LaneOptions): Htt
   }
   const fixed = options.header.flat();
 
-  function encode(route: Route, answer: Message, format: Format): Uint8Array {
-    if (!route.encoded) return route.serialization.getO(format === 'binary').serialize(answer);
-    let known = route.encoded.get(answer);
-    if (!known) route.encoded.set(answer, (known = {}));
-    return (known[format] ??= route.serialization.getO(format === 'binary').serialize(answer));
+  /** The answer's bytes as Connect sends them, compressed (`encoding`) when the client accepts it and they are large enough. */
+  async function encode(route: Route, answer: Message, format: Format, compression: Compression | null): Promise<Encoded> {
+    const key = compression ? `${format} ${compression.name}` : format;
+    const known = route.encoded?.get(answer);
+    const cached = known?.get(key);
+    if (cached) return cached;
+    const bytes = known?.get(format)?.bytes ?? route.serialization.getO(format === 'binary').serialize(answer);
+    const encoded = compression && bytes.byteLength >= options.compressMinBytes ? { bytes: await compression.compress(bytes), encoding: compression.name } : { bytes };
+    if (route.encoded) {
+      if (known) known.set(key, encoded);
+      else route.encoded.set(answer, new Map([[key, encoded]]));
+    }
+    return encoded;
   }
 
-  function answer(res: http.ServerResponse, format: Format, body: Uint8Array): void {
-    res.writeHead(200, [...fixed, 'content-length', String(body.byteLength), 'content-type', format === 'binary' ? 'application/proto' : 'application/json']);
-    res.end(body);
+  function answer(res: http.ServerResponse, format: Format, { bytes, encoding }: Encoded): void {
+    const type = format === 'binary' ? 'application/proto' : 'application/json';
+    const length = String(bytes.byteLength);
+    res.writeHead(200, encoding ? [...fixed, 'content-encoding', encoding, 'content-length', length, 'content-type', type] : [...fixed, 'content-length', length, 'content-type', type]);
+    res.end(bytes);
   }
 
   /** Connect's unary error answer (protocol-connect/handler-factory.js): its headers go out in Headers' sorted order. */
-  function fail(res: http.ServerResponse, error: ConnectError): void {
-    // The router's JSON options are all read options, so Connect writes errors with the defaults too.
-    const body = errorToJsonBytes(error, undefined);
+  async function fail(res: http.ServerResponse, error: ConnectError, compression: Compression | null): Promise<void> {
+    let body = errorToJsonBytes(error, undefined);
     const header = new Headers({ 'content-type': 'application/json' });
     error.metadata.forEach((value, key) => header.set(key, value));
+    if (compression && body.byteLength >= options.compressMinBytes) {
+      body = await compression.compress(body);
+      header.set('content-encoding', compression.name);
+    }
     header.set('content-length', String(body.byteLength));
     const raw = [...fixed];
     header.forEach((value, key) => raw.push(key, value));
@@ -94,22 +116,24 @@ export function createHttp1UnaryLane(lane: UnaryLane, options: LaneOptions): Htt
   }
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse, route: Route, format: Format, length: number): Promise<void> {
+    const accepted = req.headers['accept-encoding'];
+    const compression = accepted === undefined ? null : compressionNegotiate([...options.acceptCompression], null, accepted, 'accept-encoding').response;
     const values = options.contextValues(req);
     const refusal = lane.admit && (await lane.admit(req.headers.authorization, req.url!, values));
     // The body of a refused call is never read; the port discards it once the answer is out.
-    if (refusal) return fail(res, refusal);
+    if (refusal) return fail(res, refusal, compression);
     const body = await readBody(req, length);
     if (!body) return;
     const input = route.entry.method.input;
     const decoded = decodeRequest(input, body, format);
-    if ('problem' in decoded) return fail(res, lane.toDecodeError(undecodable(input, decoded.problem)));
+    if ('problem' in decoded) return fail(res, lane.toDecodeError(undecodable(input, decoded.problem)), compression);
     let output: Message;
     try {
       output = await route.entry.serve(decoded.message, values);
     } catch (error) {
-      return fail(res, error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error));
+      return fail(res, error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error), compression);
     }
-    answer(res, format, encode(route, output, format));
+    answer(res, format, await encode(route, output, format, compression));
   }
 
   return (req, res) => {
