@@ -185,6 +185,9 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     policies,
     clock,
     newUuid: () => PLACEHOLDER_UUID,
+    // Passes are not cut into slices: a simulation runs off the request path, and a cut set by the wall clock would
+    // let the machine's load change the order of same-moment events.
+    sliceMillis: Infinity,
     stats: (index) => documents.stats(index),
     allocationBlocked: (state) => disk.highWatermarkExceeded(state),
     ...(input.authorize && { authorize: input.authorize }),
