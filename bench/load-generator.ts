@@ -9,6 +9,7 @@ import { ConnectError } from '@connectrpc/connect';
 import { setMaxListeners } from 'node:events';
 import { gridClient } from '../test/helpers/grid-clients.js';
 import { runAutocannon } from './autocannon-load.js';
+import { rawConnectWatchers, rawGrpcWatchers } from './raw-watch.js';
 import type { FanoutJob, FanoutResult, Job, JobMessage, LoadJob, LoadResult, ReplyMessage } from './load-jobs.js';
 import { rawGridCalls, type Operation } from './raw-grid-calls.js';
 import { percentile, sortedCopy } from './report.js';
@@ -119,15 +120,21 @@ async function runFanout(job: FanoutJob): Promise<FanoutResult> {
   setMaxListeners(0, abort.signal);
   let streamError: string | undefined;
   const setupStarted = performance.now();
+  const received = (revision: bigint) => {
+    const now = performance.now();
+    const slot = slots.get(revision);
+    if (!slot) return;
+    slot.times[slot.received++] = now;
+    if (slot.received === streams) slot.resolve();
+  };
+  const raw = job.raw ? (job.protocol === 'grpc (h2c)' ? rawGrpcWatchers(job.baseUrl) : rawConnectWatchers(job.baseUrl)) : undefined;
   const open = Array.from({ length: streams }, async () => {
+    if (raw) {
+      let revision = from;
+      return raw.open(gridId, from, () => received(++revision), abort.signal);
+    }
     try {
-      for await (const changeset of watcher.watchFields({ gridId, afterRevision: from }, { signal: abort.signal })) {
-        const now = performance.now();
-        const slot = slots.get(changeset.revision);
-        if (!slot) continue;
-        slot.times[slot.received++] = now;
-        if (slot.received === streams) slot.resolve();
-      }
+      for await (const changeset of watcher.watchFields({ gridId, afterRevision: from }, { signal: abort.signal })) received(changeset.revision);
     } catch (error) {
       // A stream that fails shows as missing deliveries; the first reason is reported.
       if (!abort.signal.aborted) streamError ??= ConnectError.from(error).message;
@@ -159,6 +166,7 @@ async function runFanout(job: FanoutJob): Promise<FanoutResult> {
   }
   abort.abort();
   await Promise.all(open);
+  raw?.close();
   const sorted = sortedCopy(latencies);
   return {
     setupMs,

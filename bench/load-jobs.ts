@@ -51,6 +51,8 @@ export interface FanoutJob {
   readonly fieldId: string;
   readonly streams: number;
   readonly updates: number;
+  /** Watch with bare HTTP streams that count envelopes (raw-watch.ts) instead of Connect clients. */
+  readonly raw?: boolean;
 }
 
 export interface FanoutResult {

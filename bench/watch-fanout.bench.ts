@@ -1,6 +1,9 @@
 /**
  * WatchFields fan-out: one UpdateField reaching 100 and 1,000 open streams. The streams and the updater live
  * in the load-generator process, so send and receive times come from one clock; Tessera runs in this process.
+ * The watchers are Connect clients (each decodes every changeset, as an application would), then bare HTTP streams
+ * that only count envelopes (raw-watch.ts): with 1,000 Connect clients in one process, the client's own work per
+ * message shows in the delivery times; the bare streams leave mostly the server's.
  * Prints figures; asserts nothing. Run alone: `node --import tsx bench/watch-fanout.bench.ts`.
  */
 import { gridClient, type ProtocolName } from '../test/helpers/grid-clients.js';
@@ -27,12 +30,13 @@ try {
   const rows: string[][] = [];
   const results = new Map<string, FanoutResult>();
   for (const protocol of PROTOCOLS) {
-    for (const streams of STREAM_COUNTS) {
+    for (const raw of [false, true]) for (const streams of STREAM_COUNTS) {
       const { gridId, fieldIds } = await createBenchGrid(setupClient, `fan-out ${protocol} ${streams}`);
-      const result = await loadGenerator.run({ kind: 'fanout', baseUrl: server.url, protocol, gridId, fieldId: fieldIds[1]!, streams, updates: UPDATES });
-      results.set(`${protocol} ${streams}`, result);
+      const result = await loadGenerator.run({ kind: 'fanout', baseUrl: server.url, protocol, gridId, fieldId: fieldIds[1]!, streams, updates: UPDATES, raw });
+      results.set(`${protocol} ${raw ? 'raw ' : ''}${streams}`, result);
       rows.push([
         protocol,
+        raw ? 'bare HTTP streams' : 'Connect clients',
         count(streams),
         ms(result.setupMs),
         ms(result.replyP50Ms),
@@ -45,7 +49,7 @@ try {
     }
   }
   heading('WatchFields fan-out of one UpdateField');
-  console.log(table(['protocol', 'streams', 'open all, ms', 'UpdateField reply p50 ms', 'delivery p50 ms', 'delivery p99 ms', 'last stream p50 ms', 'last stream ms per stream', 'missing'], rows));
+  console.log(table(['protocol', 'watchers', 'streams', 'open all, ms', 'UpdateField reply p50 ms', 'delivery p50 ms', 'delivery p99 ms', 'last stream p50 ms', 'last stream ms per stream', 'missing'], rows));
 } finally {
   await loadGenerator.stop();
   await server.dispose();

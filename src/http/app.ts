@@ -16,6 +16,7 @@ import { EsRouteTable } from './es/es-route-table.js';
 import { withMinimalGrpcMessageEncoding } from './connect-compat/grpc-message-encoding.js';
 import { createShutdownController } from './connect-compat/shutdown-signal.js';
 import { createHttp1UnaryLane, type UnaryLane } from './connect-compat/http1-unary-lane.js';
+import type { RouterSettings } from './connect-compat/router-settings.js';
 import { isRpcPath, sendUnknownRpc } from './connect-compat/unknown-rpc.js';
 import { answerUnparsedContentType } from './connect-compat/unparsed-content-type.js';
 import { createSharedPortServer, type ConnectionLimits } from './shared-port.js';
@@ -34,7 +35,8 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
-  readonly routes: (router: ConnectRouter) => void;
+  /** Registers the RPC services on a router built with `settings`. */
+  readonly routes: (router: ConnectRouter, settings: RouterSettings) => void;
   /** Unary methods of `routes` whose plain calls over HTTP/1.1 are answered before Fastify (http1-unary-lane.ts). */
   readonly lane?: UnaryLane;
   readonly es: EsContext;
@@ -53,11 +55,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // The adapters' defaults, said here because the HTTP/1.1 lane compresses its answers as they would.
     acceptCompression: [compressionGzip, compressionBrotli],
     compressMinBytes: 1024,
-  } satisfies ConnectRouterOptions;
+  } satisfies ConnectRouterOptions & RouterSettings;
+  const routes = (router: ConnectRouter) => options.routes(router, connectOptions);
   // The peer's address reaches the grid's authentication, which counts failed passwords per user and address.
   const clientOf = (req: { socket: { remoteAddress?: string | undefined } }) => createContextValues().set(CLIENT_ADDRESS, req.socket.remoteAddress ?? '');
-  const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes: options.routes, contextValues: clientOf }));
-  const lane = options.lane && createHttp1UnaryLane(options.lane, { ...connectOptions, shutdown: shutdown.signal, contextValues: clientOf, header: [ELASTIC_PRODUCT] });
+  const onHttp2 = withMinimalGrpcMessageEncoding(connectNodeAdapter({ ...connectOptions, routes, contextValues: clientOf }));
+  const lane = options.lane && createHttp1UnaryLane(options.lane, { ...connectOptions, contextValues: clientOf, header: [ELASTIC_PRODUCT] });
   const withLane = (handler: http.RequestListener): http.RequestListener => (lane ? (req, res) => lane(req, res) || handler(req, res) : handler);
   const app = Fastify({
     logger: options.logger ?? false,
@@ -83,7 +86,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   void app.register(async (connect) => {
     connect.setErrorHandler(answerUnparsedContentType);
-    await connect.register(fastifyConnectPlugin, { ...connectOptions, routes: options.routes, contextValues: clientOf });
+    await connect.register(fastifyConnectPlugin, { ...connectOptions, routes, contextValues: clientOf });
   });
   // The ES plugin's scope is its own; what its routes declare is listed here, outside it.
   const esRoutes = new EsRouteTable();

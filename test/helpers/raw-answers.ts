@@ -29,3 +29,12 @@ export function rawPost(url: string, contentType: string | undefined, body: Uint
     request.end(body);
   });
 }
+
+/** A message in the 5-byte envelope of Connect streaming and gRPC: flags, length, message. */
+export function envelope(message: Uint8Array, flags = 0): Buffer {
+  const out = Buffer.alloc(5 + message.byteLength);
+  out[0] = flags;
+  out.writeUInt32BE(message.byteLength, 1);
+  out.set(message, 5);
+  return out;
+}

@@ -16,6 +16,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { GridErrorSchema, GridIdSchema, GridSchema, GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { READ_MAX_BYTES } from '../../src/http/app.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { envelope } from '../helpers/raw-answers.js';
 
 const SERVICE = 'tessera.grid.v1.GridService';
 /** A bound on each test: before the fix, a server that waits for a body that never ends hung the test. */
@@ -27,14 +28,6 @@ const OVER_THE_CAP = `request is larger than configured readMaxBytes ${READ_MAX_
 const BOMB = brotliCompressSync(Buffer.alloc(READ_MAX_BYTES));
 /** The finding: 500 such envelopes, 9.5 KB on the wire, 1 GiB once inflated. */
 const BOMBS = Buffer.concat(Array.from({ length: 500 }, () => envelope(BOMB, 1)));
-
-function envelope(message: Uint8Array, flags = 0): Buffer {
-  const out = Buffer.alloc(5 + message.byteLength);
-  out[0] = flags;
-  out.writeUInt32BE(message.byteLength, 1);
-  out.set(message, 5);
-  return out;
-}
 
 /** What the server answered, as the client would see it; `ok` for success. */
 interface Outcome {

@@ -70,7 +70,7 @@ export function requireGridPrivilege(context: Pick<HandlerContext, 'values'>, me
  * A stream that lasts while the caller keeps `read` on the grid: once a change to users, roles or keys takes it
  * away, the stream fails with PERMISSION_DENIED rather than carrying on with access the caller no longer has.
  */
-export async function* whileReadable<T>(context: HandlerContext, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncGenerator<T> {
+export async function* whileReadable<T>(context: Pick<HandlerContext, 'values' | 'signal'>, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncGenerator<T> {
   const principal = principalOf(context);
   if (!principal) return yield* open(context.signal);
   const revoked = new AbortController();

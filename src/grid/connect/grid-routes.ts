@@ -4,13 +4,16 @@
  */
 import type { DescMessage, Message } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext, ServiceImpl } from '@connectrpc/connect';
-import { GridService as GridServiceDesc } from '../../gen/tessera/grid/v1/grid_service_pb.js';
+import type { GridFieldChangeset } from '../../gen/tessera/grid/v1/field_pb.js';
+import { GridService as GridServiceDesc, type WatchFieldsPayload } from '../../gen/tessera/grid/v1/grid_service_pb.js';
 import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from '../../http/connect-compat/decode-gate.js';
 import { withUnaryFastLane } from '../../http/connect-compat/unary-fast-lane.js';
 import type { LaneMethod, UnaryLane } from '../../http/connect-compat/http1-unary-lane.js';
+import type { RouterSettings } from '../../http/connect-compat/router-settings.js';
+import { withServerStreamFastLane } from '../../http/connect-compat/server-stream-fast-lane.js';
 import { gridAdmission, gridAuthentication, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
 import { toConnectError } from './grid-connect-error.js';
 
@@ -45,8 +48,8 @@ const GUARDS: Readonly<Record<string, Guard>> = {
 };
 
 export interface GridRpc {
-  /** Registers GridService on a Connect router. */
-  readonly routes: (router: ConnectRouter) => void;
+  /** Registers GridService on a Connect router built with `settings`. */
+  readonly routes: (router: ConnectRouter, settings: RouterSettings) => void;
   /** The unary methods, for the HTTP/1.1 lane that answers plain calls before Fastify. */
   readonly lane: UnaryLane;
 }
@@ -115,6 +118,16 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
     newSelectOption: unary('newSelectOption', methods.newSelectOption.input, (req) => service.newSelectOption(req)),
   } satisfies Omit<ServiceImpl<typeof GridServiceDesc>, 'watchFields'>;
 
+  async function* watch(req: WatchFieldsPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncGenerator<GridFieldChangeset> {
+    try {
+      checkDeclaredEnums(methods.watchFields.input, req);
+      requireGridPrivilege(context, 'watchFields', 'read', req.gridId);
+      yield* whileReadable(context, req.gridId, (signal) => service.watchFields(req, signal));
+    } catch (error) {
+      fail(error);
+    }
+  }
+
   const lane: UnaryLane = {
     methods: Object.entries(unaries).map(([name, implementation]): LaneMethod => ({
       method: methods[name as keyof typeof unaries] as LaneMethod['method'],
@@ -126,24 +139,26 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
     ...(options.access && { admit: gridAdmission(options.access) }),
   };
 
-  const routes = (router: ConnectRouter) => {
+  const routes = (router: ConnectRouter, settings: RouterSettings) => {
     const first = router.handlers.length;
     router.service(GridServiceDesc, {
       ...unaries,
-      async *watchFields(req, context: HandlerContext) {
-        try {
-          checkDeclaredEnums(methods.watchFields.input, req);
-          requireGridPrivilege(context, 'watchFields', 'read', req.gridId);
-          yield* whileReadable(context, req.gridId, (signal) => service.watchFields(req, signal));
-        } catch (error) {
-          fail(error);
-        }
-      },
+      watchFields: watch,
     }, { interceptors: [gate.interceptor] });
     for (let i = first; i < router.handlers.length; i++) {
       const handler = router.handlers[i]!;
       // GetFields is the read clients repeat most, and the service answers it with the same object while the grid's
       // revision holds; the fast lane encodes that object once per format.
+      if (handler.method === methods.watchFields) {
+        // One change reaches every watcher of the grid: the streams share each changeset's encoding.
+        router.handlers[i] = gate.wrap(withServerStreamFastLane(handler, {
+          ...settings,
+          method: methods.watchFields,
+          refused: gate.refused,
+          serve: (input, values, signal) => watch(input as WatchFieldsPayload, { values, signal }),
+        }));
+        continue;
+      }
       router.handlers[i] = gate.wrap(handler.method !== methods.getFields ? handler : withUnaryFastLane(handler, {
         method: methods.getFields,
         readMaxBytes: options.readMaxBytes,

@@ -18,6 +18,7 @@ import { codeToHttpStatus, errorToJsonBytes } from '@connectrpc/connect/protocol
 import type http from 'node:http';
 import { decodeRequest, undecodable } from './decode-gate.js';
 import type { Format } from './request-framing.js';
+import type { RouterSettings } from './router-settings.js';
 
 export interface LaneMethod {
   readonly method: DescMethodUnary;
@@ -35,14 +36,8 @@ export interface UnaryLane {
   readonly toDecodeError: (reason: string) => ConnectError;
 }
 
-export interface LaneOptions {
-  /** As the router is given them. */
-  readonly readMaxBytes: number;
-  readonly acceptCompression: readonly Compression[];
-  readonly compressMinBytes: number;
-  readonly jsonOptions: { readonly ignoreUnknownFields: boolean };
-  /** Once aborted, calls go to Fastify, which answers them as a closing server does. */
-  readonly shutdown: AbortSignal;
+/** The router's settings (its shutdown signal: once aborted, calls go to Fastify, which answers as a closing server does). */
+export interface LaneOptions extends RouterSettings {
   /** The context values a call starts with, as the adapters create them. */
   readonly contextValues: (req: http.IncomingMessage) => ContextValues;
   /** Headers every answer of the application carries (Fastify's hooks add them to the others), before Connect's. */
@@ -137,7 +132,7 @@ export function createHttp1UnaryLane(lane: UnaryLane, options: LaneOptions): Htt
   }
 
   return (req, res) => {
-    if (req.method !== 'POST' || options.shutdown.aborted) return false;
+    if (req.method !== 'POST' || options.shutdownSignal.aborted) return false;
     const route = routes.get(req.url!);
     if (!route) return false;
     const format = FORMATS[req.headers['content-type'] ?? ''];
