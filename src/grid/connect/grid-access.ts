@@ -70,15 +70,19 @@ export function requireGridPrivilege(context: Pick<HandlerContext, 'values'>, me
  * A stream that lasts while the caller keeps `read` on the grid: once a change to users, roles or keys takes it
  * away, the stream fails with PERMISSION_DENIED rather than carrying on with access the caller no longer has.
  */
-export async function* whileReadable<T>(context: Pick<HandlerContext, 'values' | 'signal'>, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncGenerator<T> {
+export function whileReadable<T>(context: Pick<HandlerContext, 'values' | 'signal'>, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncIterable<T> {
   const principal = principalOf(context);
-  if (!principal) return yield* open(context.signal);
+  // Without security every stream lasts; each message then passes one generator fewer.
+  return principal ? guarded(principal, context.signal, gridId, open) : open(context.signal);
+}
+
+async function* guarded<T>(principal: GridPrincipal, signal: AbortSignal, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncGenerator<T> {
   const revoked = new AbortController();
   const stop = principal.onAccessChange(() => {
     if (!principal.can('read', gridId)) revoked.abort();
   });
   try {
-    for await (const item of open(AbortSignal.any([context.signal, revoked.signal]))) {
+    for await (const item of open(AbortSignal.any([signal, revoked.signal]))) {
       if (!principal.can('read', gridId)) revoked.abort();
       if (revoked.signal.aborted) break;
       yield item;

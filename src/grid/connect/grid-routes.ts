@@ -3,7 +3,7 @@
  * implementations serve the router and the HTTP/1.1 lane for plain calls (http1-unary-lane.ts).
  */
 import type { DescMessage, Message } from '@bufbuild/protobuf';
-import type { ConnectRouter, HandlerContext, ServiceImpl } from '@connectrpc/connect';
+import type { ConnectError, ConnectRouter, HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import type { GridFieldChangeset } from '../../gen/tessera/grid/v1/field_pb.js';
 import { GridService as GridServiceDesc, type WatchFieldsPayload } from '../../gen/tessera/grid/v1/grid_service_pb.js';
 import type { GridService } from '../grid-service.js';
@@ -58,10 +58,15 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
   const { service } = options;
   const methods = GridServiceDesc.method;
 
-  function fail(error: unknown): never {
+  /** The error a call fails with; one that is not the client's fault is reported first. */
+  function connectErrorOf(error: unknown): ConnectError {
     const connectError = toConnectError(error);
     if (connectError.cause !== undefined && options.onInternalError) options.onInternalError(connectError.cause);
-    throw connectError;
+    return connectError;
+  }
+
+  function fail(error: unknown): never {
+    throw connectErrorOf(error);
   }
 
   /** Checks what every unary call is checked for before `call` runs. */
@@ -118,11 +123,16 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
     newSelectOption: unary('newSelectOption', methods.newSelectOption.input, (req) => service.newSelectOption(req)),
   } satisfies Omit<ServiceImpl<typeof GridServiceDesc>, 'watchFields'>;
 
+  /** The changesets a WatchFields call streams; throws (at once, or while streaming) what the caller may not do. */
+  function changesets(req: WatchFieldsPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncIterable<GridFieldChangeset> {
+    checkDeclaredEnums(methods.watchFields.input, req);
+    requireGridPrivilege(context, 'watchFields', 'read', req.gridId);
+    return whileReadable(context, req.gridId, (signal) => service.watchFields(req, signal));
+  }
+
   async function* watch(req: WatchFieldsPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncGenerator<GridFieldChangeset> {
     try {
-      checkDeclaredEnums(methods.watchFields.input, req);
-      requireGridPrivilege(context, 'watchFields', 'read', req.gridId);
-      yield* whileReadable(context, req.gridId, (signal) => service.watchFields(req, signal));
+      yield* changesets(req, context);
     } catch (error) {
       fail(error);
     }
@@ -155,7 +165,8 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
           ...settings,
           method: methods.watchFields,
           refused: gate.refused,
-          serve: (input, values, signal) => watch(input as WatchFieldsPayload, { values, signal }),
+          serve: (input, values, signal) => changesets(input as WatchFieldsPayload, { values, signal }),
+          toError: connectErrorOf,
         }));
         continue;
       }

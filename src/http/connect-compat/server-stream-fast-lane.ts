@@ -63,8 +63,10 @@ export interface StreamLaneOptions<I extends DescMessage, O extends DescMessage>
   readonly method: DescMethodServerStreaming<I, O>;
   /** Whether an earlier step refused the call (it is then Connect's to answer). */
   readonly refused: (values: ContextValues) => boolean;
-  /** The implementation: a ConnectError it throws ends the stream with that error; anything else is an internal error. */
+  /** The implementation; what it throws, when called or while streaming, ends the stream with `toError`'s error. */
   readonly serve: (input: Message, values: ContextValues, signal: AbortSignal) => AsyncIterable<Message>;
+  /** The error a failure ends the stream with; by default a ConnectError as it is and anything else as internal. */
+  readonly toError?: (error: unknown) => ConnectError;
 }
 
 export function withServerStreamFastLane<I extends DescMessage, O extends DescMessage>(handler: UniversalHandler, options: StreamLaneOptions<I, O>): UniversalHandler {
@@ -87,12 +89,14 @@ export function withServerStreamFastLane<I extends DescMessage, O extends DescMe
     return bytes;
   }
 
-  async function* frames(plain: Plain, messages: AsyncIterable<Message>, compression: Compression | null, trailer: Headers, done: AbortController): AsyncGenerator<Uint8Array> {
+  const toError = options.toError ?? ((error: unknown) => (error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error)));
+
+  async function* frames(plain: Plain, open: () => AsyncIterable<Message>, compression: Compression | null, trailer: Headers, done: AbortController): AsyncGenerator<Uint8Array> {
     let failure: ConnectError | undefined;
     try {
-      for await (const message of messages) yield await messageEnvelope(message, plain.format, compression);
+      for await (const message of open()) yield await messageEnvelope(message, plain.format, compression);
     } catch (error) {
-      failure = error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error);
+      failure = toError(error);
     } finally {
       done.abort();
     }
@@ -125,7 +129,7 @@ export function withServerStreamFastLane<I extends DescMessage, O extends DescMe
     // Ends when the client goes, the server closes, or the stream does (which stops the implementation's work).
     const done = new AbortController();
     const signal = AbortSignal.any([request.signal, options.shutdownSignal, done.signal]);
-    const body = frames(plain, options.serve(input, values, signal), compression, trailer, done);
+    const body = frames(plain, () => options.serve(input, values, signal), compression, trailer, done);
     // As Connect: the headers wait for the first bytes, so an error before any message is a trailers-only answer.
     return { status: 200, header, body: await untilFirst(body), ...(plain.protocol === 'grpc' && { trailer }) };
   }
