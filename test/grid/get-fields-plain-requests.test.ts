@@ -7,48 +7,21 @@
  */
 import { toBinary } from '@bufbuild/protobuf';
 import assert from 'node:assert/strict';
-import http2 from 'node:http2';
 import { describe, it } from 'node:test';
 import { QueryFieldPayloadSchema, RepeatedFieldSchema } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { fieldInit, decode, encode, useServer } from '../helpers/fixtures.js';
 import { gridClient } from '../helpers/grid-clients.js';
-import { rawPost, type RawAnswer } from '../helpers/raw-answers.js';
+import { envelope, rawGrpc, rawPost } from '../helpers/raw-answers.js';
 
 const PATH = `/${GridService.typeName}/GetFields`;
 /** A timeout makes a Connect call take Connect's own path, whose answers the short ones must equal. */
 const VIA_CONNECT = { 'connect-timeout-ms': '60000' };
-
-type Answer = RawAnswer;
+const GRPC_VIA_CONNECT = { 'grpc-timeout': '60S' };
 
 const post = (url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>> = {}) => rawPost(`${url}${PATH}`, contentType, body, extra);
 
-async function grpcCall(url: string, message: Uint8Array, extra: Readonly<Record<string, string>> = {}): Promise<Answer> {
-  const session = http2.connect(url);
-  try {
-    return await new Promise<Answer>((resolve, reject) => {
-      const frame = Buffer.alloc(5 + message.length);
-      frame.writeUInt32BE(message.length, 1);
-      frame.set(message, 5);
-      const stream = session.request({ ':method': 'POST', ':path': PATH, 'content-type': 'application/grpc', te: 'trailers', ...extra });
-      let status = 0;
-      let headers: string[] = [];
-      let trailers: Record<string, unknown> = {};
-      const chunks: Buffer[] = [];
-      stream.on('response', (h) => {
-        status = Number(h[':status']);
-        headers = Object.entries(h).filter(([k]) => k !== 'date').map(([k, v]) => `${k}: ${String(v)}`);
-      });
-      stream.on('trailers', (t) => (trailers = { ...t }));
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => resolve({ status, headers, body: Buffer.concat(chunks), trailers }));
-      stream.on('error', reject);
-      stream.end(frame);
-    });
-  } finally {
-    session.close();
-  }
-}
+const grpcCall = (url: string, message: Uint8Array, extra: Readonly<Record<string, string>> = {}) => rawGrpc(url, PATH, 'application/grpc', envelope(message), extra);
 
 describe('GetFields without compression or timeout', () => {
   const ctx = useServer();
@@ -89,7 +62,7 @@ describe('GetFields without compression or timeout', () => {
   it('answers gRPC with the frame, headers and trailers Connect gives', async () => {
     const gridId = await fiftyFieldGrid();
     const message = toBinary(QueryFieldPayloadSchema, { $typeName: QueryFieldPayloadSchema.typeName, gridId });
-    const viaConnect = await grpcCall(ctx.url, message, { 'grpc-accept-encoding': 'identity' });
+    const viaConnect = await grpcCall(ctx.url, message, GRPC_VIA_CONNECT);
     assert.equal(viaConnect.trailers?.['grpc-status'], '0');
     for (let round = 0; round < 2; round++) assert.deepEqual(await grpcCall(ctx.url, message), viaConnect);
   });
@@ -103,7 +76,7 @@ describe('GetFields without compression or timeout', () => {
     const missing = toBinary(QueryFieldPayloadSchema, { $typeName: QueryFieldPayloadSchema.typeName, gridId: 'missing000' });
     const plain = await grpcCall(ctx.url, missing);
     assert.equal(plain.trailers?.['grpc-status'], '5');
-    assert.deepEqual(plain, await grpcCall(ctx.url, missing, { 'grpc-accept-encoding': 'identity' }));
+    assert.deepEqual(plain, await grpcCall(ctx.url, missing, GRPC_VIA_CONNECT));
     // A message over the read limit: refused in gRPC's words (the fast lane once failed the call without an answer).
     const huge = await grpcCall(ctx.url, new Uint8Array(3 * 1024 * 1024));
     assert.deepEqual([huge.status, huge.trailers?.['grpc-status'], huge.trailers?.['grpc-message']], [200, '8', 'message size 3145728 is larger than configured readMaxBytes 2097152']);

@@ -13,7 +13,7 @@ import { FieldType } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { fieldInit, useServer } from '../helpers/fixtures.js';
 import { gridClient } from '../helpers/grid-clients.js';
-import { rawPost, type RawAnswer } from '../helpers/raw-answers.js';
+import { envelope, rawGrpc, rawPost, type RawAnswer } from '../helpers/raw-answers.js';
 
 type Answer = RawAnswer;
 const post = (url: string, path: string, contentType: string | undefined, body: Uint8Array, extra: Readonly<Record<string, string>> = {}) => rawPost(`${url}${path}`, contentType, body, extra);
@@ -78,10 +78,11 @@ function bodyOf(operation: Operation, gridId: string, format: 'json' | 'binary')
 function comparable(answer: Answer, gridId: string, drawsIds: boolean): Answer {
   let text = answer.body.toString('latin1').replaceAll(gridId, '$grid');
   if (drawsIds) text = text.replace(/"id":"[^"]*"/g, '"id":"*"');
-  return { ...answer, body: drawsIds && !text.startsWith('{') ? Buffer.alloc(0) : Buffer.from(text, 'latin1') };
+  const trailers = answer.trailers && Object.fromEntries(Object.entries(answer.trailers).map(([k, v]) => [k, k === 'grpc-status-details-bin' ? '*' : String(v).replaceAll(gridId, '$grid')]));
+  return { ...answer, body: drawsIds && !text.includes('{') ? Buffer.alloc(0) : Buffer.from(text, 'latin1'), ...(trailers && { trailers }) };
 }
 
-describe('plain unary calls over HTTP/1.1', () => {
+describe('plain unary calls over HTTP/1.1 and gRPC', () => {
   const ctx = useServer();
 
   async function twinGrid(): Promise<string> {
@@ -93,23 +94,33 @@ describe('plain unary calls over HTTP/1.1', () => {
     return grid.id;
   }
 
-  for (const format of ['json', 'binary'] as const) {
-    it(`answers every unary method as Connect does, successes and errors, ${format}`, async () => {
+  const PROTOCOLS = {
+    connect: {
+      types: { json: 'application/json', binary: 'application/proto' },
+      // What Connect's own clients offer; no answer here is large enough to be compressed.
+      call: (path: string, type: string, body: Uint8Array, viaConnect: boolean) => post(ctx.url, path, type, body, { 'accept-encoding': 'gzip, br', ...(viaConnect && VIA_CONNECT) }),
+    },
+    grpc: {
+      types: { json: 'application/grpc+json', binary: 'application/grpc' },
+      call: (path: string, type: string, body: Uint8Array, viaConnect: boolean) => rawGrpc(ctx.url, path, type, envelope(body), { 'grpc-accept-encoding': 'gzip', ...(viaConnect && { 'grpc-timeout': '60S' }) }),
+    },
+  } as const;
+
+  for (const [protocol, { types, call }] of Object.entries(PROTOCOLS)) for (const format of ['json', 'binary'] as const) {
+    it(`answers every unary method as Connect does, successes and errors, ${protocol} ${format}`, async () => {
       const [plainGrid, connectGrid] = [await twinGrid(), await twinGrid()];
-      const contentType = format === 'json' ? 'application/json' : 'application/proto';
+      const contentType = types[format];
       let errors = 0;
       for (const operation of OPERATIONS) {
         if (format === 'binary' && typeof operation.request === 'string') continue;
         const label = `${operation.method} ${JSON.stringify(operation.request)}`;
-        // What Connect's own clients offer; no answer here is large enough to be compressed.
-        const accept = { 'accept-encoding': 'gzip, br' };
-        const plain = await post(ctx.url, pathOf(operation.method), contentType, bodyOf(operation, plainGrid, format), accept);
-        const viaConnect = await post(ctx.url, pathOf(operation.method), contentType, bodyOf(operation, connectGrid, format), { ...accept, ...VIA_CONNECT });
-        if (plain.status !== 200) errors++;
+        const plain = await call(pathOf(operation.method), contentType, bodyOf(operation, plainGrid, format), false);
+        const viaConnect = await call(pathOf(operation.method), contentType, bodyOf(operation, connectGrid, format), true);
+        if (plain.status !== 200 || (plain.trailers?.['grpc-status'] ?? '0') !== '0') errors++;
         const drawsIds = operation.drawsIds === true;
         if (drawsIds && format === 'binary') {
           // Binary answers with random ids cannot be masked; their shape still must match.
-          assert.deepEqual([plain.status, plain.headers], [viaConnect.status, viaConnect.headers], label);
+          assert.deepEqual([plain.status, plain.headers, plain.trailers], [viaConnect.status, viaConnect.headers, viaConnect.trailers], label);
           continue;
         }
         assert.deepEqual(comparable(plain, plainGrid, drawsIds), comparable(viaConnect, connectGrid, drawsIds), label);
@@ -156,5 +167,24 @@ describe('plain unary calls over HTTP/1.1', () => {
     const hugeChunked = await post(ctx.url, pathOf('getFields'), 'application/json', Buffer.alloc(3 * 1024 * 1024, 0x20), { 'transfer-encoding': 'chunked' });
     assert.equal(hugeChunked.status, 429);
     assert.equal(hugeChunked.body.toString(), '{"code":"resource_exhausted","message":"message size is larger than configured readMaxBytes 2097152"}');
+  });
+
+  it('gives back to Connect a gRPC body that is not one plain message within the limit, which answers as before', async () => {
+    const gridId = await twinGrid();
+    const one = envelope(bodyOf({ method: 'getFields', request: { gridId } }, gridId, 'binary'));
+    const bodies = {
+      'two messages': Buffer.concat([one, one]),
+      'a cut envelope': one.subarray(0, 3),
+      'a compressed flag with no grpc-encoding': Buffer.from([1, ...one.subarray(1)]),
+      'a length past the body': Buffer.concat([one.subarray(0, 4), Buffer.from([200]), one.subarray(5)]),
+      'no body': Buffer.alloc(0),
+      'a message over the read limit': envelope(Buffer.alloc(3 * 1024 * 1024)),
+    };
+    for (const [label, body] of Object.entries(bodies)) {
+      const plain = await rawGrpc(ctx.url, pathOf('getFields'), 'application/grpc', body);
+      const viaConnect = await rawGrpc(ctx.url, pathOf('getFields'), 'application/grpc', body, { 'grpc-timeout': '60S' });
+      assert.notEqual(plain.trailers?.['grpc-status'], '0', label);
+      assert.deepEqual(plain, viaConnect, label);
+    }
   });
 });

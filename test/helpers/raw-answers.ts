@@ -1,5 +1,6 @@
 /** @module Raw HTTP/1.1 calls whose answers tests compare byte for byte: status, headers in order, body. */
 import http from 'node:http';
+import http2 from 'node:http2';
 
 export interface RawAnswer {
   readonly status: number;
@@ -37,4 +38,29 @@ export function envelope(message: Uint8Array, flags = 0): Buffer {
   out.writeUInt32BE(message.byteLength, 1);
   out.set(message, 5);
   return out;
+}
+
+/** A gRPC call over its own HTTP/2 connection: `body` is sent as it is (frame it with `envelope`). */
+export async function rawGrpc(url: string, path: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>> = {}): Promise<RawAnswer> {
+  const session = http2.connect(url);
+  try {
+    return await new Promise<RawAnswer>((resolve, reject) => {
+      const stream = session.request({ ':method': 'POST', ':path': path, 'content-type': contentType, te: 'trailers', ...extra });
+      let status = 0;
+      let headers: string[] = [];
+      let trailers: Record<string, unknown> = {};
+      const chunks: Buffer[] = [];
+      stream.on('response', (h) => {
+        status = Number(h[':status']);
+        headers = Object.entries(h).filter(([k]) => k !== 'date').map(([k, v]) => `${k}: ${String(v)}`);
+      });
+      stream.on('trailers', (t) => (trailers = { ...t }));
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => resolve({ status, headers, body: Buffer.concat(chunks), trailers }));
+      stream.on('error', reject);
+      stream.end(body);
+    });
+  } finally {
+    session.close();
+  }
 }

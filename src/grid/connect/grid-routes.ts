@@ -11,7 +11,7 @@ import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from '../../http/connect-compat/decode-gate.js';
 import { withUnaryFastLane } from '../../http/connect-compat/unary-fast-lane.js';
-import type { LaneMethod, UnaryLane } from '../../http/connect-compat/http1-unary-lane.js';
+import type { LaneMethod, UnaryLane } from '../../http/connect-compat/unary-lane-routes.js';
 import type { RouterSettings } from '../../http/connect-compat/router-settings.js';
 import { withServerStreamFastLane } from '../../http/connect-compat/server-stream-fast-lane.js';
 import { gridAdmission, gridAuthentication, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';

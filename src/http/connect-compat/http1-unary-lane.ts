@@ -6,35 +6,21 @@
  *
  * Only the plainest form is taken: POST to a method's own path with no query, `application/proto` or
  * `application/json` exactly, an uncompressed body with a content-length within the read limit, and no timeout; the
- * answer is compressed as Connect would (accept-encoding), and a repeated answer's bytes are kept. Everything else (and every call once the server is closing) goes on to Fastify, untouched and unread. A
- * call taken here is answered as Connect answers it, error or not, with the same status, headers and bytes:
- * authenticated from its headers before its body is read, decoded as the decode gate decodes (decode-gate.ts), and
- * served by the same implementation Connect calls.
+ * answer is compressed as Connect would (accept-encoding), and a repeated answer's bytes are kept. Everything else
+ * (and every call once the server is closing) goes on to Fastify, untouched and unread. A call taken here is
+ * answered as Connect answers it, error or not, with the same status, headers and bytes: authenticated from its
+ * headers before its body is read, decoded as the decode gate decodes (decode-gate.ts), and served by the same
+ * implementation Connect calls.
  */
-import type { DescMessage, DescMethodUnary, Message } from '@bufbuild/protobuf';
+import type { Message } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ContextValues } from '@connectrpc/connect';
-import { compressionNegotiate, createMethodSerializationLookup, type Compression, type MethodSerializationLookup } from '@connectrpc/connect/protocol';
+import { compressionNegotiate, type Compression } from '@connectrpc/connect/protocol';
 import { codeToHttpStatus, errorToJsonBytes } from '@connectrpc/connect/protocol-connect';
 import type http from 'node:http';
 import { decodeRequest, undecodable } from './decode-gate.js';
 import type { Format } from './request-framing.js';
 import type { RouterSettings } from './router-settings.js';
-
-export interface LaneMethod {
-  readonly method: DescMethodUnary;
-  /** The implementation Connect calls: a ConnectError it throws is the answer; anything else is an internal error. */
-  readonly serve: (input: Message, values: ContextValues) => Promise<Message>;
-  /** The implementation answers repeated calls with the same object (a cached read): encode each once per format. */
-  readonly repeats?: boolean;
-}
-
-export interface UnaryLane {
-  readonly methods: readonly LaneMethod[];
-  /** Checks the caller from the headers alone, before the body is read: a ConnectError refuses the call. */
-  readonly admit?: (authorization: string | undefined, path: string, values: ContextValues) => Promise<ConnectError | undefined>;
-  /** The error a body that does not decode is answered with (the decode gate's). */
-  readonly toDecodeError: (reason: string) => ConnectError;
-}
+import { laneRoutes, type Encoded, type Route, type UnaryLane } from './unary-lane-routes.js';
 
 /** The router's settings (its shutdown signal: once aborted, calls go to Fastify, which answers as a closing server does). */
 export interface LaneOptions extends RouterSettings {
@@ -42,19 +28,6 @@ export interface LaneOptions extends RouterSettings {
   readonly contextValues: (req: http.IncomingMessage) => ContextValues;
   /** Headers every answer of the application carries (Fastify's hooks add them to the others), before Connect's. */
   readonly header: readonly (readonly [string, string])[];
-}
-
-interface Route {
-  readonly entry: LaneMethod;
-  readonly serialization: MethodSerializationLookup<DescMessage, DescMessage>;
-  /** By answer, then format and compression (`binary`, `json gzip`, …). */
-  readonly encoded: WeakMap<Message, Map<string, Encoded>> | undefined;
-}
-
-interface Encoded {
-  readonly bytes: Uint8Array;
-  /** The compression applied, if any. */
-  readonly encoding?: string;
 }
 
 const FORMATS: Readonly<Record<string, Format>> = { 'application/proto': 'binary', 'application/json': 'json' };
@@ -65,27 +38,8 @@ const CONNECT_DECIDES = ['content-encoding', 'connect-timeout-ms', 'transfer-enc
 export type Http1Lane = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 
 export function createHttp1UnaryLane(lane: UnaryLane, options: LaneOptions): Http1Lane {
-  const routes = new Map<string, Route>();
-  for (const entry of lane.methods) {
-    const serialization = createMethodSerializationLookup(entry.method, undefined, options.jsonOptions, { readMaxBytes: options.readMaxBytes, writeMaxBytes: 0xffffffff });
-    routes.set(`/${entry.method.parent.typeName}/${entry.method.name}`, { entry, serialization, encoded: entry.repeats ? new WeakMap() : undefined });
-  }
+  const routes = laneRoutes(lane, options);
   const fixed = options.header.flat();
-
-  /** The answer's bytes as Connect sends them, compressed (`encoding`) when the client accepts it and they are large enough. */
-  async function encode(route: Route, answer: Message, format: Format, compression: Compression | null): Promise<Encoded> {
-    const key = compression ? `${format} ${compression.name}` : format;
-    const known = route.encoded?.get(answer);
-    const cached = known?.get(key);
-    if (cached) return cached;
-    const bytes = known?.get(format)?.bytes ?? route.serialization.getO(format === 'binary').serialize(answer);
-    const encoded = compression && bytes.byteLength >= options.compressMinBytes ? { bytes: await compression.compress(bytes), encoding: compression.name } : { bytes };
-    if (route.encoded) {
-      if (known) known.set(key, encoded);
-      else route.encoded.set(answer, new Map([[key, encoded]]));
-    }
-    return encoded;
-  }
 
   function answer(res: http.ServerResponse, format: Format, { bytes, encoding }: Encoded): void {
     const type = format === 'binary' ? 'application/proto' : 'application/json';
@@ -128,7 +82,7 @@ export function createHttp1UnaryLane(lane: UnaryLane, options: LaneOptions): Htt
     } catch (error) {
       return fail(res, error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error), compression);
     }
-    answer(res, format, await encode(route, output, format, compression));
+    answer(res, format, await routes.encode(route, output, format, compression));
   }
 
   return (req, res) => {

@@ -1,0 +1,91 @@
+/**
+ * @module Answers plain gRPC unary calls over HTTP/2 before @connectrpc/connect-node 2.1.2's adapter converts them:
+ * its universal request and response, Connect's handler context (linked abort controllers) and its chain of async
+ * generators for one message cost several times what GetFields itself costs.
+ *
+ * Taken: POST to a method's own path, `application/grpc` (`+proto`, `+json`) exactly, no `grpc-encoding` and no
+ * `grpc-timeout`; the answer is compressed as Connect would when `grpc-accept-encoding` offers it. A body that is not
+ * exactly one uncompressed message within the read limit goes on to the adapter, with what was read of it given back,
+ * and so does every call once the server is closing. A call taken here is answered as Connect answers it, error or
+ * not, with the same headers, frame and trailers: authenticated from its headers before its body is read, decoded as
+ * the decode gate decodes (decode-gate.ts), and served by the same implementation Connect calls.
+ */
+import type { Message } from '@bufbuild/protobuf';
+import { Code, ConnectError, type ContextValues } from '@connectrpc/connect';
+import { universalResponseToNodeResponse } from '@connectrpc/connect-node';
+import { compressionNegotiate, createAsyncIterable, encodeEnvelope } from '@connectrpc/connect/protocol';
+import { setTrailerStatus } from '@connectrpc/connect/protocol-grpc';
+import type http2 from 'node:http2';
+import { decodeRequest, undecodable } from './decode-gate.js';
+import { COMPRESSED_FLAG, ENVELOPE_HEADER, readUpTo, type Format } from './request-framing.js';
+import type { RouterSettings } from './router-settings.js';
+import { laneRoutes, type UnaryLane } from './unary-lane-routes.js';
+
+type Http2Handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
+
+export interface GrpcLaneOptions extends RouterSettings {
+  /** The context values a call starts with, as the adapter creates them. */
+  readonly contextValues: (req: http2.Http2ServerRequest) => ContextValues;
+}
+
+const FORMATS: Readonly<Record<string, Format>> = { 'application/grpc': 'binary', 'application/grpc+proto': 'binary', 'application/grpc+json': 'json' };
+const ANSWER_TYPE: Readonly<Record<Format, string>> = { binary: 'application/grpc+proto', json: 'application/grpc+json' };
+
+/** `handler` with plain gRPC unary calls taken first; `handler` gets every other request, and those the lane gives back. */
+export function withGrpcUnaryLane(lane: UnaryLane, options: GrpcLaneOptions, handler: Http2Handler): Http2Handler {
+  const routes = laneRoutes(lane, options);
+  const accept = [...options.acceptCompression];
+
+  async function serve(req: http2.Http2ServerRequest, res: http2.Http2ServerResponse, path: string, format: Format): Promise<void> {
+    const route = routes.get(path)!;
+    const compression = compressionNegotiate(accept, null, (req.headers['grpc-accept-encoding'] as string | undefined) ?? null, 'grpc-accept-encoding').response;
+    const header = new Headers({ 'content-type': ANSWER_TYPE[format] });
+    if (compression) header.set('grpc-encoding', compression.name);
+    const trailer = new Headers({ 'grpc-status': '0' });
+    const respond = (frames: Uint8Array[]) => universalResponseToNodeResponse({ status: 200, header, body: createAsyncIterable(frames), trailer }, res);
+    const fail = (error: ConnectError) => respond((setTrailerStatus(trailer, error), []));
+
+    const values = options.contextValues(req);
+    const refusal = lane.admit && (await lane.admit(req.headers.authorization, path, values));
+    if (refusal) return fail(refusal);
+    const read = await readUpTo(req as AsyncIterable<Uint8Array>, options.readMaxBytes);
+    const body = read.bytes;
+    // Exactly one uncompressed message within the limit; anything else is Connect's to judge, from the body as it came.
+    if (!body || body.byteLength < ENVELOPE_HEADER || body[0] !== 0 || new DataView(body.buffer, body.byteOffset).getUint32(1) !== body.byteLength - ENVELOPE_HEADER) {
+      return handler(givenBack(req, read.body), res);
+    }
+    const input = route.entry.method.input;
+    const decoded = decodeRequest(input, body.subarray(ENVELOPE_HEADER), format);
+    if ('problem' in decoded) return fail(lane.toDecodeError(undecodable(input, decoded.problem)));
+    let output: Message;
+    try {
+      output = await route.entry.serve(decoded.message, values);
+    } catch (error) {
+      return fail(error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error));
+    }
+    const { bytes, encoding } = await routes.encode(route, output, format, compression);
+    return respond([encodeEnvelope(encoding ? COMPRESSED_FLAG : 0, bytes)]);
+  }
+
+  return (req, res) => {
+    const format = FORMATS[(req.headers['content-type'] as string | undefined) ?? ''];
+    const path = req.url;
+    if (req.method !== 'POST' || !format || options.shutdownSignal.aborted || !routes.get(path)) return handler(req, res);
+    if (req.headers['grpc-encoding'] !== undefined || req.headers['grpc-timeout'] !== undefined) return handler(req, res);
+    serve(req, res, path, format).catch((error: unknown) => {
+      // Only a broken stream gets here: there is nobody left to answer.
+      res.stream.destroy(error instanceof Error ? error : undefined);
+    });
+  };
+}
+
+/** The request as the adapter would have read it: its body is `body`, what was read of it and what it still holds. */
+function givenBack(req: http2.Http2ServerRequest, body: AsyncIterable<Uint8Array>): http2.Http2ServerRequest {
+  return new Proxy(req, {
+    get(target, property) {
+      if (property === Symbol.asyncIterator) return () => body[Symbol.asyncIterator]();
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
