@@ -4,6 +4,7 @@
  * `bytes`, `time`, `ts`, `pri`, and text, JSON or YAML by `format` or the Accept header.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ClusterError } from '../../cluster/index.js';
 import { BYTE_UNITS, byteSizeText, humanDuration, matchesPattern, TIME_UNITS } from '../../platform/units/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -159,24 +160,33 @@ function pad(text: string | null, width: number, right: boolean, last: boolean):
   return last || leftOver <= 0 ? value : value + ' '.repeat(leftOver);
 }
 
+/** Cells measured in one turn of the event loop, for tables too large to measure in one. */
+const CELLS_PER_TURN = 20_000;
+
 /**
- * The text table's lines. The column widths need every cell, so the cells are rendered twice (once to measure,
- * once to write) rather than all held at once.
+ * The text table's column widths: they need every cell, so the cells are rendered twice (once here to measure, once
+ * to write) rather than all held at once; a large table is measured over several turns of the event loop.
  */
-function* textTable(table: CatTable, query: Query, headers: readonly DisplayHeader[], rows: readonly CatRow[]): Generator<string> {
+async function columnWidths(query: Query, headers: readonly DisplayHeader[], rows: readonly CatRow[]): Promise<number[]> {
+  const widths = headers.map((h) => (flag(query, 'v') ? h.display.length : 0));
+  const perTurn = Math.max(1, Math.floor(CELLS_PER_TURN / Math.max(1, headers.length)));
+  for (const [r, row] of rows.entries()) {
+    if (r > 0 && r % perTurn === 0) await nextTurn();
+    headers.forEach((h, i) => {
+      widths[i] = Math.max(widths[i]!, (render(query, row[h.name] ?? null) ?? '').length);
+    });
+  }
+  return widths;
+}
+
+/** The text table's lines, with the columns `widths` wide. */
+function* textTable(table: CatTable, query: Query, headers: readonly DisplayHeader[], rows: readonly CatRow[], widths: readonly number[]): Generator<string> {
   const verbose = flag(query, 'v');
   if (!verbose && rows.length === 0) return;
   const right = headers.map((h) => table.columns.find((c) => c.name === h.name)?.right === true);
-  const cellsOf = (row: CatRow) => headers.map((h) => render(query, row[h.name] ?? null));
-  const widths = headers.map((h) => (verbose ? h.display.length : 0));
-  for (const row of rows) {
-    cellsOf(row).forEach((cell, i) => {
-      widths[i] = Math.max(widths[i]!, (cell ?? '').length);
-    });
-  }
   const line = (values: readonly (string | null)[]) => `${values.map((v, i) => pad(v, widths[i]!, right[i]!, i === values.length - 1)).join(' ')}\n`;
   if (verbose) yield line(headers.map((h) => h.display));
-  for (const row of rows) yield line(cellsOf(row));
+  for (const row of rows) yield line(headers.map((h) => render(query, row[h.name] ?? null)));
 }
 
 /** AbstractCatAction's `help`: name | aliases | description, every column left-aligned and padded, the last one too. */
@@ -187,7 +197,7 @@ function helpText(table: CatTable): string {
 }
 
 /** Answers a `_cat` request: help, or the table as text, JSON or YAML. */
-export function sendCatTable(req: FastifyRequest, reply: FastifyReply, table: CatTable): FastifyReply {
+export async function sendCatTable(req: FastifyRequest, reply: FastifyReply, table: CatTable): Promise<FastifyReply> {
   const query = req.query as Query;
   if (flag(query, 'help')) return esSendText(reply, helpText(table));
   const rows = rowOrder(table, query);
@@ -195,7 +205,7 @@ export function sendCatTable(req: FastifyRequest, reply: FastifyReply, table: Ca
   // RestTable.getResponseContentType: `format`, else the Accept header; neither (or text/plain, or a list) means text.
   const large = rows.length >= STREAM_FROM_ENTRIES;
   if (responseFormat(req, query.format !== undefined) === undefined) {
-    const lines = textTable(table, query, headers, rows);
+    const lines = textTable(table, query, headers, rows, await columnWidths(query, headers, rows));
     return large ? esSendTextStream(reply, lines) : esSendText(reply, [...lines].join(''));
   }
   function* objects(): Generator<Record<string, string | null>> {
