@@ -201,6 +201,9 @@ describe('the Grids console, live', { skip: browserSkip }, () => {
       await page.route(WATCH, (route) => route.abort());
       const seen = (await client.getGrid({ value: grid.id })).revision;
       await own.close();
+      // The client's kept-alive socket to the closed server is dropped once the event loop reads its end; a restart in
+      // this same process can be quicker than that, and the next call would go out on the dead socket.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       own = await startTestServer({ dataDir, port, historyRetention: 2 });
       client = gridClient(own.url);
       for (const name of ['One', 'Two', 'Three']) await client.insertField({ gridId: grid.id, field: { name, visibility: true } });
