@@ -12,14 +12,13 @@
  */
 import type { Message } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ContextValues } from '@connectrpc/connect';
-import { universalResponseToNodeResponse } from '@connectrpc/connect-node';
-import { compressionNegotiate, createAsyncIterable, encodeEnvelope } from '@connectrpc/connect/protocol';
+import { compressionNegotiate, encodeEnvelope, type Compression } from '@connectrpc/connect/protocol';
 import { setTrailerStatus } from '@connectrpc/connect/protocol-grpc';
 import type http2 from 'node:http2';
 import { decodeRequest, undecodable } from './decode-gate.js';
-import { COMPRESSED_FLAG, ENVELOPE_HEADER, readUpTo, type Format } from './request-framing.js';
+import { COMPRESSED_FLAG, ENVELOPE_HEADER, type Format } from './request-framing.js';
 import type { RouterSettings } from './router-settings.js';
-import { laneRoutes, type UnaryLane } from './unary-lane-routes.js';
+import { laneRoutes, type Encoded, type UnaryLane } from './unary-lane-routes.js';
 
 type Http2Handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
 
@@ -30,29 +29,44 @@ export interface GrpcLaneOptions extends RouterSettings {
 
 const FORMATS: Readonly<Record<string, Format>> = { 'application/grpc': 'binary', 'application/grpc+proto': 'binary', 'application/grpc+json': 'json' };
 const ANSWER_TYPE: Readonly<Record<Format, string>> = { binary: 'application/grpc+proto', json: 'application/grpc+json' };
+const OK_TRAILER: Readonly<Record<string, string>> = Object.freeze({ 'grpc-status': '0' });
 
 /** `handler` with plain gRPC unary calls taken first; `handler` gets every other request, and those the lane gives back. */
 export function withGrpcUnaryLane(lane: UnaryLane, options: GrpcLaneOptions, handler: Http2Handler): Http2Handler {
   const routes = laneRoutes(lane, options);
   const accept = [...options.acceptCompression];
 
+  // Connect writes headers and trailers from Headers objects, whose keys iterate sorted and lower-case.
+  const headerOf = (format: Format, compression: Compression | null) => Object.fromEntries(new Headers({ 'content-type': ANSWER_TYPE[format], ...(compression && { 'grpc-encoding': compression.name }) }));
+  const HEADERS = new Map<string, Record<string, string>>();
+  /** Each answer's whole frame, kept with its encoding where the implementation repeats answers. */
+  const frames = new WeakMap<Encoded, Uint8Array>();
+
+  /** As universalResponseToNodeResponse writes Connect's answer: headers, the frame if any, trailers, end. */
+  function respond(res: http2.Http2ServerResponse, header: Record<string, string>, frame: Uint8Array | undefined, trailer: Record<string, string>): void {
+    res.writeHead(200, header);
+    if (frame) res.write(frame);
+    res.addTrailers(trailer);
+    res.end();
+  }
+
   async function serve(req: http2.Http2ServerRequest, res: http2.Http2ServerResponse, path: string, format: Format): Promise<void> {
     const route = routes.get(path)!;
     const compression = compressionNegotiate(accept, null, (req.headers['grpc-accept-encoding'] as string | undefined) ?? null, 'grpc-accept-encoding').response;
-    const header = new Headers({ 'content-type': ANSWER_TYPE[format] });
-    if (compression) header.set('grpc-encoding', compression.name);
-    const trailer = new Headers({ 'grpc-status': '0' });
-    const respond = (frames: Uint8Array[]) => universalResponseToNodeResponse({ status: 200, header, body: createAsyncIterable(frames), trailer }, res);
-    const fail = (error: ConnectError) => respond((setTrailerStatus(trailer, error), []));
+    const headerKey = `${format} ${compression?.name ?? ''}`;
+    let header = HEADERS.get(headerKey);
+    if (!header) HEADERS.set(headerKey, (header = headerOf(format, compression)));
+    const fail = (error: ConnectError) => respond(res, header, undefined, Object.fromEntries(setTrailerStatus(new Headers({ 'grpc-status': '0' }), error)));
 
     const values = options.contextValues(req);
     const refusal = lane.admit && (await lane.admit(req.headers.authorization, path, values));
     if (refusal) return fail(refusal);
-    const read = await readUpTo(req as AsyncIterable<Uint8Array>, options.readMaxBytes);
+    const read = await readBody(req, options.readMaxBytes);
+    if (!read) return;
     const body = read.bytes;
     // Exactly one uncompressed message within the limit; anything else is Connect's to judge, from the body as it came.
     if (!body || body.byteLength < ENVELOPE_HEADER || body[0] !== 0 || new DataView(body.buffer, body.byteOffset).getUint32(1) !== body.byteLength - ENVELOPE_HEADER) {
-      return handler(givenBack(req, read.body), res);
+      return handler(givenBack(req, read.chunks), res);
     }
     const input = route.entry.method.input;
     const decoded = decodeRequest(input, body.subarray(ENVELOPE_HEADER), format);
@@ -63,8 +77,10 @@ export function withGrpcUnaryLane(lane: UnaryLane, options: GrpcLaneOptions, han
     } catch (error) {
       return fail(error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error));
     }
-    const { bytes, encoding } = await routes.encode(route, output, format, compression);
-    return respond([encodeEnvelope(encoding ? COMPRESSED_FLAG : 0, bytes)]);
+    const encoded = await routes.encode(route, output, format, compression);
+    let frame = frames.get(encoded);
+    if (!frame) frames.set(encoded, (frame = encodeEnvelope(encoded.encoding ? COMPRESSED_FLAG : 0, encoded.bytes)));
+    respond(res, header, frame, OK_TRAILER);
   }
 
   return (req, res) => {
@@ -79,11 +95,40 @@ export function withGrpcUnaryLane(lane: UnaryLane, options: GrpcLaneOptions, han
   };
 }
 
-/** The request as the adapter would have read it: its body is `body`, what was read of it and what it still holds. */
-function givenBack(req: http2.Http2ServerRequest, body: AsyncIterable<Uint8Array>): http2.Http2ServerRequest {
+/**
+ * The body, if it fits in `limit` bytes; else the chunks read so far, the request paused after them. Undefined when
+ * the client went away first.
+ */
+function readBody(req: http2.Http2ServerRequest, limit: number): Promise<{ bytes?: Uint8Array; chunks: Buffer[] } | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: { bytes?: Uint8Array; chunks: Buffer[] } | undefined) => {
+      req.off('data', onData).off('end', onEnd).off('aborted', onAborted);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size <= limit) return;
+      req.pause();
+      done({ chunks });
+    };
+    const onEnd = () => done({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), chunks });
+    const onAborted = () => done(undefined);
+    req.on('data', onData).on('end', onEnd).on('aborted', onAborted);
+  });
+}
+
+/** The request as the adapter would have read it: the chunks read from it first, then what it still holds. */
+function givenBack(req: http2.Http2ServerRequest, chunks: readonly Uint8Array[]): http2.Http2ServerRequest {
+  async function* body(): AsyncGenerator<Uint8Array> {
+    yield* chunks;
+    if (!req.readableEnded) yield* req as AsyncIterable<Uint8Array>;
+  }
   return new Proxy(req, {
     get(target, property) {
-      if (property === Symbol.asyncIterator) return () => body[Symbol.asyncIterator]();
+      if (property === Symbol.asyncIterator) return () => body();
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
