@@ -16,8 +16,9 @@ import { EsRouteTable } from './es/es-route-table.js';
 import { withMinimalGrpcMessageEncoding } from './connect-compat/grpc-message-encoding.js';
 import { createShutdownController } from './connect-compat/shutdown-signal.js';
 import { createHttp1UnaryLane } from './connect-compat/http1-unary-lane.js';
+import { withGrpcStreamLane } from './connect-compat/grpc-stream-lane.js';
 import { withGrpcUnaryLane } from './connect-compat/grpc-unary-lane.js';
-import type { UnaryLane } from './connect-compat/unary-lane-routes.js';
+import type { PlainLane } from './connect-compat/unary-lane-routes.js';
 import type { RouterSettings } from './connect-compat/router-settings.js';
 import { isRpcPath, sendUnknownRpc } from './connect-compat/unknown-rpc.js';
 import { answerUnparsedContentType } from './connect-compat/unparsed-content-type.js';
@@ -40,7 +41,7 @@ export interface AppOptions {
   /** Registers the RPC services on a router built with `settings`. */
   readonly routes: (router: ConnectRouter, settings: RouterSettings) => void;
   /** Unary methods of `routes` whose plain calls are answered before Fastify and the adapters (http1-unary-lane.ts, grpc-unary-lane.ts). */
-  readonly lane?: UnaryLane;
+  readonly lane?: PlainLane;
   readonly es: EsContext;
   readonly logger?: FastifyServerOptions['logger'];
   /** Timeouts and connection counts of the port (shared-port.ts); the defaults where not given. */
@@ -62,7 +63,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // The peer's address reaches the grid's authentication, which counts failed passwords per user and address.
   const clientOf = (req: { socket: { remoteAddress?: string | undefined } }) => createContextValues().set(CLIENT_ADDRESS, req.socket.remoteAddress ?? '');
   const adapter = connectNodeAdapter({ ...connectOptions, routes, contextValues: clientOf });
-  const onHttp2 = withMinimalGrpcMessageEncoding(options.lane ? withGrpcUnaryLane(options.lane, { ...connectOptions, contextValues: clientOf }, adapter) : adapter);
+  const grpcLaneOptions = { ...connectOptions, contextValues: clientOf };
+  const onHttp2 = withMinimalGrpcMessageEncoding(options.lane ? withGrpcUnaryLane(options.lane, grpcLaneOptions, withGrpcStreamLane(options.lane, grpcLaneOptions, adapter)) : adapter);
   const lane = options.lane && createHttp1UnaryLane(options.lane, { ...connectOptions, contextValues: clientOf, header: [ELASTIC_PRODUCT] });
   const withLane = (handler: http.RequestListener): http.RequestListener => (lane ? (req, res) => lane(req, res) || handler(req, res) : handler);
   const app = Fastify({

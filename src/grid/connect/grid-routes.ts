@@ -11,7 +11,7 @@ import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from '../../http/connect-compat/decode-gate.js';
 import { withUnaryFastLane } from '../../http/connect-compat/unary-fast-lane.js';
-import type { LaneMethod, UnaryLane } from '../../http/connect-compat/unary-lane-routes.js';
+import type { LaneMethod, PlainLane } from '../../http/connect-compat/unary-lane-routes.js';
 import type { RouterSettings } from '../../http/connect-compat/router-settings.js';
 import { withServerStreamFastLane } from '../../http/connect-compat/server-stream-fast-lane.js';
 import { gridAdmission, gridAuthentication, principalOf, requireGridPrivilege, whileReadable, type GridAccess, type GridPrivilege } from './grid-access.js';
@@ -51,7 +51,7 @@ export interface GridRpc {
   /** Registers GridService on a Connect router built with `settings`. */
   readonly routes: (router: ConnectRouter, settings: RouterSettings) => void;
   /** The unary methods, for the HTTP/1.1 lane that answers plain calls before Fastify. */
-  readonly lane: UnaryLane;
+  readonly lane: PlainLane;
 }
 
 export function gridRpc(options: GridRoutesOptions): GridRpc {
@@ -138,13 +138,14 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
     }
   }
 
-  const lane: UnaryLane = {
+  const lane: PlainLane = {
     methods: Object.entries(unaries).map(([name, implementation]): LaneMethod => ({
       method: methods[name as keyof typeof unaries] as LaneMethod['method'],
       serve: (input, values) => (implementation as (req: Message, context: Pick<HandlerContext, 'values'>) => Promise<Message>)(input, { values }),
       // GetFields answers with the same object while the grid's revision holds.
       repeats: name === 'getFields',
     })),
+    streams: [{ method: methods.watchFields, serve: (input, values, signal) => changesets(input as WatchFieldsPayload, { values, signal }), toError: connectErrorOf }],
     toDecodeError,
     ...(options.access && { admit: gridAdmission(options.access) }),
   };

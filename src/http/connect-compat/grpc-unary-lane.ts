@@ -10,7 +10,7 @@
  * not, with the same headers, frame and trailers: authenticated from its headers before its body is read, decoded as
  * the decode gate decodes (decode-gate.ts), and served by the same implementation Connect calls.
  */
-import type { Message } from '@bufbuild/protobuf';
+import type { DescMessage, Message } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ContextValues } from '@connectrpc/connect';
 import { compressionNegotiate, encodeEnvelope, type Compression } from '@connectrpc/connect/protocol';
 import { setTrailerStatus } from '@connectrpc/connect/protocol-grpc';
@@ -18,27 +18,37 @@ import type http2 from 'node:http2';
 import { decodeRequest, undecodable } from './decode-gate.js';
 import { COMPRESSED_FLAG, ENVELOPE_HEADER, type Format } from './request-framing.js';
 import type { RouterSettings } from './router-settings.js';
-import { laneRoutes, type Encoded, type UnaryLane } from './unary-lane-routes.js';
+import { laneRoutes, type Encoded, type PlainLane } from './unary-lane-routes.js';
 
-type Http2Handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
+export type Http2Handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
 
 export interface GrpcLaneOptions extends RouterSettings {
   /** The context values a call starts with, as the adapter creates them. */
   readonly contextValues: (req: http2.Http2ServerRequest) => ContextValues;
 }
 
-const FORMATS: Readonly<Record<string, Format>> = { 'application/grpc': 'binary', 'application/grpc+proto': 'binary', 'application/grpc+json': 'json' };
+export const GRPC_FORMATS: Readonly<Record<string, Format>> = { 'application/grpc': 'binary', 'application/grpc+proto': 'binary', 'application/grpc+json': 'json' };
 const ANSWER_TYPE: Readonly<Record<Format, string>> = { binary: 'application/grpc+proto', json: 'application/grpc+json' };
 const OK_TRAILER: Readonly<Record<string, string>> = Object.freeze({ 'grpc-status': '0' });
 
+/** The headers of Connect's gRPC answers, by format and compression, as the objects connect-node writes. */
+export function grpcHeaders(): (format: Format, compression: Compression | null) => Record<string, string> {
+  const known = new Map<string, Record<string, string>>();
+  return (format, compression) => {
+    const key = `${format} ${compression?.name ?? ''}`;
+    let header = known.get(key);
+    // Connect writes them from Headers objects, whose keys iterate sorted and lower-case.
+    if (!header) known.set(key, (header = Object.fromEntries(new Headers({ 'content-type': ANSWER_TYPE[format], ...(compression && { 'grpc-encoding': compression.name }) }))));
+    return header;
+  };
+}
+
 /** `handler` with plain gRPC unary calls taken first; `handler` gets every other request, and those the lane gives back. */
-export function withGrpcUnaryLane(lane: UnaryLane, options: GrpcLaneOptions, handler: Http2Handler): Http2Handler {
+export function withGrpcUnaryLane(lane: PlainLane, options: GrpcLaneOptions, handler: Http2Handler): Http2Handler {
   const routes = laneRoutes(lane, options);
   const accept = [...options.acceptCompression];
 
-  // Connect writes headers and trailers from Headers objects, whose keys iterate sorted and lower-case.
-  const headerOf = (format: Format, compression: Compression | null) => Object.fromEntries(new Headers({ 'content-type': ANSWER_TYPE[format], ...(compression && { 'grpc-encoding': compression.name }) }));
-  const HEADERS = new Map<string, Record<string, string>>();
+  const headers = grpcHeaders();
   /** Each answer's whole frame, kept with its encoding where the implementation repeats answers. */
   const frames = new WeakMap<Encoded, Uint8Array>();
 
@@ -53,27 +63,15 @@ export function withGrpcUnaryLane(lane: UnaryLane, options: GrpcLaneOptions, han
   async function serve(req: http2.Http2ServerRequest, res: http2.Http2ServerResponse, path: string, format: Format): Promise<void> {
     const route = routes.get(path)!;
     const compression = compressionNegotiate(accept, null, (req.headers['grpc-accept-encoding'] as string | undefined) ?? null, 'grpc-accept-encoding').response;
-    const headerKey = `${format} ${compression?.name ?? ''}`;
-    let header = HEADERS.get(headerKey);
-    if (!header) HEADERS.set(headerKey, (header = headerOf(format, compression)));
+    const header = headers(format, compression);
     const fail = (error: ConnectError) => respond(res, header, undefined, Object.fromEntries(setTrailerStatus(new Headers({ 'grpc-status': '0' }), error)));
 
     const values = options.contextValues(req);
-    const refusal = lane.admit && (await lane.admit(req.headers.authorization, path, values));
-    if (refusal) return fail(refusal);
-    const read = await readBody(req, options.readMaxBytes);
-    if (!read) return;
-    const body = read.bytes;
-    // Exactly one uncompressed message within the limit; anything else is Connect's to judge, from the body as it came.
-    if (!body || body.byteLength < ENVELOPE_HEADER || body[0] !== 0 || new DataView(body.buffer, body.byteOffset).getUint32(1) !== body.byteLength - ENVELOPE_HEADER) {
-      return handler(givenBack(req, read.chunks), res);
-    }
-    const input = route.entry.method.input;
-    const decoded = decodeRequest(input, body.subarray(ENVELOPE_HEADER), format);
-    if ('problem' in decoded) return fail(lane.toDecodeError(undecodable(input, decoded.problem)));
+    const input = await plainMessage(lane, options, handler, req, res, route.entry.method.input, format, values, fail);
+    if (!input) return;
     let output: Message;
     try {
-      output = await route.entry.serve(decoded.message, values);
+      output = await route.entry.serve(input, values);
     } catch (error) {
       return fail(error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error));
     }
@@ -84,7 +82,7 @@ export function withGrpcUnaryLane(lane: UnaryLane, options: GrpcLaneOptions, han
   }
 
   return (req, res) => {
-    const format = FORMATS[(req.headers['content-type'] as string | undefined) ?? ''];
+    const format = GRPC_FORMATS[(req.headers['content-type'] as string | undefined) ?? ''];
     const path = req.url;
     if (req.method !== 'POST' || !format || options.shutdownSignal.aborted || !routes.get(path)) return handler(req, res);
     if (req.headers['grpc-encoding'] !== undefined || req.headers['grpc-timeout'] !== undefined) return handler(req, res);
@@ -93,6 +91,35 @@ export function withGrpcUnaryLane(lane: UnaryLane, options: GrpcLaneOptions, han
       res.stream.destroy(error instanceof Error ? error : undefined);
     });
   };
+}
+
+/**
+ * The call's one message, decoded, once `lane` admits the caller; undefined when the call was refused (`fail` has
+ * answered it), given back to `handler` (not one uncompressed message within the limit: Connect's to judge, from the
+ * body as it came), or the client went away.
+ */
+export async function plainMessage(
+  lane: PlainLane,
+  options: GrpcLaneOptions,
+  handler: Http2Handler,
+  req: http2.Http2ServerRequest,
+  res: http2.Http2ServerResponse,
+  input: DescMessage,
+  format: Format,
+  values: ContextValues,
+  fail: (error: ConnectError) => void,
+): Promise<Message | undefined> {
+  const refusal = lane.admit && (await lane.admit(req.headers.authorization, req.url, values));
+  if (refusal) return void fail(refusal);
+  const read = await readBody(req, options.readMaxBytes);
+  if (!read) return undefined;
+  const body = read.bytes;
+  if (!body || body.byteLength < ENVELOPE_HEADER || body[0] !== 0 || new DataView(body.buffer, body.byteOffset).getUint32(1) !== body.byteLength - ENVELOPE_HEADER) {
+    return void handler(givenBack(req, read.chunks), res);
+  }
+  const decoded = decodeRequest(input, body.subarray(ENVELOPE_HEADER), format);
+  if ('problem' in decoded) return void fail(lane.toDecodeError(undecodable(input, decoded.problem)));
+  return decoded.message;
 }
 
 /**

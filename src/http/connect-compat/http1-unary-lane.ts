@@ -20,7 +20,7 @@ import type http from 'node:http';
 import { decodeRequest, undecodable } from './decode-gate.js';
 import type { Format } from './request-framing.js';
 import type { RouterSettings } from './router-settings.js';
-import { laneRoutes, type Encoded, type Route, type UnaryLane } from './unary-lane-routes.js';
+import { laneRoutes, type Encoded, type Route, type PlainLane } from './unary-lane-routes.js';
 
 /** The router's settings (its shutdown signal: once aborted, calls go to Fastify, which answers as a closing server does). */
 export interface LaneOptions extends RouterSettings {
@@ -37,7 +37,7 @@ const CONNECT_DECIDES = ['content-encoding', 'connect-timeout-ms', 'transfer-enc
 /** A Node request listener's front: returns false for a request it leaves to the next listener, unread. */
 export type Http1Lane = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 
-export function createHttp1UnaryLane(lane: UnaryLane, options: LaneOptions): Http1Lane {
+export function createHttp1UnaryLane(lane: PlainLane, options: LaneOptions): Http1Lane {
   const routes = laneRoutes(lane, options);
   const fixed = options.header.flat();
 

@@ -9,7 +9,7 @@
  * Anything else goes to Connect's own handler. Sits behind the decode gate (decode-gate.ts): the body it gets is
  * already read, bounded and checked.
  */
-import type { DescMessage, DescMethodServerStreaming, Message, MessageShape } from '@bufbuild/protobuf';
+import type { DescMessage, DescMethodServerStreaming, Message } from '@bufbuild/protobuf';
 import { Code, ConnectError, type ContextValues } from '@connectrpc/connect';
 import {
   compressionNegotiate,
@@ -69,24 +69,33 @@ export interface StreamLaneOptions<I extends DescMessage, O extends DescMessage>
   readonly toError?: (error: unknown) => ConnectError;
 }
 
-export function withServerStreamFastLane<I extends DescMessage, O extends DescMessage>(handler: UniversalHandler, options: StreamLaneOptions<I, O>): UniversalHandler {
-  const serialization = createMethodSerializationLookup(options.method, undefined, options.jsonOptions, { readMaxBytes: options.readMaxBytes, writeMaxBytes: 0xffffffff });
-  const endStream = createEndStreamSerialization(options.jsonOptions as Parameters<typeof createEndStreamSerialization>[0]);
-  // The envelope of each message, by message, then format and compression: every stream a changeset reaches shares it.
+/**
+ * Each message's envelope, as Connect frames it (compressed when the client accepts it and the message is large
+ * enough), made once per message, format and compression: every stream a changeset reaches shares it.
+ */
+export function messageEnvelopes(method: DescMethodServerStreaming, settings: RouterSettings): (message: Message, format: Format, compression: Compression | null) => Promise<Uint8Array> {
+  const serialization = createMethodSerializationLookup(method, undefined, settings.jsonOptions, { readMaxBytes: settings.readMaxBytes, writeMaxBytes: 0xffffffff });
   const envelopes = new WeakMap<Message, Map<string, Promise<Uint8Array>>>();
-
-  async function envelope(flags: number, data: Uint8Array, compression: Compression | null): Promise<Uint8Array> {
-    if (compression && data.byteLength >= options.compressMinBytes) return encodeEnvelope(flags | COMPRESSED_FLAG, await compression.compress(data));
-    return encodeEnvelope(flags, data);
-  }
-
-  function messageEnvelope(message: Message, format: Format, compression: Compression | null): Promise<Uint8Array> {
+  const envelope = async (data: Uint8Array, compression: Compression | null) =>
+    compression && data.byteLength >= settings.compressMinBytes ? encodeEnvelope(COMPRESSED_FLAG, await compression.compress(data)) : encodeEnvelope(0, data);
+  return (message, format, compression) => {
     const key = compression ? `${format} ${compression.name}` : format;
     let known = envelopes.get(message);
     if (!known) envelopes.set(message, (known = new Map()));
     let bytes = known.get(key);
-    if (!bytes) known.set(key, (bytes = envelope(0, serialization.getO(format === 'binary').serialize(message as MessageShape<O>), compression)));
+    if (!bytes) known.set(key, (bytes = envelope(serialization.getO(format === 'binary').serialize(message), compression)));
     return bytes;
+  };
+}
+
+export function withServerStreamFastLane<I extends DescMessage, O extends DescMessage>(handler: UniversalHandler, options: StreamLaneOptions<I, O>): UniversalHandler {
+  const endStream = createEndStreamSerialization(options.jsonOptions as Parameters<typeof createEndStreamSerialization>[0]);
+  const messageEnvelope = messageEnvelopes(options.method, options);
+  const serialization = createMethodSerializationLookup(options.method, undefined, options.jsonOptions, { readMaxBytes: options.readMaxBytes, writeMaxBytes: 0xffffffff });
+
+  async function envelope(flags: number, data: Uint8Array, compression: Compression | null): Promise<Uint8Array> {
+    if (compression && data.byteLength >= options.compressMinBytes) return encodeEnvelope(flags | COMPRESSED_FLAG, await compression.compress(data));
+    return encodeEnvelope(flags, data);
   }
 
   const toError = options.toError ?? ((error: unknown) => (error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error)));

@@ -1,9 +1,9 @@
 /**
- * @module What the lanes for plain unary calls (http1-unary-lane.ts, grpc-unary-lane.ts) share: the methods they
- * serve, by path, and each answer's bytes as Connect makes them, kept per answer where the implementation repeats
+ * @module What the lanes for plain calls (http1-unary-lane.ts, grpc-unary-lane.ts, grpc-stream-lane.ts) share: the
+ * methods they serve, by path, and each answer's bytes as Connect makes them, kept per answer where the implementation repeats
  * answers (a cached read).
  */
-import type { DescMessage, DescMethodUnary, Message } from '@bufbuild/protobuf';
+import type { DescMessage, DescMethodServerStreaming, DescMethodUnary, Message } from '@bufbuild/protobuf';
 import type { ConnectError, ContextValues } from '@connectrpc/connect';
 import { createMethodSerializationLookup, type Compression, type MethodSerializationLookup } from '@connectrpc/connect/protocol';
 import type { Format } from './request-framing.js';
@@ -17,8 +17,17 @@ export interface LaneMethod {
   readonly repeats?: boolean;
 }
 
-export interface UnaryLane {
+/** A server-streaming method the gRPC lane serves (grpc-stream-lane.ts). */
+export interface LaneStream {
+  readonly method: DescMethodServerStreaming;
+  /** The implementation; what it throws, when called or while streaming, ends the stream with `toError`'s error. */
+  readonly serve: (input: Message, values: ContextValues, signal: AbortSignal) => AsyncIterable<Message>;
+  readonly toError: (error: unknown) => ConnectError;
+}
+
+export interface PlainLane {
   readonly methods: readonly LaneMethod[];
+  readonly streams?: readonly LaneStream[];
   /** Checks the caller from the headers alone, before the body is read: a ConnectError refuses the call. */
   readonly admit?: (authorization: string | undefined, path: string, values: ContextValues) => Promise<ConnectError | undefined>;
   /** The error a body that does not decode is answered with (the decode gate's). */
@@ -44,7 +53,7 @@ export interface LaneRoutes {
   encode(route: Route, answer: Message, format: Format, compression: Compression | null): Promise<Encoded>;
 }
 
-export function laneRoutes(lane: UnaryLane, settings: RouterSettings): LaneRoutes {
+export function laneRoutes(lane: PlainLane, settings: RouterSettings): LaneRoutes {
   const routes = new Map<string, Route>();
   for (const entry of lane.methods) {
     const serialization = createMethodSerializationLookup(entry.method, undefined, settings.jsonOptions, { readMaxBytes: settings.readMaxBytes, writeMaxBytes: 0xffffffff });
