@@ -66,9 +66,20 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const grpcLaneOptions = { ...connectOptions, contextValues: clientOf };
   const onHttp2 = withMinimalGrpcMessageEncoding(options.lane ? withGrpcUnaryLane(options.lane, grpcLaneOptions, withGrpcStreamLane(options.lane, grpcLaneOptions, adapter)) : adapter);
   const lane = options.lane && createHttp1UnaryLane(options.lane, { ...connectOptions, contextValues: clientOf, header: [ELASTIC_PRODUCT] });
-  const withLane = (handler: http.RequestListener): http.RequestListener => (lane ? (req, res) => lane(req, res) || handler(req, res) : handler);
+  // One sequence of request ids for Fastify and the lane, as Fastify's default makes them.
+  let nextReqId = 0;
+  const genReqId = () => `req-${(nextReqId = (nextReqId + 1) & 0x7fffffff).toString(36)}`;
+  const withLane = (handler: http.RequestListener): http.RequestListener => {
+    if (!lane) return handler;
+    return (req, res) => {
+      if (!lane(req, res)) return handler(req, res);
+      // A call the lane answers is logged as Fastify logs the others.
+      if (options.logger) logLaneCall(app, genReqId(), req, res);
+    };
+  };
   const app = Fastify({
     logger: options.logger ?? false,
+    genReqId,
     // Any path segment the HTTP parser lets through reaches the routes, which judge it (an over-long index name is
     // an invalid name, as in ES), rather than the router refusing it in a shape of its own.
     routerOptions: { maxParamLength: http.maxHeaderSize },
@@ -99,6 +110,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
   void app.register(async (es) => esPlugin(es, options.es, esRoutes));
   void app.register(consolePlugin, { prefix: CONSOLE_PREFIX });
   return app as unknown as FastifyInstance;
+}
+
+/** Fastify's two lines for a request ("incoming request", "request completed"), for one it never saw. */
+function logLaneCall(app: FastifyInstance, reqId: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const started = performance.now();
+  const log = app.log.child({ reqId });
+  // In the shape Fastify's request serializer reads.
+  log.info({ req: { method: req.method, url: req.url, headers: req.headers, host: req.headers.host, ip: req.socket.remoteAddress, socket: req.socket } }, 'incoming request');
+  res.once('finish', () => log.info({ res, responseTime: performance.now() - started }, 'request completed'));
 }
 
 /**
