@@ -15,6 +15,7 @@ import type { DeclaredRoute } from './es/es-actions.js';
 import { EsRouteTable } from './es/es-route-table.js';
 import { withMinimalGrpcMessageEncoding } from './connect-compat/grpc-message-encoding.js';
 import { createShutdownController } from './connect-compat/shutdown-signal.js';
+import { createHttp1StreamLane } from './connect-compat/http1-stream-lane.js';
 import { createHttp1UnaryLane } from './connect-compat/http1-unary-lane.js';
 import { withGrpcStreamLane } from './connect-compat/grpc-stream-lane.js';
 import { withGrpcUnaryLane } from './connect-compat/grpc-unary-lane.js';
@@ -40,7 +41,7 @@ declare module 'fastify' {
 export interface AppOptions {
   /** Registers the RPC services on a router built with `settings`. */
   readonly routes: (router: ConnectRouter, settings: RouterSettings) => void;
-  /** Unary methods of `routes` whose plain calls are answered before Fastify and the adapters (http1-unary-lane.ts, grpc-unary-lane.ts). */
+  /** Methods of `routes` whose plain calls are answered before Fastify and the adapters (the http1- and grpc- lanes). */
   readonly lane?: PlainLane;
   readonly es: EsContext;
   readonly logger?: FastifyServerOptions['logger'];
@@ -65,16 +66,22 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const adapter = connectNodeAdapter({ ...connectOptions, routes, contextValues: clientOf });
   const grpcLaneOptions = { ...connectOptions, contextValues: clientOf };
   const onHttp2 = withMinimalGrpcMessageEncoding(options.lane ? withGrpcUnaryLane(options.lane, grpcLaneOptions, withGrpcStreamLane(options.lane, grpcLaneOptions, adapter)) : adapter);
-  const lane = options.lane && createHttp1UnaryLane(options.lane, { ...connectOptions, contextValues: clientOf, header: [ELASTIC_PRODUCT] });
-  // One sequence of request ids for Fastify and the lane, as Fastify's default makes them.
+  // One sequence of request ids for Fastify and the lanes, as Fastify's default makes them.
   let nextReqId = 0;
   const genReqId = () => `req-${(nextReqId = (nextReqId + 1) & 0x7fffffff).toString(36)}`;
+  const http1LaneOptions = {
+    ...connectOptions,
+    contextValues: clientOf,
+    header: [ELASTIC_PRODUCT],
+    // A call a lane answers is logged as Fastify logs the others.
+    ...(options.logger && { taken: (req: http.IncomingMessage, res: http.ServerResponse) => logLaneCall(app, genReqId(), req, res) }),
+  };
+  const lanes = options.lane && [createHttp1UnaryLane(options.lane, http1LaneOptions), createHttp1StreamLane(options.lane, http1LaneOptions)];
   const withLane = (handler: http.RequestListener): http.RequestListener => {
-    if (!lane) return handler;
+    if (!lanes) return handler;
     return (req, res) => {
-      if (!lane(req, res)) return handler(req, res);
-      // A call the lane answers is logged as Fastify logs the others.
-      if (options.logger) logLaneCall(app, genReqId(), req, res);
+      for (const lane of lanes) if (lane(req, res, handler)) return;
+      handler(req, res);
     };
   };
   const app = Fastify({

@@ -15,11 +15,11 @@ import type { ContextValues } from '@connectrpc/connect';
 import { compressionNegotiate, type Compression } from '@connectrpc/connect/protocol';
 import { setTrailerStatus } from '@connectrpc/connect/protocol-grpc';
 import type http2 from 'node:http2';
-import { once } from 'node:events';
 import { GRPC_FORMATS, grpcHeaders, plainMessage, type GrpcLaneOptions, type Http2Handler } from './grpc-unary-lane.js';
 import type { Format } from './request-framing.js';
 import { messageEnvelopes } from './server-stream-fast-lane.js';
 import type { LaneStream, PlainLane } from './unary-lane-routes.js';
+import { drained } from './write-pacing.js';
 
 interface StreamRoute {
   readonly stream: LaneStream;
@@ -60,7 +60,7 @@ export function withGrpcStreamLane(lane: PlainLane, options: GrpcLaneOptions, ha
         if (res.destroyed || res.writableEnded) return;
         if (!res.headersSent) res.writeHead(200, header);
         // A watcher that reads slowly holds the stream here, not the server's memory.
-        if (!res.write(frame)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+        if (!res.write(frame)) await drained(res);
       }
       if (!res.destroyed) end();
     } catch (error) {

@@ -16,8 +16,9 @@ import { compressionNegotiate, encodeEnvelope, type Compression } from '@connect
 import { setTrailerStatus } from '@connectrpc/connect/protocol-grpc';
 import type http2 from 'node:http2';
 import { decodeRequest, undecodable } from './decode-gate.js';
-import { COMPRESSED_FLAG, ENVELOPE_HEADER, type Format } from './request-framing.js';
+import { COMPRESSED_FLAG, plainEnvelope, type Format } from './request-framing.js';
 import type { RouterSettings } from './router-settings.js';
+import { givenBack, readBody } from './request-body.js';
 import { laneRoutes, type Encoded, type PlainLane } from './unary-lane-routes.js';
 
 export type Http2Handler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
@@ -113,51 +114,9 @@ export async function plainMessage(
   if (refusal) return void fail(refusal);
   const read = await readBody(req, options.readMaxBytes);
   if (!read) return undefined;
-  const body = read.bytes;
-  if (!body || body.byteLength < ENVELOPE_HEADER || body[0] !== 0 || new DataView(body.buffer, body.byteOffset).getUint32(1) !== body.byteLength - ENVELOPE_HEADER) {
-    return void handler(givenBack(req, read.chunks), res);
-  }
-  const decoded = decodeRequest(input, body.subarray(ENVELOPE_HEADER), format);
+  const message = plainEnvelope(read.bytes);
+  if (!message) return void handler(givenBack(req, read.chunks), res);
+  const decoded = decodeRequest(input, message, format);
   if ('problem' in decoded) return void fail(lane.toDecodeError(undecodable(input, decoded.problem)));
   return decoded.message;
-}
-
-/**
- * The body, if it fits in `limit` bytes; else the chunks read so far, the request paused after them. Undefined when
- * the client went away first.
- */
-function readBody(req: http2.Http2ServerRequest, limit: number): Promise<{ bytes?: Uint8Array; chunks: Buffer[] } | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = (result: { bytes?: Uint8Array; chunks: Buffer[] } | undefined) => {
-      req.off('data', onData).off('end', onEnd).off('aborted', onAborted);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.byteLength;
-      if (size <= limit) return;
-      req.pause();
-      done({ chunks });
-    };
-    const onEnd = () => done({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), chunks });
-    const onAborted = () => done(undefined);
-    req.on('data', onData).on('end', onEnd).on('aborted', onAborted);
-  });
-}
-
-/** The request as the adapter would have read it: the chunks read from it first, then what it still holds. */
-function givenBack(req: http2.Http2ServerRequest, chunks: readonly Uint8Array[]): http2.Http2ServerRequest {
-  async function* body(): AsyncGenerator<Uint8Array> {
-    yield* chunks;
-    if (!req.readableEnded) yield* req as AsyncIterable<Uint8Array>;
-  }
-  return new Proxy(req, {
-    get(target, property) {
-      if (property === Symbol.asyncIterator) return () => body();
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }

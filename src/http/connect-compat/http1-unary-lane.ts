@@ -19,6 +19,7 @@ import { codeToHttpStatus, errorToJsonBytes } from '@connectrpc/connect/protocol
 import type http from 'node:http';
 import { decodeRequest, undecodable } from './decode-gate.js';
 import type { Format } from './request-framing.js';
+import { readBody } from './request-body.js';
 import type { RouterSettings } from './router-settings.js';
 import { laneRoutes, type Encoded, type Route, type PlainLane } from './unary-lane-routes.js';
 
@@ -28,14 +29,19 @@ export interface LaneOptions extends RouterSettings {
   readonly contextValues: (req: http.IncomingMessage) => ContextValues;
   /** Headers every answer of the application carries (Fastify's hooks add them to the others), before Connect's. */
   readonly header: readonly (readonly [string, string])[];
+  /** Told of each call a lane answers itself (not of one it leaves, or gives back, to the next listener). */
+  readonly taken?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 }
 
 const FORMATS: Readonly<Record<string, Format>> = { 'application/proto': 'binary', 'application/json': 'json' };
 /** Headers that make Connect do more than decode, call, encode and compress the answer. */
 const CONNECT_DECIDES = ['content-encoding', 'connect-timeout-ms', 'transfer-encoding'] as const;
 
-/** A Node request listener's front: returns false for a request it leaves to the next listener, unread. */
-export type Http1Lane = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+/**
+ * A Node request listener's front: returns false for a request it leaves to `next`, unread. A lane that takes a
+ * request may still give it to `next` later, with what it read of the body given back.
+ */
+export type Http1Lane = (req: http.IncomingMessage, res: http.ServerResponse, next: http.RequestListener) => boolean;
 
 export function createHttp1UnaryLane(lane: PlainLane, options: LaneOptions): Http1Lane {
   const routes = laneRoutes(lane, options);
@@ -71,7 +77,8 @@ export function createHttp1UnaryLane(lane: PlainLane, options: LaneOptions): Htt
     const refusal = lane.admit && (await lane.admit(req.headers.authorization, req.url!, values));
     // The body of a refused call is never read; the port discards it once the answer is out.
     if (refusal) return fail(res, refusal, compression);
-    const body = await readBody(req, length);
+    // Node's parser delimits the body by its content-length, which is within the limit.
+    const body = (await readBody(req, length))?.bytes;
     if (!body) return;
     const input = route.entry.method.input;
     const decoded = decodeRequest(input, body, format);
@@ -96,23 +103,11 @@ export function createHttp1UnaryLane(lane: PlainLane, options: LaneOptions): Htt
     const declared = headers['content-length'];
     const length = declared === undefined ? NaN : Number(declared);
     if (!Number.isSafeInteger(length) || length > options.readMaxBytes) return false;
+    options.taken?.(req, res);
     serve(req, res, route, format, length).catch((error: unknown) => {
       // Only a broken connection gets here: there is nobody left to answer.
       res.destroy(error instanceof Error ? error : undefined);
     });
     return true;
   };
-}
-
-/** The body Node's parser delimits by content-length; undefined when the client went away first. */
-function readBody(req: http.IncomingMessage, length: number): Promise<Uint8Array | undefined> {
-  return new Promise((resolve) => {
-    if (length === 0 && req.complete) return resolve(new Uint8Array(0));
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    req.once('close', () => {
-      if (!req.complete) resolve(undefined);
-    });
-  });
 }

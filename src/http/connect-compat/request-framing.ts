@@ -53,6 +53,13 @@ export function encodingOf(header: Headers, kind: Kind): string {
   return header.get(kind.encodingHeader) ?? 'identity';
 }
 
+/** The message of a body that is exactly one uncompressed envelope; undefined for anything else (Connect's to judge). */
+export function plainEnvelope(body: Uint8Array | undefined): Uint8Array | undefined {
+  if (!body || body.byteLength < ENVELOPE_HEADER || body[0] !== 0) return undefined;
+  if (new DataView(body.buffer, body.byteOffset).getUint32(1) !== body.byteLength - ENVELOPE_HEADER) return undefined;
+  return body.subarray(ENVELOPE_HEADER);
+}
+
 /**
  * Reads at most `limit` bytes; `bytes` is undefined for a body over it, which comes back whole (the part read first)
  * with its first envelope header as `head`.

@@ -26,7 +26,7 @@ import { createEndStreamSerialization, endStreamFlag } from '@connectrpc/connect
 import { setTrailerStatus } from '@connectrpc/connect/protocol-grpc';
 import { likeHandler } from './handler-shape.js';
 import type { RouterSettings } from './router-settings.js';
-import { COMPRESSED_FLAG, ENVELOPE_HEADER, readUpTo, type Format } from './request-framing.js';
+import { COMPRESSED_FLAG, plainEnvelope, readUpTo, type Format } from './request-framing.js';
 
 interface Plain {
   readonly protocol: 'connect' | 'grpc';
@@ -88,15 +88,20 @@ export function messageEnvelopes(method: DescMethodServerStreaming, settings: Ro
   };
 }
 
+/** The end-of-stream envelope a Connect stream closes with, carrying `failure` if any, as Connect frames it. */
+export function connectEndStream(settings: RouterSettings): (failure: ConnectError | undefined, compression: Compression | null) => Promise<Uint8Array> {
+  const endStream = createEndStreamSerialization(settings.jsonOptions as Parameters<typeof createEndStreamSerialization>[0]);
+  return async (failure, compression) => {
+    const data = endStream.serialize({ metadata: new Headers(), ...(failure && { error: failure }) });
+    if (compression && data.byteLength >= settings.compressMinBytes) return encodeEnvelope(endStreamFlag | COMPRESSED_FLAG, await compression.compress(data));
+    return encodeEnvelope(endStreamFlag, data);
+  };
+}
+
 export function withServerStreamFastLane<I extends DescMessage, O extends DescMessage>(handler: UniversalHandler, options: StreamLaneOptions<I, O>): UniversalHandler {
-  const endStream = createEndStreamSerialization(options.jsonOptions as Parameters<typeof createEndStreamSerialization>[0]);
+  const endStream = connectEndStream(options);
   const messageEnvelope = messageEnvelopes(options.method, options);
   const serialization = createMethodSerializationLookup(options.method, undefined, options.jsonOptions, { readMaxBytes: options.readMaxBytes, writeMaxBytes: 0xffffffff });
-
-  async function envelope(flags: number, data: Uint8Array, compression: Compression | null): Promise<Uint8Array> {
-    if (compression && data.byteLength >= options.compressMinBytes) return encodeEnvelope(flags | COMPRESSED_FLAG, await compression.compress(data));
-    return encodeEnvelope(flags, data);
-  }
 
   const toError = options.toError ?? ((error: unknown) => (error instanceof ConnectError ? error : new ConnectError('internal error', Code.Internal, undefined, undefined, error)));
 
@@ -113,7 +118,7 @@ export function withServerStreamFastLane<I extends DescMessage, O extends DescMe
       if (failure) setTrailerStatus(trailer, failure);
       return;
     }
-    yield await envelope(endStreamFlag, endStream.serialize({ metadata: new Headers(), ...(failure && { error: failure }) }), compression);
+    yield await endStream(failure, compression);
   }
 
   async function fast(request: UniversalServerRequest, plain: Plain, values: ContextValues): Promise<UniversalServerResponse> {
@@ -121,12 +126,11 @@ export function withServerStreamFastLane<I extends DescMessage, O extends DescMe
     if (!read.bytes) return handler({ ...request, body: read.body });
     const bytes = read.bytes;
     const again = () => handler({ ...request, body: createAsyncIterable([bytes]) });
-    // Exactly one uncompressed message; anything else is Connect's to judge.
-    if (bytes.byteLength < ENVELOPE_HEADER || bytes[0] !== 0) return again();
-    if (new DataView(bytes.buffer, bytes.byteOffset).getUint32(1) !== bytes.byteLength - ENVELOPE_HEADER) return again();
+    const message = plainEnvelope(bytes);
+    if (!message) return again();
     let input: Message;
     try {
-      input = serialization.getI(plain.format === 'binary').parse(bytes.subarray(ENVELOPE_HEADER));
+      input = serialization.getI(plain.format === 'binary').parse(message);
     } catch {
       return again();
     }
