@@ -32,7 +32,7 @@ describe('the request log of tessera serve', () => {
       assert.equal(call.status, 200);
       const watch = envelope(Buffer.from('{"gridId":"missing000"}'));
       for (const body of [watch, Buffer.concat([watch, watch])]) {
-        const stream = await fetch(`${url}/tessera.grid.v1.GridService/WatchFields`, { method: 'POST', headers: { 'content-type': 'application/connect+json' }, body });
+        const stream = await fetch(`${url}/tessera.grid.v1.GridService/WatchFields`, { method: 'POST', headers: { 'content-type': 'application/connect+json' }, body: new Uint8Array(body) });
         assert.equal(stream.status, 200);
         assert.match(Buffer.from(await stream.arrayBuffer()).toString(), /"error"/);
       }

@@ -1,6 +1,6 @@
 /**
  * GetFields in its plainest form (no compression offered, no timeout: what curl, autocannon or a bare HTTP client
- * sends) is answered by a shorter path than other calls (src/http/connect-compat/unary-fast-lane.ts), from a field
+ * sends) is answered by a shorter path than other calls (the lanes in src/http/connect-compat/), from a field
  * list the service keeps per grid revision. Its answers must be the bytes and headers Connect itself gives (a request
  * with a timeout takes Connect's path, so the two are compared), and never older than a
  * write acknowledged before the call.

@@ -128,7 +128,8 @@ export class DocumentService {
       const now = this.clock.now();
       // Targets are resolved (and missing indices created) first: a cluster change cannot run inside the documents' transaction.
       const targets: (Target | ClusterError)[] = [];
-      const failedCreates = new Map<string, ClusterError>();
+      // Each missing name is created once for the batch, or fails once for every item that names it.
+      const creating = { cluster: this.cluster, now, newUuid: this.newUuid, stats: (i: string) => this.stats(i), failedCreates: new Map<string, ClusterError>() };
       for (const request of requests) {
         try {
           if (request.refusal) throw request.refusal;
@@ -138,7 +139,7 @@ export class DocumentService {
           }
           if (request.requireAlias && !ClusterState.aliasExists(this.cluster.state, request.target)) throw requireAliasMissing(request.target);
           const name = resolveDateMathName(request.target, now);
-          const index = await writeTarget({ cluster: this.cluster, now, newUuid: this.newUuid, stats: (i) => this.stats(i), failedCreates }, name, request, mayCreate);
+          const index = await writeTarget(creating, name, request, mayCreate);
           const routing = aliasRouting(request.routing, name, index.name === name ? undefined : index.aliases[name]);
           checkWritable(index, request.op);
           // Only ids the client chose are checked; generated ones may well start with '_' (base64url).

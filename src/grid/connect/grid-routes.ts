@@ -1,6 +1,6 @@
 /**
- * @module GridService over Connect: decode, check enum values, call the service, map errors. The same unary
- * implementations serve the router and the HTTP/1.1 lane for plain calls (http1-unary-lane.ts).
+ * @module GridService over Connect: decode, check enum values, call the service, map errors. The same
+ * implementations serve the router and the lanes that answer plain calls before it (connect-compat/*-lane.ts).
  */
 import type { DescMessage, Message } from '@bufbuild/protobuf';
 import type { ConnectError, ConnectRouter, HandlerContext, ServiceImpl } from '@connectrpc/connect';
@@ -10,7 +10,6 @@ import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
 import { createDecodeGate } from '../../http/connect-compat/decode-gate.js';
-import { withUnaryFastLane } from '../../http/connect-compat/unary-fast-lane.js';
 import type { LaneMethod, PlainLane } from '../../http/connect-compat/unary-lane-routes.js';
 import type { RouterSettings } from '../../http/connect-compat/router-settings.js';
 import { withServerStreamFastLane } from '../../http/connect-compat/server-stream-fast-lane.js';
@@ -50,7 +49,7 @@ const GUARDS: Readonly<Record<string, Guard>> = {
 export interface GridRpc {
   /** Registers GridService on a Connect router built with `settings`. */
   readonly routes: (router: ConnectRouter, settings: RouterSettings) => void;
-  /** The unary methods, for the HTTP/1.1 lane that answers plain calls before Fastify. */
+  /** The methods, for the lanes that answer plain calls before Fastify and the adapters. */
   readonly lane: PlainLane;
 }
 
@@ -158,8 +157,6 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
     }, { interceptors: [gate.interceptor] });
     for (let i = first; i < router.handlers.length; i++) {
       const handler = router.handlers[i]!;
-      // GetFields is the read clients repeat most, and the service answers it with the same object while the grid's
-      // revision holds; the fast lane encodes that object once per format.
       if (handler.method === methods.watchFields) {
         // One change reaches every watcher of the grid: the streams share each changeset's encoding.
         router.handlers[i] = gate.wrap(withServerStreamFastLane(handler, {
@@ -171,16 +168,7 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
         }));
         continue;
       }
-      router.handlers[i] = gate.wrap(handler.method !== methods.getFields ? handler : withUnaryFastLane(handler, {
-        method: methods.getFields,
-        readMaxBytes: options.readMaxBytes,
-        jsonOptions: { ignoreUnknownFields: false },
-        refused: gate.refused,
-        serve: async (req, values) => {
-          admitted('getFields', methods.getFields.input, req, { values });
-          return service.getFields(req);
-        },
-      }));
+      router.handlers[i] = gate.wrap(handler);
     }
   };
   return { routes, lane };
