@@ -37,6 +37,7 @@ import type { Clock } from '../platform/clock.js';
 import { uniqueId, type IdGenerator } from '../platform/ids.js';
 import type { Notifier } from '../platform/notifier.js';
 import { GroupCommit, type JobOutcome } from '../platform/store/group-commit.js';
+import { CommittedRecords } from './committed-records.js';
 import { CurrentFields } from './current-fields.js';
 import { GridError } from './grid-error.js';
 import { gridTopic, type GridEvent } from './grid-events.js';
@@ -89,11 +90,18 @@ export class GridService {
   readonly #o: GridServiceOptions;
   readonly #writes: GroupCommit<GridWrite, CommittedWrite>;
   readonly #fields: CurrentFields;
+  readonly #committed = new CommittedRecords();
 
   constructor(options: GridServiceOptions) {
     this.#o = Object.freeze({ ...options });
     this.#fields = new CurrentFields(options.repository, options.soleWriter === true);
-    const deps = { repository: options.repository, newId: options.newId, now: () => options.clock.now(), historyRetention: options.historyRetention };
+    const deps = {
+      repository: options.repository,
+      newId: options.newId,
+      now: () => options.clock.now(),
+      historyRetention: options.historyRetention,
+      ...(options.soleWriter && { committed: this.#committed }),
+    };
     this.#writes = new GroupCommit(async (writes) => {
       let outcomes: JobOutcome<CommittedWrite>[];
       try {
@@ -130,6 +138,7 @@ export class GridService {
       return { grid: { ...row, revision }, changeset: committed };
     });
     this.#fields.changed(grid.id);
+    this.#committed.forget(grid.id);
     if (changeset) this.#publish(grid.id, { kind: 'changeset', revision: changeset.revision, changeset });
     return this.#toGrid(grid, fields.map((r) => r.field.id));
   }
@@ -163,7 +172,10 @@ export class GridService {
         await tx.deleteGrid(gridId);
         return this.#toGrid(snapshot, snapshot.fieldIds);
       })
-      .finally(() => this.#fields.changed(gridId));
+      .finally(() => {
+        this.#fields.changed(gridId);
+        this.#committed.forget(gridId);
+      });
     this.#publish(gridId, { kind: 'deleted' });
     return grid;
   }

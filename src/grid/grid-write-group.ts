@@ -10,6 +10,7 @@ import type { IdGenerator } from '../platform/ids.js';
 import type { JobOutcome } from '../platform/store/group-commit.js';
 import { GridError } from './grid-error.js';
 import type { GridRepository, GridWriter, StoredChangeset } from './grid-repository.js';
+import type { CommittedRecords } from './committed-records.js';
 import type { FieldRecord } from './model/field-record.js';
 import type { GridOperation } from './model/grid-edit.js';
 import { checkGridSize } from './model/grid-size.js';
@@ -30,6 +31,8 @@ export interface GridWriteDeps {
   /** When the changesets are committed, in epoch milliseconds (the injected clock). */
   now(): number;
   readonly historyRetention: number;
+  /** Only where this instance is the store's sole writer: the records each grid's last commit left. */
+  readonly committed?: CommittedRecords;
 }
 
 export function gridNotFound(gridId: string): GridError {
@@ -44,24 +47,34 @@ export function gridNotFound(gridId: string): GridError {
  */
 export async function commitGridWrites(deps: GridWriteDeps, writes: readonly GridWrite[]): Promise<JobOutcome<CommittedWrite>[]> {
   let rolledBack = false;
+  const left: Left[] = [];
   try {
-    return await deps.repository.transaction(async (tx) => {
+    const outcomes = await deps.repository.transaction(async (tx) => {
       const outcomes: JobOutcome<CommittedWrite>[] = new Array(writes.length);
       try {
-        for (const [gridId, indices] of byGrid(writes)) await applyToGrid(deps, tx, gridId, indices, writes, outcomes);
+        for (const [gridId, indices] of byGrid(writes)) left.push(await applyToGrid(deps, tx, gridId, indices, writes, outcomes));
       } catch (error) {
         rolledBack = true;
         throw error;
       }
       return outcomes;
     });
+    for (const grid of left) {
+      if (grid.records) deps.committed?.remember(grid.gridId, grid.revision, grid.records);
+      else deps.committed?.forget(grid.gridId);
+    }
+    return outcomes;
   } catch (error) {
+    for (const write of writes) deps.committed?.forget(write.gridId);
     if (!rolledBack || writes.length === 1) return writes.map(() => ({ ok: false, error }));
     const outcomes: JobOutcome<CommittedWrite>[] = [];
     for (const write of writes) outcomes.push(...(await commitGridWrites(deps, [write])));
     return outcomes;
   }
 }
+
+/** A grid as a group's writes left it: its records at its revision, unless the grid was not found. */
+type Left = { readonly gridId: string; readonly revision?: undefined; readonly records?: undefined } | { readonly gridId: string; readonly revision: bigint; readonly records: readonly FieldRecord[] };
 
 /** The indices of each grid's writes, in arrival order. */
 function byGrid(writes: readonly GridWrite[]): Map<string, number[]> {
@@ -81,16 +94,16 @@ async function applyToGrid(
   indices: readonly number[],
   writes: readonly GridWrite[],
   outcomes: JobOutcome<CommittedWrite>[],
-): Promise<void> {
+): Promise<Left> {
   // Bumped before anything is read: on a store with row locks this is what makes other writers of the grid wait.
   const bumped = await tx.bumpRevision(gridId, indices.length);
   if (bumped === undefined) {
     for (const i of indices) outcomes[i] = { ok: false, error: gridNotFound(gridId) };
-    return;
+    return { gridId };
   }
-  const before = await tx.loadFieldRecords(gridId);
-  let fields: readonly FieldRecord[] = before;
   let revision = bumped - BigInt(indices.length);
+  const before = deps.committed?.at(gridId, revision) ?? (await tx.loadFieldRecords(gridId));
+  let fields: readonly FieldRecord[] = before;
   const stored: StoredChangeset[] = [];
   for (const i of indices) {
     let edit;
@@ -110,7 +123,9 @@ async function applyToGrid(
     outcomes[i] = { ok: true, value: { changeset, reply: edit.reply } };
   }
   if (revision !== bumped) await tx.setRevision(gridId, revision);
-  if (stored.length === 0) return;
-  await tx.saveFields(gridId, before, fields);
-  await tx.appendChangesets(gridId, stored, deps.now(), deps.historyRetention);
+  if (stored.length > 0) {
+    await tx.saveFields(gridId, before, fields);
+    await tx.appendChangesets(gridId, stored, deps.now(), deps.historyRetention);
+  }
+  return { gridId, revision, records: fields };
 }
