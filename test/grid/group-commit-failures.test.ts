@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { create } from '@bufbuild/protobuf';
-import { FieldChangesetPayloadSchema, type GridFieldChangeset } from '../../src/gen/tessera/grid/v1/field_pb.js';
+import { FieldChangesetPayloadSchema, QueryFieldPayloadSchema, type GridFieldChangeset } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { GridService, gridMigrations, KyselyGridRepository, type GridEvent } from '../../src/grid/index.js';
 import type { GridRepository, GridWriter } from '../../src/grid/grid-repository.js';
 import { systemClock } from '../../src/platform/clock.js';
@@ -54,7 +54,7 @@ function faultyRepository(real: GridRepository, faults: Faults): GridRepository 
   });
 }
 
-async function service(faults: Faults) {
+async function service(faults: Faults, soleWriter: boolean) {
   const store = openSqliteStore(':memory:');
   await migrateToLatest(store, [gridMigrations]);
   const notifier = new LocalNotifier<GridEvent>();
@@ -65,6 +65,7 @@ async function service(faults: Faults) {
     clock: systemClock,
     newId: randomId,
     historyRetention: 100,
+    soleWriter,
   });
   const grid = await grids.createGrid({ $typeName: 'tessera.grid.v1.CreateGridPayload', name: 'g', bare: false });
   notifier.subscribe(`grid:${grid.id}`, (event) => {
@@ -72,12 +73,16 @@ async function service(faults: Faults) {
   });
   const rename = (name: string) =>
     grids.updateField(create(FieldChangesetPayloadSchema, { gridId: grid.id, fieldId: grid.fieldOrders[1]!.fieldId, oneOfName: { case: 'name', value: name } }));
-  return { grids, grid, rename, published, close: () => store.close() };
+  /** The renamed field's name as the store holds it, read by a repository of its own. */
+  const storedName = async () => (await new KyselyGridRepository(store.db).loadFieldRecords(grid.id))[1]!.field.name;
+  return { grids, grid, rename, storedName, published, close: () => store.close() };
 }
 
-describe('store failures in a group of grid writes', () => {
+// Where the service is the store's sole writer, writes start from the records it last committed (committed-records.ts):
+// a failure must not leave it starting from records the store does not hold.
+for (const soleWriter of [false, true]) describe(`store failures in a group of grid writes${soleWriter ? ', the sole writer' : ''}`, () => {
   it('a write the store refuses fails alone; the others of its group commit with consecutive revisions', async () => {
-    const { grids, grid, rename, published, close } = await service({ transactions: 0 });
+    const { grids, grid, rename, storedName, published, close } = await service({ transactions: 0 }, soleWriter);
     try {
       // Submitted in one turn of the event loop, so they share one group.
       const results = await Promise.allSettled(['a', 'b', POISON, 'c', 'd'].map(rename));
@@ -87,6 +92,10 @@ describe('store failures in a group of grid writes', () => {
       assert.deepEqual(revisions, [2n, 3n, 4n, 5n]);
       assert.deepEqual(published, [2n, 3n, 4n, 5n]);
       assert.equal((await grids.getGrid(grid.id)).revision, 5n);
+      assert.equal(await storedName(), 'd');
+      assert.equal((await rename('e')).revision, 6n);
+      assert.equal(await storedName(), 'e');
+      assert.equal((await grids.getFields(create(QueryFieldPayloadSchema, { gridId: grid.id }))).items[1]!.name, 'e');
     } finally {
       await close();
     }
@@ -94,7 +103,10 @@ describe('store failures in a group of grid writes', () => {
 
   it('a failed commit fails every write of its group, and none is tried again', async () => {
     const faults: Faults = { transactions: 0 };
-    const { grids, grid, rename, published, close } = await service(faults);
+    const { grids, grid, rename, storedName, published, close } = await service(faults, soleWriter);
+    // Known at its revision before the failure, where the sole writer keeps what it committed.
+    assert.equal((await rename('before')).revision, 2n);
+    published.length = 0;
     faults.commit = new Error('the commit failed');
     faults.transactions = 0;
     try {
@@ -103,8 +115,10 @@ describe('store failures in a group of grid writes', () => {
       assert.equal(faults.transactions, 1);
       assert.deepEqual(published, []);
       delete faults.commit;
-      assert.equal((await grids.getGrid(grid.id)).revision, 1n);
-      assert.equal((await rename('e')).revision, 2n);
+      assert.equal((await grids.getGrid(grid.id)).revision, 2n);
+      assert.equal(await storedName(), 'before');
+      assert.equal((await rename('e')).revision, 3n);
+      assert.equal(await storedName(), 'e');
     } finally {
       await close();
     }
