@@ -81,16 +81,22 @@ describe('WatchFields in its plain form', () => {
     return id;
   }
 
+  /** As connect-node's clients send a body: chunked, with no content-length. */
+  const chunkedStream = (url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>>) =>
+    connectStream(url, contentType, body, { 'transfer-encoding': 'chunked', ...extra });
+
   const cases = [
     { protocol: 'connect', type: 'application/connect+proto', format: 'binary', open: connectStream },
     { protocol: 'connect', type: 'application/connect+json', format: 'json', open: connectStream },
+    { protocol: 'connect', type: 'application/connect+proto', format: 'binary', open: chunkedStream },
+    { protocol: 'connect', type: 'application/connect+json', format: 'json', open: chunkedStream },
     { protocol: 'grpc', type: 'application/grpc', format: 'binary', open: grpcStream },
     { protocol: 'grpc', type: 'application/grpc+json', format: 'json', open: grpcStream },
   ] as const;
 
   for (const { protocol, type, format, open } of cases) {
     for (const accept of [undefined, 'gzip, br', 'br']) {
-      it(`streams what Connect streams: ${type}, offering ${accept ?? 'no compression'}`, async () => {
+      it(`streams what Connect streams: ${type}${open === chunkedStream ? ' chunked' : ''}, offering ${accept ?? 'no compression'}`, async () => {
         const gridId = await grid();
         const acceptHeader: Record<string, string> = accept === undefined ? {} : { [protocol === 'connect' ? 'connect-accept-encoding' : 'grpc-accept-encoding']: accept };
         const body = request({ gridId, afterRevision: '0' }, format);
@@ -108,7 +114,7 @@ describe('WatchFields in its plain form', () => {
       });
     }
 
-    it(`fails as Connect fails: ${type}, a missing grid and a revision out of range`, async () => {
+    it(`fails as Connect fails: ${type}${open === chunkedStream ? ' chunked' : ''}, a missing grid and a revision out of range`, async () => {
       const gridId = await grid();
       for (const json of [{ gridId: 'missing000' }, { gridId, afterRevision: '99' }, { gridId: '' }] as JsonValue[]) {
         const body = request(json, format);
@@ -118,10 +124,11 @@ describe('WatchFields in its plain form', () => {
       }
     });
 
-    it(`leaves to Connect a body that is not one plain envelope: ${type}`, async () => {
+    it(`leaves to Connect a body that is not one plain envelope: ${type}${open === chunkedStream ? ' chunked' : ''}`, async () => {
       const gridId = await grid();
       const one = request({ gridId }, format);
-      for (const body of [Buffer.concat([one, one]), one.subarray(0, 3), Buffer.from([1, ...one.subarray(1)]), Buffer.alloc(0)]) {
+      const overLimit = envelope(Buffer.alloc(3 * 1024 * 1024, 0x20));
+      for (const body of [Buffer.concat([one, one]), one.subarray(0, 3), Buffer.from([1, ...one.subarray(1)]), Buffer.alloc(0), overLimit]) {
         const plain = await open(ctx.url, type, body, {});
         assert.deepEqual(plain, await open(ctx.url, type, body, VIA_CONNECT[protocol]), body.toString('hex'));
       }

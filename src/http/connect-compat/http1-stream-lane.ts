@@ -5,17 +5,17 @@
  * 1,000 watchers that cost showed in the fan-out's tail (BENCHMARKS.md).
  *
  * Taken as http1-unary-lane.ts takes unary calls: POST to the method's own path with no query,
- * `application/connect+proto` or `application/connect+json` exactly, a content-length within the read limit, no
- * request compression, no timeout. A body that is not exactly one uncompressed envelope goes to Fastify with what was
- * read of it given back. A stream served here is what Connect sends, byte for byte: headers with the first message
- * (or the end), each envelope encoded once for every stream it reaches (server-stream-fast-lane.ts), then the
- * end-of-stream message, carrying the error of a failure.
+ * `application/connect+proto` or `application/connect+json` exactly, a body within the read limit (by its
+ * content-length, or chunked), no request compression, no timeout. A body that is not exactly one uncompressed
+ * envelope within the limit goes to Fastify with what was read of it given back. A stream served here is what
+ * Connect sends, byte for byte: headers with the first message (or the end), each envelope encoded once for every
+ * stream it reaches (server-stream-fast-lane.ts), then the end-of-stream message, carrying the error of a failure.
  */
 import type { ConnectError } from '@connectrpc/connect';
 import { compressionNegotiate, type Compression } from '@connectrpc/connect/protocol';
 import type http from 'node:http';
 import { decodeRequest, undecodable } from './decode-gate.js';
-import type { Http1Lane, LaneOptions } from './http1-unary-lane.js';
+import { plainBodyLimit, type Http1Lane, type LaneOptions } from './http1-unary-lane.js';
 import { givenBack, readBody } from './request-body.js';
 import { plainEnvelope, type Format } from './request-framing.js';
 import { connectEndStream, messageEnvelopes } from './server-stream-fast-lane.js';
@@ -25,7 +25,7 @@ import { drained } from './write-pacing.js';
 const FORMATS: Readonly<Record<string, Format>> = { 'application/connect+proto': 'binary', 'application/connect+json': 'json' };
 const ANSWER_TYPE: Readonly<Record<Format, string>> = { binary: 'application/connect+proto', json: 'application/connect+json' };
 /** Headers that make Connect do more than decode, call, encode and compress. */
-const CONNECT_DECIDES = ['connect-content-encoding', 'connect-timeout-ms', 'transfer-encoding'] as const;
+const CONNECT_DECIDES = ['connect-content-encoding', 'connect-timeout-ms'] as const;
 
 interface StreamRoute {
   readonly stream: LaneStream;
@@ -44,7 +44,7 @@ export function createHttp1StreamLane(lane: PlainLane, options: LaneOptions): Ht
   const headers = (format: Format, compression: Compression | null): string[] =>
     compression ? [...fixed, 'connect-content-encoding', compression.name, 'content-type', ANSWER_TYPE[format]] : [...fixed, 'content-type', ANSWER_TYPE[format]];
 
-  async function serve(req: http.IncomingMessage, res: http.ServerResponse, route: StreamRoute, format: Format, length: number, next: http.RequestListener): Promise<void> {
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse, route: StreamRoute, format: Format, limit: number, next: http.RequestListener): Promise<void> {
     const compression = compressionNegotiate(accept, null, (req.headers['connect-accept-encoding'] as string | undefined) ?? null, 'connect-accept-encoding').response;
     const header = headers(format, compression);
     const finish = async (failure?: ConnectError) => {
@@ -61,9 +61,9 @@ export function createHttp1StreamLane(lane: PlainLane, options: LaneOptions): Ht
       options.taken?.(req, res);
       return finish(refusal);
     }
-    // Node's parser delimits the body by its content-length, which is within the limit.
-    const read = await readBody(req, length);
-    if (!read?.bytes) return;
+    const read = await readBody(req, limit);
+    if (!read) return;
+    // Past the limit (chunked), or not one plain envelope: Connect's to judge, from the body as it came.
     const message = plainEnvelope(read.bytes);
     if (!message) return void next(givenBack(req, read.chunks), res);
     options.taken?.(req, res);
@@ -98,11 +98,9 @@ export function createHttp1StreamLane(lane: PlainLane, options: LaneOptions): Ht
     if (!route) return false;
     const format = FORMATS[req.headers['content-type'] ?? ''];
     if (!format) return false;
-    for (const name of CONNECT_DECIDES) if (req.headers[name] !== undefined) return false;
-    const declared = req.headers['content-length'];
-    const length = declared === undefined ? NaN : Number(declared);
-    if (!Number.isSafeInteger(length) || length > options.readMaxBytes) return false;
-    serve(req, res, route, format, length, next).catch((error: unknown) => {
+    const limit = plainBodyLimit(req, CONNECT_DECIDES, options.readMaxBytes);
+    if (limit === undefined) return false;
+    serve(req, res, route, format, limit, next).catch((error: unknown) => {
       // Only a broken connection gets here: there is nobody left to answer.
       res.destroy(error instanceof Error ? error : undefined);
     });

@@ -5,9 +5,10 @@
  * second decode cost several times what GetFields itself costs (BENCHMARKS.md, "How costs grow").
  *
  * Only the plainest form is taken: POST to a method's own path with no query, `application/proto` or
- * `application/json` exactly, an uncompressed body with a content-length within the read limit, and no timeout; the
- * answer is compressed as Connect would (accept-encoding), and a repeated answer's bytes are kept. Everything else
- * (and every call once the server is closing) goes on to Fastify, untouched and unread. A call taken here is
+ * `application/json` exactly, an uncompressed body within the read limit (by its content-length, or chunked, as
+ * connect-node's clients send it), and no timeout; the answer is compressed as Connect would (accept-encoding), and a
+ * repeated answer's bytes are kept. Everything else (and every call once the server is closing) goes on to Fastify,
+ * untouched and unread; a chunked body that runs past the limit goes on with what was read of it given back. A call taken here is
  * answered as Connect answers it, error or not, with the same status, headers and bytes: authenticated from its
  * headers before its body is read, decoded as the decode gate decodes (decode-gate.ts), and served by the same
  * implementation Connect calls.
@@ -19,7 +20,7 @@ import { codeToHttpStatus, errorToJsonBytes } from '@connectrpc/connect/protocol
 import type http from 'node:http';
 import { decodeRequest, undecodable } from './decode-gate.js';
 import type { Format } from './request-framing.js';
-import { readBody } from './request-body.js';
+import { givenBack, readBody } from './request-body.js';
 import type { RouterSettings } from './router-settings.js';
 import { laneRoutes, type Encoded, type Route, type PlainLane } from './unary-lane-routes.js';
 
@@ -35,7 +36,7 @@ export interface LaneOptions extends RouterSettings {
 
 const FORMATS: Readonly<Record<string, Format>> = { 'application/proto': 'binary', 'application/json': 'json' };
 /** Headers that make Connect do more than decode, call, encode and compress the answer. */
-const CONNECT_DECIDES = ['content-encoding', 'connect-timeout-ms', 'transfer-encoding'] as const;
+const CONNECT_DECIDES = ['content-encoding', 'connect-timeout-ms'] as const;
 
 /**
  * A Node request listener's front: returns false for a request it leaves to `next`, unread. A lane that takes a
@@ -70,16 +71,22 @@ export function createHttp1UnaryLane(lane: PlainLane, options: LaneOptions): Htt
     res.end(body);
   }
 
-  async function serve(req: http.IncomingMessage, res: http.ServerResponse, route: Route, format: Format, length: number): Promise<void> {
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse, route: Route, format: Format, limit: number, next: http.RequestListener): Promise<void> {
     const accepted = req.headers['accept-encoding'];
     const compression = accepted === undefined ? null : compressionNegotiate([...options.acceptCompression], null, accepted, 'accept-encoding').response;
     const values = options.contextValues(req);
     const refusal = lane.admit && (await lane.admit(req.headers.authorization, req.url!, values));
-    // The body of a refused call is never read; the port discards it once the answer is out.
-    if (refusal) return fail(res, refusal, compression);
-    // Node's parser delimits the body by its content-length, which is within the limit.
-    const body = (await readBody(req, length))?.bytes;
-    if (!body) return;
+    if (refusal) {
+      // The body of a refused call is never read; the port discards it once the answer is out.
+      options.taken?.(req, res);
+      return fail(res, refusal, compression);
+    }
+    const read = await readBody(req, limit);
+    if (!read) return;
+    // A chunked body past the limit: Connect's to refuse, as it reads it.
+    if (!read.bytes) return void next(givenBack(req, read.chunks), res);
+    options.taken?.(req, res);
+    const body = read.bytes;
     const input = route.entry.method.input;
     const decoded = decodeRequest(input, body, format);
     if ('problem' in decoded) return fail(res, lane.toDecodeError(undecodable(input, decoded.problem)), compression);
@@ -92,22 +99,30 @@ export function createHttp1UnaryLane(lane: PlainLane, options: LaneOptions): Htt
     answer(res, format, await routes.encode(route, output, format, compression));
   }
 
-  return (req, res) => {
+  return (req, res, next) => {
     if (req.method !== 'POST' || options.shutdownSignal.aborted) return false;
     const route = routes.get(req.url!);
     if (!route) return false;
     const format = FORMATS[req.headers['content-type'] ?? ''];
     if (!format) return false;
-    const headers = req.headers;
-    for (const name of CONNECT_DECIDES) if (headers[name] !== undefined) return false;
-    const declared = headers['content-length'];
-    const length = declared === undefined ? NaN : Number(declared);
-    if (!Number.isSafeInteger(length) || length > options.readMaxBytes) return false;
-    options.taken?.(req, res);
-    serve(req, res, route, format, length).catch((error: unknown) => {
+    const limit = plainBodyLimit(req, CONNECT_DECIDES, options.readMaxBytes);
+    if (limit === undefined) return false;
+    serve(req, res, route, format, limit, next).catch((error: unknown) => {
       // Only a broken connection gets here: there is nobody left to answer.
       res.destroy(error instanceof Error ? error : undefined);
     });
     return true;
   };
+}
+
+/**
+ * How much of the body a lane reads: its content-length, or the read limit for a chunked body; undefined for a call
+ * that names one of `decides` (Connect's to serve) or declares a body over the limit (Connect's to refuse).
+ */
+export function plainBodyLimit(req: http.IncomingMessage, decides: readonly string[], readMaxBytes: number): number | undefined {
+  for (const name of decides) if (req.headers[name] !== undefined) return undefined;
+  const declared = req.headers['content-length'];
+  if (declared === undefined) return readMaxBytes;
+  const length = Number(declared);
+  return Number.isSafeInteger(length) && length <= readMaxBytes ? length : undefined;
 }
