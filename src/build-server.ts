@@ -3,9 +3,12 @@
  * together without opening a socket: the app answers `app.inject` at once, and startServer (server.ts) only listens.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { GridService as GridServiceDesc } from './gen/tessera/grid/v1/grid_service_pb.js';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRpc, relayGridSignals, type GridAccess, type GridEvent } from './grid/index.js';
 import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
+import { grpcToolingRoutes } from './http/grpc-tooling/tooling-routes.js';
 import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
 import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, openSecurity, securityMigrations, type Security } from './security/index.js';
 import { ilmMigrations, LifecycleRunner, PolicyService, PollScheduler, VirtualNowStore } from './ilm/index.js';
@@ -158,6 +161,12 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     concurrentTransactions: store.capabilities.concurrentTransactions,
     soleWriter: !store.shared,
   });
+  const grid = gridRpc({ service: grids, readMaxBytes: READ_MAX_BYTES, ...(security && { access: gridAccess(security, store.shared) }), onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') });
+  const tooling = grpcToolingRoutes({
+    services: [GridServiceDesc],
+    probe: () => sql`select 1`.execute(store.db),
+    ...(security && { authenticate: (authorization, path, client) => security.authentication.authenticate(authorization, path, client) }),
+  });
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
     connectionLimits,
@@ -176,7 +185,11 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
       ...(store.shared && { sync: async () => void (await Promise.all([sync.syncAll(), runner.settle()])) }),
       instance: { id: instanceId, store: store.dialect, isLeader: () => store.leadership.isLeader },
     },
-    ...gridRpc({ service: grids, readMaxBytes: READ_MAX_BYTES, ...(security && { access: gridAccess(security, store.shared) }), onInternalError: (error) => app.log.error({ err: error }, 'grid request failed') }),
+    routes: (router, settings) => {
+      grid.routes(router, settings);
+      tooling(router, settings);
+    },
+    lane: grid.lane,
   });
   return {
     app,
