@@ -55,6 +55,8 @@ export interface BuildOptions {
    * Given here, not to listen, because the app's server is made with the app.
    */
   readonly connectionLimits?: Partial<ConnectionLimits>;
+  /** Origins whose browser pages may call the RPC routes: `*`, or origins such as `https://app.example.com`. */
+  readonly corsOrigins?: readonly string[];
   /** How long a lifecycle pass works before it commits and lets other requests in (0: one index at a time; tests). */
   readonly lifecycleSliceMillis?: number;
 }
@@ -170,6 +172,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
   const app = buildApp({
     logger: options.log ? { level: 'info' } : false,
     connectionLimits,
+    ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
     es: {
       cluster,
       clock,

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseByteSize } from './platform/units/index.js';
 import { DEFAULT_CONNECTION_LIMITS, resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
+import { isCorsOrigin } from './http/rpc-cors.js';
 import { migrateToLatest } from './platform/store/migrate.js';
 import { parseTimeValue } from './platform/units/index.js';
 import { describeStore, openStore } from './platform/store/open-store.js';
@@ -54,6 +55,10 @@ Options:
   --http-max-content-length <size>
                     The largest Elasticsearch-API request body (ES's http.max_content_length, default 100mb,
                     below 2gb); a larger one is refused with 413 before it is read.
+  --cors-origin <origin>
+                    Let browser pages from <origin> (such as https://app.example.com, or * for any) call the
+                    grid API over Connect and gRPC-Web; repeat it for more origins. Off by default; the
+                    Elasticsearch API never answers CORS.
   --quiet           Do not log requests.
   -h, --help        Show this help.
 `;
@@ -82,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
       'max-concurrent-streams': { type: 'string' },
       'max-connections': { type: 'string' },
       'http-max-content-length': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -138,6 +144,12 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  const corsOrigins = values['cors-origin'] ?? [];
+  const badOrigin = corsOrigins.find((origin) => !isCorsOrigin(origin));
+  if (badOrigin !== undefined) {
+    process.stderr.write(`tessera: --cors-origin must be * or an origin such as https://app.example.com (scheme, host and port only), got "${badOrigin}"\n`);
+    return 2;
+  }
   const connectionLimits = parseConnectionLimits(values);
   if (typeof connectionLimits === 'string') {
     process.stderr.write(`tessera: ${connectionLimits}\n`);
@@ -157,6 +169,7 @@ async function main(argv: string[]): Promise<number> {
     ...(diskCapacity !== undefined && { diskCapacity }),
     connectionLimits,
     ...(httpMaxContentLength !== undefined && { httpMaxContentLength }),
+    ...(corsOrigins.length > 0 && { corsOrigins }),
   });
   process.stdout.write(`tessera listening on ${server.url} (data in ${describeStore({ dataDir, databaseUrl })})\n`);
   const stop = () => {
@@ -176,7 +189,7 @@ const LIMIT_FLAGS: Readonly<Record<keyof ConnectionLimits, string>> = {
 };
 
 /** The connection limits the flags give (checked), or what is wrong with them. */
-function parseConnectionLimits(values: Partial<Record<string, string | boolean>>): Partial<ConnectionLimits> | string {
+function parseConnectionLimits(values: Partial<Record<string, string | boolean | string[]>>): Partial<ConnectionLimits> | string {
   const limits: Partial<Record<keyof ConnectionLimits, number>> = {};
   for (const key of ['headersTimeout', 'requestTimeout', 'idleTimeout'] as const) {
     const text = values[LIMIT_FLAGS[key].slice(2)];

@@ -23,6 +23,7 @@ import type { PlainLane } from './connect-compat/unary-lane-routes.js';
 import type { RouterSettings } from './connect-compat/router-settings.js';
 import { isRpcPath, sendUnknownRpc } from './connect-compat/unknown-rpc.js';
 import { answerUnparsedContentType } from './connect-compat/unparsed-content-type.js';
+import { addRpcCors, type CorsOrigins } from './rpc-cors.js';
 import { createSharedPortServer, type ConnectionLimits } from './shared-port.js';
 
 /** Elasticsearch clients refuse any 2xx answer without this header; every answer of the port carries it. */
@@ -47,6 +48,8 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** Timeouts and connection counts of the port (shared-port.ts); the defaults where not given. */
   readonly connectionLimits?: Partial<ConnectionLimits>;
+  /** Origins whose browser pages may call the RPC routes (rpc-cors.ts); none when absent or empty. */
+  readonly corsOrigins?: CorsOrigins;
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
@@ -77,9 +80,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     ...(options.logger && { taken: (req: http.IncomingMessage, res: http.ServerResponse) => logLaneCall(app, genReqId(), req, res) }),
   };
   const lanes = options.lane && [createHttp1UnaryLane(options.lane, http1LaneOptions), createHttp1StreamLane(options.lane, http1LaneOptions)];
+  const cors = (options.corsOrigins?.length ?? 0) > 0;
   const withLane = (handler: http.RequestListener): http.RequestListener => {
     if (!lanes) return handler;
     return (req, res) => {
+      // A browser's call gets its CORS headers from Fastify's hook.
+      if (cors && req.headers.origin !== undefined) return handler(req, res);
       for (const lane of lanes) if (lane(req, res, handler)) return;
       handler(req, res);
     };
@@ -108,6 +114,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     done();
   });
   void app.register(async (connect) => {
+    if (cors) addRpcCors(connect, options.corsOrigins!);
     connect.setErrorHandler(answerUnparsedContentType);
     await connect.register(fastifyConnectPlugin, { ...connectOptions, routes, contextValues: clientOf });
   });
