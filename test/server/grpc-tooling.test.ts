@@ -15,6 +15,7 @@ import { Health, HealthCheckResponse_ServingStatus as Status } from '../../src/g
 import { ServerReflection, ServerReflectionRequestSchema, type ServerReflectionRequest, type ServerReflectionResponse } from '../../src/gen/grpc/reflection/v1/reflection_pb.js';
 import { ServerReflection as ServerReflectionV1alpha, ServerReflectionRequestSchema as RequestV1alpha } from '../../src/gen/grpc/reflection/v1alpha/reflection_pb.js';
 import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
+import { MAX_LOOKUPS_PER_STREAM } from '../../src/http/grpc-tooling/server-reflection.js';
 import { useServer } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -120,6 +121,20 @@ describe('gRPC server reflection', () => {
     const error = await failure(reflect(grpc(), [{ case: undefined }]));
     assert.equal(error.code, Code.InvalidArgument);
     assert.equal(error.rawMessage, 'the request names none of file_by_filename, file_containing_symbol, file_containing_extension, all_extension_numbers_of_type, list_services');
+  });
+
+  it('ends a stream that asks more than its share with RESOURCE_EXHAUSTED, after answering that share', async () => {
+    const lookups: Lookup[] = Array.from({ length: MAX_LOOKUPS_PER_STREAM + 1 }, () => ({ case: 'listServices', value: '' }));
+    const client = createClient(ServerReflection, grpc());
+    async function* requests() {
+      for (const messageRequest of lookups) yield create(ServerReflectionRequestSchema, { messageRequest });
+    }
+    let answered = 0;
+    const error = await failure((async () => {
+      for await (const _ of client.serverReflectionInfo(requests())) answered++;
+    })());
+    assert.equal(answered, MAX_LOOKUPS_PER_STREAM);
+    assert.deepEqual([error.code, error.rawMessage], [Code.ResourceExhausted, `a reflection stream takes at most ${MAX_LOOKUPS_PER_STREAM} requests; open another`]);
   });
 
   it('serves v1alpha, which older tools call first, the same way', async () => {

@@ -54,18 +54,32 @@ export function reflect(index: DescriptorIndex, lookup: Lookup): Answer {
   }
 }
 
+/**
+ * Lookups one stream may make. Tools make a few dozen; without a bound, a 2 MiB body of tiny requests could ask for
+ * gigabytes of descriptors.
+ */
+export const MAX_LOOKUPS_PER_STREAM = 1_000;
+
+function tooManyLookups(): ConnectError {
+  return new ConnectError(`a reflection stream takes at most ${MAX_LOOKUPS_PER_STREAM} requests; open another`, Code.ResourceExhausted);
+}
+
 /** Registers both versions of the reflection service on `router`; `interceptors` check the caller first. */
 export function serverReflectionRoutes(router: ConnectRouter, index: DescriptorIndex, interceptors: Interceptor[]): void {
   router.service(ServerReflectionV1, {
     async *serverReflectionInfo(requests) {
+      let lookups = 0;
       for await (const request of requests) {
+        if (++lookups > MAX_LOOKUPS_PER_STREAM) throw tooManyLookups();
         yield create(ResponseV1, { validHost: request.host, originalRequest: request, messageResponse: reflect(index, request.messageRequest) });
       }
     },
   }, { interceptors });
   router.service(ServerReflectionV1alpha, {
     async *serverReflectionInfo(requests) {
+      let lookups = 0;
       for await (const request of requests) {
+        if (++lookups > MAX_LOOKUPS_PER_STREAM) throw tooManyLookups();
         // The two versions' messages have the same fields and tags.
         const lookup = (request as RequestV1alpha).messageRequest as Lookup;
         yield create(ResponseV1alpha, { validHost: request.host, originalRequest: request, messageResponse: reflect(index, lookup) });
