@@ -13,6 +13,7 @@ import { CONSOLE_PREFIX, consolePlugin } from './console-plugin.js';
 import { esPlugin } from './es/es-plugin.js';
 import type { DeclaredRoute } from './es/es-actions.js';
 import { EsRouteTable } from './es/es-route-table.js';
+import { withAllowHeader } from './connect-compat/allow-header.js';
 import { withMinimalGrpcMessageEncoding } from './connect-compat/grpc-message-encoding.js';
 import { createShutdownController } from './connect-compat/shutdown-signal.js';
 import { createHttp1StreamLane } from './connect-compat/http1-stream-lane.js';
@@ -63,7 +64,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     acceptCompression: [compressionGzip, compressionBrotli],
     compressMinBytes: 1024,
   } satisfies ConnectRouterOptions & RouterSettings;
-  const routes = (router: ConnectRouter) => options.routes(router, connectOptions);
+  const routes = (router: ConnectRouter) => {
+    options.routes(router, connectOptions);
+    router.handlers.forEach((handler, i) => (router.handlers[i] = withAllowHeader(handler)));
+  };
   // The peer's address reaches the grid's authentication, which counts failed passwords per user and address.
   const clientOf = (req: { socket: { remoteAddress?: string | undefined } }) => createContextValues().set(CLIENT_ADDRESS, req.socket.remoteAddress ?? '');
   const adapter = connectNodeAdapter({ ...connectOptions, routes, contextValues: clientOf });

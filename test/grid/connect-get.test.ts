@@ -20,6 +20,12 @@ function getUrl(base: string, method: string, message: object, extra = ''): stri
 describe('Connect GET for the reads', () => {
   const ctx = useServer();
 
+  it('says a read takes GET and POST when asked with another method', async () => {
+    const response = await fetch(`${ctx.url}${PATH}/GetFields`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(response.status, 405);
+    assert.equal(response.headers.get('allow'), 'POST, GET');
+  });
+
   it('answers GET of each read as it answers POST', async () => {
     const { id } = await gridClient(ctx.url).createGrid({ name: 'Read by GET' });
     const reads: [string, object][] = [
@@ -59,6 +65,8 @@ describe('Connect GET for the reads', () => {
     for (const [method, message] of [['CreateGrid', { name: 'By GET' }], ['DeleteGrid', { value: before.items[0]?.id ?? 'x' }], ['NewSelectOption', {}]] as const) {
       const response = await fetch(getUrl(ctx.url, method, message));
       assert.equal(response.status, 405, method);
+      // HTTP asks a 405 to say what the resource takes.
+      assert.equal(response.headers.get('allow'), 'POST', method);
     }
     assert.deepEqual((await gridClient(ctx.url).listGrids({})).items.map((g) => g.id), before.items.map((g) => g.id));
   });
