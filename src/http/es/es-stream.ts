@@ -5,6 +5,7 @@
  * and YAML shape or re-encode the whole answer, so they keep the buffered path.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonContentType, responseFormat } from './es-reply.js';
 
@@ -69,13 +70,18 @@ function indented(value: unknown, depth: number): string {
   return JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
 }
 
-function* chunked(pieces: Iterable<string>): Generator<Buffer> {
+/**
+ * Each chunk after the first is made in a turn of its own: a socket that takes every write at once (loopback, a
+ * fast client) would otherwise have the stream make chunk after chunk, the whole answer, within the first turn.
+ */
+async function* chunked(pieces: Iterable<string>): AsyncGenerator<Buffer> {
   let pending = '';
   for (const piece of pieces) {
     pending += piece;
     if (pending.length >= CHUNK_CHARS) {
       yield Buffer.from(pending);
       pending = '';
+      await nextTurn();
     }
   }
   if (pending !== '') yield Buffer.from(pending);
