@@ -3,7 +3,9 @@
  * (a failed step from where a retry would resume) to the end of its policy, as the policy's last modifier; and what to
  * do about the failure or wait it reports now.
  */
+import { ClusterState } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
+import { sortInTurns } from '../../platform/turns.js';
 import { IlmErrors } from '../ilm-error.js';
 import { dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
@@ -44,9 +46,10 @@ const INDICES_PER_TURN = 25;
  */
 export async function lintManagedIndices(env: LintEnvironment): Promise<Record<string, ManagedIndexLint>> {
   const out: Record<string, ManagedIndexLint> = {};
+  await ClusterState.tabulateAliasesInTurns(env.state);
   const managed = [...env.state.indices.values()].filter((index) => index.settings['index.lifecycle.name'] !== undefined);
   let linted = 0;
-  for (const index of managed.sort((a, b) => compareStrings(a.name, b.name))) {
+  for (const index of await sortInTurns(managed, (a, b) => compareStrings(a.name, b.name))) {
     const policyName = index.settings['index.lifecycle.name']!;
     const diagnosis = stepInfoAdvice(index);
     out[index.name] = { policy: policyName, problems: lintManagedIndex(env, index.name, policyName), ...(diagnosis && { step_info_diagnosis: diagnosis }) };
