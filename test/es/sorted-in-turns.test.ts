@@ -11,8 +11,14 @@ import { EPOCH } from '../helpers/es.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { esFetch } from './es-helpers.js';
 
-/** Created in this (unsorted) order; integer-like names, which JSON writes first, among them. */
-const NAMES = ['q-17', 'b-03', '42', 'x-40', 'a-01', 'm-22', '7', 'c-05', 'z-99', 'k-11', 'd-08', 'p-16', 'e-09', 'y-41', 'f-10', 'n-14', 'g-12', 'h-13', 'r-18', 's-19', 'café', 't-20', 'u-21', 'v-23', 'w-24'];
+/**
+ * Created in this (unsorted) order; integer-like names, which JSON writes first, among them. Over 100 of them, so
+ * that explain and lint stream their answers.
+ */
+const NAMES = [
+  ...['q-17', 'b-03', '42', 'x-40', 'a-01', 'm-22', '7', 'c-05', 'z-99', 'k-11', 'd-08', 'p-16', 'e-09', 'y-41', 'f-10', 'n-14', 'g-12', 'h-13', 'r-18', 's-19', 'café', 't-20', 'u-21', 'v-23', 'w-24'],
+  ...Array.from({ length: 100 }, (_, i) => `j-${String((i * 37) % 100).padStart(2, '0')}`),
+];
 /** Few distinct counts, so that most rows tie and the merge must keep ties in name order, as a stable sort does. */
 const docsOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 4;
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
@@ -23,9 +29,13 @@ describe('answers sorted over several turns', () => {
   before(async () => {
     server = await startTestServer({ clock: new VirtualClock(EPOCH), sortedPerTurn: 3 });
     assert.equal((await esFetch(server.url, '/_ilm/policy/p', { method: 'PUT', body: { policy: { phases: { hot: { actions: {} } } } } })).status, 200);
-    for (const name of NAMES) {
-      const created = await esFetch(server.url, `/${encodeURIComponent(name)}`, { method: 'PUT', body: { settings: { 'index.lifecycle.name': 'p' } } });
-      assert.equal(created.status, 200, created.text);
+    for (let i = 0; i < NAMES.length; i += 10) {
+      await Promise.all(
+        NAMES.slice(i, i + 10).map(async (name) => {
+          const created = await esFetch(server.url, `/${encodeURIComponent(name)}`, { method: 'PUT', body: { settings: { 'index.lifecycle.name': 'p' } } });
+          assert.equal(created.status, 200, created.text);
+        }),
+      );
     }
     const lines = NAMES.flatMap((name) => Array.from({ length: docsOf(name) }, () => `{"index":{"_index":${JSON.stringify(name)}}}\n{"n":1}\n`));
     const bulk = await esFetch(server.url, '/_bulk?refresh=true', { method: 'POST', body: lines.join(''), headers: { 'content-type': 'application/x-ndjson' } });
@@ -57,6 +67,16 @@ describe('answers sorted over several turns', () => {
     const jsonOrder = [...byName.filter((n) => /^\d+$/.test(n)).sort((a, b) => Number(a) - Number(b)), ...byName.filter((n) => !/^\d+$/.test(n))];
     assert.deepEqual(Object.keys((await esFetch(server.url, '/*/_ilm/explain')).json.indices), jsonOrder);
     assert.deepEqual(Object.keys((await esFetch(server.url, '/_tessera/ilm/lint')).json.indices), jsonOrder);
+  });
+
+  it('lint streams the bytes of its buffered answer', async () => {
+    for (const query of ['', '?pretty']) {
+      const streamed = await esFetch(server.url, `/_tessera/ilm/lint${query}`);
+      assert.equal(streamed.headers.get('transfer-encoding'), 'chunked');
+      const buffered = await esFetch(server.url, `/_tessera/ilm/lint${query}${query ? '&' : '?'}filter_path=**`);
+      assert.notEqual(buffered.headers.get('content-length'), null);
+      assert.equal(streamed.text, buffered.text);
+    }
   });
 
   it('sortInTurns sorts as a stable Array.prototype.sort does, whatever the run length', async () => {

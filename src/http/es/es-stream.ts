@@ -31,9 +31,14 @@ export function jsonStreamable(req: FastifyRequest, entries: number): boolean {
  * the order given. Streamed members must follow it to be the bytes the buffered object would have been.
  */
 export function propertyOrder(keys: readonly string[]): readonly string[] {
-  const integers = keys.filter(isArrayIndex);
-  if (integers.length === 0) return keys;
-  return [...integers.sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isArrayIndex(k))];
+  return propertyOrderBy(keys, (key) => key);
+}
+
+/** propertyOrder of `items` by the key each has (entries by their name). */
+export function propertyOrderBy<T>(items: readonly T[], keyOf: (item: T) => string): readonly T[] {
+  const integers = items.filter((item) => isArrayIndex(keyOf(item)));
+  if (integers.length === 0) return items;
+  return [...integers.sort((a, b) => Number(keyOf(a)) - Number(keyOf(b))), ...items.filter((item) => !isArrayIndex(keyOf(item)))];
 }
 
 function isArrayIndex(key: string): boolean {
