@@ -1,6 +1,6 @@
 /**
  * Answers over every index sort their names and rows over several turns of the event loop: sorted runs, merged
- * pairwise. The server here sorts 3 a turn, so a few dozen indices take several levels of merges; each order is
+ * pairwise. The server here sorts 3 a turn, so its 125 indices take six levels of merges; each order is
  * checked against a plain sort of what the test itself created.
  */
 import assert from 'node:assert/strict';
