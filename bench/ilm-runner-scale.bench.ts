@@ -30,9 +30,11 @@ const PHASE_MOVE_POLICY = {
   },
 };
 
-const AT_REST_SIZES = QUICK ? [1_000, 10_000] : [10_000, 100_000];
-const EXPLAIN_SIZES = QUICK ? [1_000] : [10_000, 100_000];
-const PHASE_MOVE_SIZES = QUICK ? [500, 1_000] : [1_000, 2_000, 4_000, 8_000];
+/** `BENCH_ILM_SIZES=100000` (comma-separated): only these sizes at rest, with their answers; no phase-move table. */
+const ONLY_SIZES = process.env.BENCH_ILM_SIZES?.split(',').map(Number);
+const AT_REST_SIZES = ONLY_SIZES ?? (QUICK ? [1_000, 10_000] : [10_000, 100_000]);
+const EXPLAIN_SIZES = ONLY_SIZES ?? (QUICK ? [1_000] : [10_000, 100_000]);
+const PHASE_MOVE_SIZES = ONLY_SIZES ? [] : QUICK ? [500, 1_000] : [1_000, 2_000, 4_000, 8_000];
 const TICKS_TIMED = 3;
 
 const gc: () => void = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -178,6 +180,9 @@ async function atRest(): Promise<void> {
             ['explain', `/${MANAGED_PATTERN}/_ilm/explain`],
             ['_cat/indices (text)', `/_cat/indices/${MANAGED_PATTERN}`],
             ['_cat/indices (json)', `/_cat/indices/${MANAGED_PATTERN}?format=json`],
+            ['_cat/indices s=index:desc (text)', `/_cat/indices/${MANAGED_PATTERN}?s=index:desc`],
+            ['_cat/indices s=docs.count (json)', `/_cat/indices/${MANAGED_PATTERN}?s=docs.count&format=json`],
+            ['_cat/indices s=creation.date (text)', `/_cat/indices/${MANAGED_PATTERN}?s=creation.date`],
           ];
           for (const [what, path] of answers) {
             const answer = await streamed(server.url + path);
@@ -254,4 +259,4 @@ async function phaseMove(): Promise<void> {
 console.log(`machine: ${machineLine()}`);
 console.log('Tessera (SQLite, virtual clock) in this process; each size on a fresh data folder; ticks run through POST /_tessera/clock/_advance');
 await atRest();
-await phaseMove();
+if (PHASE_MOVE_SIZES.length > 0) await phaseMove();

@@ -59,6 +59,8 @@ export interface BuildOptions {
   readonly corsOrigins?: readonly string[];
   /** How long a lifecycle pass works before it commits and lets other requests in (0: one index at a time; tests). */
   readonly lifecycleSliceMillis?: number;
+  /** Rows an answer over every index sorts, or merges, in one turn of the event loop (tests: a few, to merge often). */
+  readonly sortedPerTurn?: number;
 }
 
 /** Everything wired and running (the runner leads or follows), the app ready for `inject` or `listen`. */
@@ -184,6 +186,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
       nodeName: options.nodeName ?? DEFAULT_NODE_NAME,
       clusterName: options.clusterName ?? DEFAULT_CLUSTER_NAME,
       ...(options.httpMaxContentLength !== undefined && { maxContentLength: options.httpMaxContentLength }),
+      ...(options.sortedPerTurn !== undefined && { sortedPerTurn: options.sortedPerTurn }),
       // A request also waits for the passes its predecessors triggered here, as it would on SQLite, where they finish at once.
       ...(store.shared && { sync: async () => void (await Promise.all([sync.syncAll(), runner.settle()])) }),
       instance: { id: instanceId, store: store.dialect, isLeader: () => store.leadership.isLeader },

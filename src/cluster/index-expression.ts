@@ -7,6 +7,8 @@ import { indexClosed } from './cluster-errors-blocks.js';
 import { ClusterState } from './cluster-state.js';
 import { DataStreams } from './data-stream.js';
 import { IndexMetadata } from './index-metadata.js';
+import { compareStrings } from '../platform/ids.js';
+import { runAtOnce, runInTurns, sortInTurns } from '../platform/turns.js';
 import { isWildcard, matcherOf, matchesPattern } from '../platform/units/index.js';
 
 export interface ResolveOptions {
@@ -51,8 +53,24 @@ function aliasMatches(matches: (name: string) => boolean, index: IndexMetadata):
   return false;
 }
 
+/** Indices a wildcard walks between two points at which the walk may let other work in. */
+const WALKED_PER_TURN = 5_000;
+
 /** Concrete index names in sorted order. */
 export function resolveIndices(state: ClusterState, expression: string | undefined, options: ResolveOptions = {}): string[] {
+  return runAtOnce(resolving(state, expression, options)).sort();
+}
+
+/**
+ * resolveIndices over several turns of the event loop, for answers over every index: over 100,000 indices the walk
+ * and the sort each hold a turn for a quarter of a second. `sortedPerTurn`: see sortInTurns.
+ */
+export async function resolveIndicesInTurns(state: ClusterState, expression: string | undefined, options: ResolveOptions = {}, sortedPerTurn?: number): Promise<string[]> {
+  return sortInTurns(await runInTurns(resolving(state, expression, options)), compareStrings, sortedPerTurn);
+}
+
+/** The names `expression` resolves to, unsorted; it yields where a walk over many indices may pause. */
+function* resolving(state: ClusterState, expression: string | undefined, options: ResolveOptions): Generator<void, string[]> {
   const resolveAliases = options.resolveAliases ?? true;
   const includeDataStreams = options.includeDataStreams ?? resolveAliases;
   const streams = DataStreams.all(state);
@@ -66,7 +84,9 @@ export function resolveIndices(state: ClusterState, expression: string | undefin
       // One walk over the indices for names and aliases alike, cheapest test first: it runs 100,000 times on large clusters.
       const dotted = part.startsWith('.');
       const matches = matcherOf(part);
+      let walked = 0;
       for (const index of state.indices.values()) {
+        if (++walked % WALKED_PER_TURN === 0) yield;
         if (!stateExpanded(index, options)) continue;
         if (matches(index.name) && (options.expandHidden || dotted || !IndexMetadata.isHidden(index))) matched.add(index.name);
         else if (resolveAliases && aliasMatches(matches, index)) matched.add(index.name);
@@ -98,7 +118,7 @@ export function resolveIndices(state: ClusterState, expression: string | undefin
     }
   }
   if (result.size === 0 && options.allowNoIndices === false) throw ClusterErrors.indexNotFound(expression ?? '_all');
-  return [...result].sort();
+  return [...result];
 }
 
 /** The wildcard states `expand_wildcards` names (IndicesOptions.WildcardStates.parseParameter); `fallback` when absent. */

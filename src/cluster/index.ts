@@ -4,7 +4,7 @@ export { ClusterService, type ClusterChange, type ClusterListener } from './clus
 export { ClusterState } from './cluster-state.js';
 export { IndexMetadata, type AliasMetadata, type RolloverInfo } from './index-metadata.js';
 export type { ComposableTemplate, DataStreamTemplate } from './index-template.js';
-export { resolveIndices, isAllExpression, parseExpandWildcards, type ResolveOptions } from './index-expression.js';
+export { resolveIndices, resolveIndicesInTurns, isAllExpression, parseExpandWildcards, type ResolveOptions } from './index-expression.js';
 export { nestSettings, flattenSettings, type FlatSettings } from './settings.js';
 export { createIndex, ES_VERSION, ES_VERSION_ID } from './operations/create-index.js';
 export { updateIndexSettings } from './operations/update-settings.js';

@@ -1,7 +1,7 @@
 /** @module `GET /_cat/indices[/<index>]` (ES's RestIndicesAction), with its `health` and `pri` filters. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { ClusterErrors, IndexMetadata, resolveIndices } from '../../cluster/index.js';
+import { ClusterErrors, IndexMetadata, resolveIndicesInTurns } from '../../cluster/index.js';
 import { CatBytes, type CatColumn, type CatRow, sendCatTable } from './cat-table.js';
 import type { EsContext } from './es-context.js';
 import { esRoute, cluster } from './es-actions.js';
@@ -40,7 +40,7 @@ export function catIndicesRoutes(app: FastifyInstance, ctx: EsContext): void {
     const state = ctx.cluster.state;
     const rows: CatRow[] = [];
     // RestIndicesAction: IndicesOptions.strictExpand unless the request says otherwise (hidden indices, backing indices among them, only when asked for).
-    const names = [...resolveIndices(state, req.params.index, indicesOptionsOf(req.query, { expandClosed: true }))].sort();
+    const names = await resolveIndicesInTurns(state, req.params.index, indicesOptionsOf(req.query, { expandClosed: true }), ctx.sortedPerTurn);
     for (const [i, name] of names.entries()) {
       // Over 100,000 indices the rows take a second to make: other requests are served between slices of them.
       if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
@@ -68,7 +68,7 @@ export function catIndicesRoutes(app: FastifyInstance, ctx: EsContext): void {
         'dataset.size': new CatBytes(stats.sizeBytes),
       });
     }
-    return sendCatTable(req, reply, { columns: COLUMNS, rows });
+    return sendCatTable(req, reply, { columns: COLUMNS, rows }, ctx.sortedPerTurn);
   };
   app.get('/_cat/indices', CAT_INDICES, indices);
   app.get('/_cat/indices/:index', CAT_INDICES, indices);

@@ -22,6 +22,8 @@ export interface EsContext {
   };
   /** `http.max_content_length`: the largest request body read, in bytes (ES's default: 100mb). */
   readonly maxContentLength?: number;
+  /** Rows an answer over every index sorts, or merges, in one turn of the event loop (sortInTurns' default if absent). */
+  readonly sortedPerTurn?: number;
   /** Catches up with what other instances of a shared store changed; run before every request. */
   readonly sync?: () => Promise<void>;
   readonly instance?: {

@@ -5,6 +5,7 @@
  * and YAML shape or re-encode the whole answer, so they keep the buffered path.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonContentType, responseFormat } from './es-reply.js';
 
@@ -30,9 +31,14 @@ export function jsonStreamable(req: FastifyRequest, entries: number): boolean {
  * the order given. Streamed members must follow it to be the bytes the buffered object would have been.
  */
 export function propertyOrder(keys: readonly string[]): readonly string[] {
-  const integers = keys.filter(isArrayIndex);
-  if (integers.length === 0) return keys;
-  return [...integers.sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isArrayIndex(k))];
+  return propertyOrderBy(keys, (key) => key);
+}
+
+/** propertyOrder of `items` by the key each has (entries by their name). */
+export function propertyOrderBy<T>(items: readonly T[], keyOf: (item: T) => string): readonly T[] {
+  const integers = items.filter((item) => isArrayIndex(keyOf(item)));
+  if (integers.length === 0) return items;
+  return [...integers.sort((a, b) => Number(keyOf(a)) - Number(keyOf(b))), ...items.filter((item) => !isArrayIndex(keyOf(item)))];
 }
 
 function isArrayIndex(key: string): boolean {
@@ -69,13 +75,18 @@ function indented(value: unknown, depth: number): string {
   return JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
 }
 
-function* chunked(pieces: Iterable<string>): Generator<Buffer> {
+/**
+ * Each chunk after the first is made in a turn of its own: a socket that takes every write at once (loopback, a
+ * fast client) would otherwise have the stream make chunk after chunk, the whole answer, within the first turn.
+ */
+async function* chunked(pieces: Iterable<string>): AsyncGenerator<Buffer> {
   let pending = '';
   for (const piece of pieces) {
     pending += piece;
     if (pending.length >= CHUNK_CHARS) {
       yield Buffer.from(pending);
       pending = '';
+      await nextTurn();
     }
   }
   if (pending !== '') yield Buffer.from(pending);

@@ -1,6 +1,6 @@
 /** @module The `_ilm` endpoints: policies, explain, retry, remove, move, start, stop and status. */
 import type { FastifyInstance } from 'fastify';
-import { resolveIndices } from '../../cluster/index.js';
+import { resolveIndicesInTurns } from '../../cluster/index.js';
 import { explainIndex, includeInExplain, javaIsoInstant, moveToStepRequest, removePolicy, retry, serializePolicy } from '../../ilm/index.js';
 import type { EsContext } from './es-context.js';
 import { requestedCompatibility } from './es-content.js';
@@ -47,7 +47,7 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
     const onlyErrors = flag(req.query, 'only_errors');
     // A client asking for compatibility with 7 gets the record's earlier form.
     const options = { human: flag(req.query, 'human'), now: ctx.clock.now(), legacy: requestedCompatibility(req) === '7' };
-    const names = resolveIndices(state, req.params.index);
+    const names = await resolveIndicesInTurns(state, req.params.index, {}, ctx.sortedPerTurn);
     // Records are made as the answer is written: over 100,000 indices it would be tens of MiB held at once.
     function* records(): Generator<[string, Record<string, unknown>]> {
       for (const name of propertyOrder(names)) {

@@ -3,7 +3,9 @@
  * (a failed step from where a retry would resume) to the end of its policy, as the policy's last modifier; and what to
  * do about the failure or wait it reports now.
  */
+import { ClusterState } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
+import { sortInTurns } from '../../platform/turns.js';
 import { IlmErrors } from '../ilm-error.js';
 import { dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
@@ -43,13 +45,22 @@ const INDICES_PER_TURN = 25;
  * changes, whatever commits in between.
  */
 export async function lintManagedIndices(env: LintEnvironment): Promise<Record<string, ManagedIndexLint>> {
-  const out: Record<string, ManagedIndexLint> = {};
+  return Object.fromEntries(await lintManagedIndexEntries(env));
+}
+
+/**
+ * lintManagedIndices as entries in name order, for an answer written as it goes: listing the keys of an object of
+ * 100,000 members in their order takes one turn of 45–120 ms (on a busy machine).
+ */
+export async function lintManagedIndexEntries(env: LintEnvironment): Promise<[string, ManagedIndexLint][]> {
+  const out: [string, ManagedIndexLint][] = [];
+  await ClusterState.tabulateAliasesInTurns(env.state);
   const managed = [...env.state.indices.values()].filter((index) => index.settings['index.lifecycle.name'] !== undefined);
   let linted = 0;
-  for (const index of managed.sort((a, b) => compareStrings(a.name, b.name))) {
+  for (const index of await sortInTurns(managed, (a, b) => compareStrings(a.name, b.name))) {
     const policyName = index.settings['index.lifecycle.name']!;
     const diagnosis = stepInfoAdvice(index);
-    out[index.name] = { policy: policyName, problems: lintManagedIndex(env, index.name, policyName), ...(diagnosis && { step_info_diagnosis: diagnosis }) };
+    out.push([index.name, { policy: policyName, problems: lintManagedIndex(env, index.name, policyName), ...(diagnosis && { step_info_diagnosis: diagnosis }) }]);
     if (++linted % INDICES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   return out;
