@@ -31,8 +31,13 @@ export function validatePolicyName(name: string): void {
   if (bytes > 255) throw invalid(`name is too long, (${bytes} > 255)`);
 }
 
+/** A phase's min_age in milliseconds, parsed once per phase object (each index's due time reads it). */
+const minAges = new WeakMap<Phase, number>();
+
 export function minAgeMillis(phase: Phase): number {
-  return parseTimeValue(phase.min_age, 'min_age');
+  let millis = minAges.get(phase);
+  if (millis === undefined) minAges.set(phase, (millis = parseTimeValue(phase.min_age, 'min_age')));
+  return millis;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -68,7 +68,7 @@ export class PollScheduler {
       // The interval may have changed since the last tick: the next tick is the first on its grid not yet past.
       const elapsed = clock.now() - this.#lastTick;
       let next = this.#lastTick + Math.max(1, Math.ceil(elapsed / interval)) * interval;
-      const due = this.runner.nextDue(this.#lastTick);
+      const due = await this.runner.nextDue(this.#lastTick);
       // Ticks before anything is due would find nothing to do: jump to the first tick at or after it.
       if (due === undefined) next = Number.POSITIVE_INFINITY;
       else if (due > next) next = this.#lastTick + Math.ceil((due - this.#lastTick) / interval) * interval;
