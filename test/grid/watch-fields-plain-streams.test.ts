@@ -33,11 +33,15 @@ function request(json: JsonValue, format: 'binary' | 'json'): Buffer {
 const headerLines = (raw: readonly string[]) => raw.flatMap((name, i) => (i % 2 === 0 && name.toLowerCase() !== 'date' ? [`${name}: ${raw[i + 1]}`] : []));
 
 /** A Connect stream over HTTP/1.1, read to its end. */
-function connectStream(url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>>): Promise<Stream> {
+/** `replayed`, when given, is called once the first bytes arrive (the replay of the grid's history). */
+function connectStream(url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>>, replayed?: () => void): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${url}${PATH}`, { method: 'POST', headers: { 'content-type': contentType, ...extra } }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('data', (chunk: Buffer) => {
+        if (chunks.length === 0) replayed?.();
+        chunks.push(chunk);
+      });
       res.on('end', () => resolve({ status: res.statusCode!, headers: headerLines(res.rawHeaders), body: Buffer.concat(chunks), trailers: headerLines(res.rawTrailers) }));
       res.on('error', reject);
     });
@@ -47,7 +51,7 @@ function connectStream(url: string, contentType: string, body: Uint8Array, extra
 }
 
 /** A gRPC stream over HTTP/2, read to its end. */
-function grpcStream(url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>>): Promise<Stream> {
+function grpcStream(url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>>, replayed?: () => void): Promise<Stream> {
   const session = http2.connect(url);
   return new Promise<Stream>((resolve, reject) => {
     const stream = session.request({ ':method': 'POST', ':path': PATH, 'content-type': contentType, te: 'trailers', ...extra });
@@ -60,7 +64,10 @@ function grpcStream(url: string, contentType: string, body: Uint8Array, extra: R
       headers = Object.entries(h).filter(([k]) => k !== 'date').map(([k, v]) => `${k}: ${String(v)}`);
     });
     stream.on('trailers', (t) => (trailers = Object.entries(t).map(([k, v]) => `${k}: ${String(v)}`)));
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('data', (chunk: Buffer) => {
+      if (chunks.length === 0) replayed?.();
+      chunks.push(chunk);
+    });
     stream.on('end', () => resolve({ status, headers, body: Buffer.concat(chunks), trailers }));
     stream.on('error', reject);
     stream.end(body);
@@ -82,8 +89,8 @@ describe('WatchFields in its plain form', () => {
   }
 
   /** As connect-node's clients send a body: chunked, with no content-length. */
-  const chunkedStream = (url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>>) =>
-    connectStream(url, contentType, body, { 'transfer-encoding': 'chunked', ...extra });
+  const chunkedStream = (url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>>, replayed?: () => void) =>
+    connectStream(url, contentType, body, { 'transfer-encoding': 'chunked', ...extra }, replayed);
 
   const cases = [
     { protocol: 'connect', type: 'application/connect+proto', format: 'binary', open: connectStream },
@@ -100,9 +107,13 @@ describe('WatchFields in its plain form', () => {
         const gridId = await grid();
         const acceptHeader: Record<string, string> = accept === undefined ? {} : { [protocol === 'connect' ? 'connect-accept-encoding' : 'grpc-accept-encoding']: accept };
         const body = request({ gridId, afterRevision: '0' }, format);
-        const streams = Promise.all([open(ctx.url, type, body, acceptHeader), open(ctx.url, type, body, { ...acceptHeader, ...VIA_CONNECT[protocol] })]);
-        // Live changes after the replay, then the end: the grid's deletion ends both streams cleanly.
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // Live changes once both streams have replayed the history (so both are subscribed), then the end.
+        let replayed = 0;
+        let bothReplayed!: () => void;
+        const replays = new Promise<void>((resolve) => (bothReplayed = resolve));
+        const onReplay = () => ++replayed === 2 && bothReplayed();
+        const streams = Promise.all([open(ctx.url, type, body, acceptHeader, onReplay), open(ctx.url, type, body, { ...acceptHeader, ...VIA_CONNECT[protocol] }, onReplay)]);
+        await Promise.race([replays, streams]);
         const client = gridClient(ctx.url);
         await client.updateField({ gridId, fieldId: 'long', oneOfName: { case: 'name', value: 'Live' } });
         await client.deleteGrid({ value: gridId });
