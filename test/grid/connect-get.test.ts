@@ -7,6 +7,7 @@ import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { useServer } from '../helpers/fixtures.js';
 import { gridClient } from '../helpers/grid-clients.js';
@@ -60,6 +61,30 @@ describe('Connect GET for the reads', () => {
     assert.equal(unknownMember.status, 400);
   });
 
+  it('refuses a message that is not base64, does not decompress or does not decode with INVALID_ARGUMENT, as a POST body', async () => {
+    const cases: [string, string, string][] = [
+      ['ListGrids?connect=v1&encoding=json&base64=1&message=%25%25%25', 'invalid_argument', 'the message parameter is not base64: invalid base64 string'],
+      // A tag no QueryFieldPayload field has, of a wire type that does not exist.
+      ['GetFields?connect=v1&encoding=proto&base64=1&message=Zw', 'invalid_argument', 'the request does not decode as tessera.grid.v1.QueryFieldPayload: illegal tag: field no 12 wire type 7'],
+      ['GetFields?connect=v1&encoding=json&message=%7B%22gridId%22%3A1%7D', 'invalid_argument', 'the request does not decode as tessera.grid.v1.QueryFieldPayload: cannot decode field tessera.grid.v1.QueryFieldPayload.grid_id from JSON: expected string, got 1'],
+      ['GetFields?connect=v1&encoding=json&compression=gzip&base64=1&message=AAAA', 'invalid_argument', 'decompression failed'],
+    ];
+    for (const [query, code, message] of cases) {
+      const response = await fetch(`${ctx.url}${PATH}/${query}`);
+      assert.equal(response.status, 400, query);
+      const body = (await response.json()) as { code: string; message: string };
+      assert.deepEqual([body.code, body.message], [code, message], query);
+    }
+  });
+
+  it('reads a compressed GET message', async () => {
+    const { id } = await gridClient(ctx.url).createGrid({ name: 'Compressed GET' });
+    const message = gzipSync(JSON.stringify({ value: id })).toString('base64url');
+    const response = await fetch(`${ctx.url}${PATH}/GetGrid?connect=v1&encoding=json&compression=gzip&base64=1&message=${message}`);
+    assert.equal(response.status, 200);
+    assert.equal(((await response.json()) as { name: string }).name, 'Compressed GET');
+  });
+
   it('refuses GET of anything that writes with 405, and changes nothing', async () => {
     const before = await gridClient(ctx.url).listGrids({});
     for (const [method, message] of [['CreateGrid', { name: 'By GET' }], ['DeleteGrid', { value: before.items[0]?.id ?? 'x' }], ['NewSelectOption', {}]] as const) {
@@ -79,6 +104,9 @@ describe('Connect GET with security on', () => {
     const anonymous = await fetch(getUrl(ctx.url, 'ListGrids', {}));
     assert.equal(anonymous.status, 401);
     assert.equal(((await anonymous.json()) as { message: string }).message, `missing authentication credentials for REST request [${PATH}/ListGrids]`);
+    // Credentials come first, even for a message that does not decode.
+    const garbled = await fetch(`${ctx.url}${PATH}/ListGrids?connect=v1&encoding=proto&base64=1&message=%25%25`);
+    assert.equal(garbled.status, 401);
     const authorized = await fetch(getUrl(ctx.url, 'ListGrids', {}), { headers: { authorization: `Basic ${Buffer.from('elastic:elastic-pw').toString('base64')}` } });
     assert.equal(authorized.status, 200);
   });

@@ -25,6 +25,7 @@
  *   alias and index, so a lenient acceptance would show as a state change.
  */
 import { create, fromBinary, fromJsonString, toBinary, toJson, toJsonString, type DescMessage, type DescMethod, type JsonValue } from '@bufbuild/protobuf';
+import { MethodOptions_IdempotencyLevel } from '@bufbuild/protobuf/wkt';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
@@ -1688,13 +1689,15 @@ describe(`bad input (seed ${SEED})`, () => {
           if (answer && (answer.status < 400 || answer.status >= 500)) findings.add(label, `HTTP ${answer.status}`, `${httpMethod} ${path}`, preview(answer.body));
         }
       }
-      // GET with Connect's query encoding, for methods that do not allow it.
+      // GET with Connect's query encoding: refused (405) for methods that have side effects; the reads marked
+      // NO_SIDE_EFFECTS may answer it, and must refuse a malformed query as a client error.
       for (const method of METHODS.slice(0, count(6))) {
         const message = Buffer.from(validBinary(method)).toString('base64url');
         const path = `/${SERVICE}/${method.name}?connect=v1&encoding=${rng.pick(['proto', 'json', 'xml', ''])}&base64=${rng.pick(['1', '0', 'x'])}&message=${rng.chance(0.5) ? message : '%%%'}`;
         const answer = await sendH1(findings, `GET query ${method.name}`, { method: 'GET', path }).catch(() => undefined);
+        const readOnly = method.idempotency === MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS;
         if (!answer) findings.add(`GET query ${method.name}`, 'no answer', path);
-        else if (answer.status < 400 || answer.status >= 500) findings.add(`GET query ${method.name}`, `HTTP ${answer.status}`, path, preview(answer.body));
+        else if ((!readOnly && answer.status < 400) || answer.status >= 500) findings.add(`GET query ${method.name}`, `HTTP ${answer.status}`, path, preview(answer.body));
       }
       // Unknown methods, services and odd RPC paths.
       const paths = [
