@@ -15,7 +15,7 @@ import type { ConnectError } from '@connectrpc/connect';
 import { compressionNegotiate, type Compression } from '@connectrpc/connect/protocol';
 import type http from 'node:http';
 import { decodeRequest, undecodable } from './decode-gate.js';
-import { plainBodyLimit, type Http1Lane, type LaneOptions } from './http1-unary-lane.js';
+import { plainHttp1Lane, type Http1Lane, type LaneOptions } from './http1-unary-lane.js';
 import { givenBack, readBody } from './request-body.js';
 import { plainEnvelope, type Format } from './request-framing.js';
 import { connectEndStream, messageEnvelopes } from './server-stream-fast-lane.js';
@@ -92,18 +92,5 @@ export function createHttp1StreamLane(lane: PlainLane, options: LaneOptions): Ht
     await finish(failure);
   }
 
-  return (req, res, next) => {
-    if (req.method !== 'POST' || options.shutdownSignal.aborted) return false;
-    const route = routes.get(req.url!);
-    if (!route) return false;
-    const format = FORMATS[req.headers['content-type'] ?? ''];
-    if (!format) return false;
-    const limit = plainBodyLimit(req, CONNECT_DECIDES, options.readMaxBytes);
-    if (limit === undefined) return false;
-    serve(req, res, route, format, limit, next).catch((error: unknown) => {
-      // Only a broken connection gets here: there is nobody left to answer.
-      res.destroy(error instanceof Error ? error : undefined);
-    });
-    return true;
-  };
+  return plainHttp1Lane(options, (path) => routes.get(path), FORMATS, CONNECT_DECIDES, serve);
 }

@@ -99,15 +99,30 @@ export function createHttp1UnaryLane(lane: PlainLane, options: LaneOptions): Htt
     answer(res, format, await routes.encode(route, output, format, compression));
   }
 
+  return plainHttp1Lane(options, (path) => routes.get(path), FORMATS, CONNECT_DECIDES, serve);
+}
+
+/**
+ * A lane that takes the plain calls of the methods `route` finds: POST to the method's own path (no query), one of
+ * `formats` exactly, none of the `decides` headers (Connect's to serve), and a body within the read limit by its
+ * content-length, or chunked (read up to the limit). `serve` gets how much of the body to read at most.
+ */
+export function plainHttp1Lane<Route>(
+  options: LaneOptions,
+  route: (path: string) => Route | undefined,
+  formats: Readonly<Record<string, Format>>,
+  decides: readonly string[],
+  serve: (req: http.IncomingMessage, res: http.ServerResponse, route: Route, format: Format, limit: number, next: http.RequestListener) => Promise<void>,
+): Http1Lane {
   return (req, res, next) => {
     if (req.method !== 'POST' || options.shutdownSignal.aborted) return false;
-    const route = routes.get(req.url!);
-    if (!route) return false;
-    const format = FORMATS[req.headers['content-type'] ?? ''];
+    const found = route(req.url!);
+    if (found === undefined) return false;
+    const format = formats[req.headers['content-type'] ?? ''];
     if (!format) return false;
-    const limit = plainBodyLimit(req, CONNECT_DECIDES, options.readMaxBytes);
+    const limit = bodyLimit(req, decides, options.readMaxBytes);
     if (limit === undefined) return false;
-    serve(req, res, route, format, limit, next).catch((error: unknown) => {
+    serve(req, res, found, format, limit, next).catch((error: unknown) => {
       // Only a broken connection gets here: there is nobody left to answer.
       res.destroy(error instanceof Error ? error : undefined);
     });
@@ -115,11 +130,8 @@ export function createHttp1UnaryLane(lane: PlainLane, options: LaneOptions): Htt
   };
 }
 
-/**
- * How much of the body a lane reads: its content-length, or the read limit for a chunked body; undefined for a call
- * that names one of `decides` (Connect's to serve) or declares a body over the limit (Connect's to refuse).
- */
-export function plainBodyLimit(req: http.IncomingMessage, decides: readonly string[], readMaxBytes: number): number | undefined {
+/** The content-length, or the read limit for a chunked body; undefined for a call Connect must serve or refuse. */
+function bodyLimit(req: http.IncomingMessage, decides: readonly string[], readMaxBytes: number): number | undefined {
   for (const name of decides) if (req.headers[name] !== undefined) return undefined;
   const declared = req.headers['content-length'];
   if (declared === undefined) return readMaxBytes;

@@ -6,6 +6,7 @@
  * server closes it. Open to every caller, as probes call it without credentials: it tells nothing but the status.
  */
 import { create } from '@bufbuild/protobuf';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
 import { Health, HealthCheckResponse_ServingStatus as Status, HealthCheckResponseSchema, HealthListResponseSchema } from '../../gen/grpc/health/v1/health_pb.js';
 
@@ -44,20 +45,6 @@ function storeStatus(options: HealthOptions): () => Promise<Status> {
   };
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
-
 export function healthRoutes(router: ConnectRouter, options: HealthOptions): void {
   const known = new Set(['', ...options.services]);
   const status = storeStatus(options);
@@ -76,7 +63,7 @@ export function healthRoutes(router: ConnectRouter, options: HealthOptions): voi
       for (;;) {
         const now = known.has(request.service) ? await status() : Status.SERVICE_UNKNOWN;
         if (now !== sent) yield create(HealthCheckResponseSchema, { status: (sent = now) });
-        await pause(WATCH_EVERY_MS, signal);
+        await sleep(WATCH_EVERY_MS, undefined, { signal }).catch(() => undefined);
         // As WatchFields' streams, a watch ends at once when the server closes: watchers then retry, as gRPC's
         // health checking protocol asks of any end of the stream, and find the port closed.
         if (signal.aborted) return;
