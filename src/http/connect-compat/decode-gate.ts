@@ -17,7 +17,7 @@ import { fromBinary, fromJsonString, type DescMessage, type DescMethod, type Mes
 import { Code, ConnectError, createContextKey, createContextValues, type ContextValues, type Interceptor } from '@connectrpc/connect';
 import { createAsyncIterable, type UniversalHandler, type UniversalServerRequest } from '@connectrpc/connect/protocol';
 import { classify, emptyMessage, encodingOf, ENVELOPE_HEADER, envelopes, identityBody, identityHeaders, readUpTo, type Format, type Kind, type Part } from './request-framing.js';
-import { emptyGet, getMessage, type GetMessage } from './get-request.js';
+import { emptyGet, getFormat, getMessage } from './get-request.js';
 import { CORRUPT, decompressAll, inflates, OVER } from './request-inflate.js';
 import { likeHandler } from './handler-shape.js';
 
@@ -116,9 +116,9 @@ export function createDecodeGate(options: DecodeGateOptions): DecodeGate {
   }
 
   /** The request Connect gets for a refused one: nothing of its body, an empty message in its place. */
-  function refused(request: UniversalServerRequest, kind: Kind | undefined, values: ContextValues, verdict: ConnectError, get?: GetMessage): UniversalServerRequest {
+  function refused(request: UniversalServerRequest, kind: Kind | undefined, values: ContextValues, verdict: ConnectError, getFormat?: Format): UniversalServerRequest {
     values.set(VERDICT, verdict);
-    if (get) return { ...emptyGet(request, get.format), contextValues: values };
+    if (getFormat) return { ...emptyGet(request, getFormat), contextValues: values };
     // Connect answers any other request (a content type it does not take, a GET it serves no GET for) without reading a body.
     if (request.method !== 'POST' || kind === undefined) return { ...request, contextValues: values };
     return { ...request, header: identityHeaders(request.header, kind), body: createAsyncIterable([emptyMessage(kind)]), contextValues: values };
@@ -129,13 +129,13 @@ export function createDecodeGate(options: DecodeGateOptions): DecodeGate {
       const wrapped = async (request: UniversalServerRequest) => {
         const values = request.contextValues ?? createContextValues();
         const kind = classify(request.header.get('content-type') ?? '');
-        const get = request.method === 'GET' ? await getMessage(request, handler.method, limit, options.toError) : undefined;
         const refusal = options.admit && (await options.admit(request, values));
-        if (refusal) return handler(refused(request, kind, values, refusal, get));
+        if (refusal) return handler(refused(request, kind, values, refusal, getFormat(request, handler.method)));
+        const get = request.method === 'GET' ? await getMessage(request, handler.method, limit, options.toError) : undefined;
         if (get) {
           const problem = get.bytes instanceof ConnectError ? undefined : decodeProblem(handler.method.input, get.bytes, get.format);
           const verdict = get.bytes instanceof ConnectError ? get.bytes : problem !== undefined ? options.toError(undecodable(handler.method.input, problem)) : undefined;
-          return handler(verdict ? refused(request, kind, values, verdict, get) : { ...request, contextValues: values });
+          return handler(verdict ? refused(request, kind, values, verdict, get.format) : { ...request, contextValues: values });
         }
         if (request.method !== 'POST' || kind === undefined || !isByteStream(request.body)) return handler({ ...request, contextValues: values });
         const outcome = await read({ ...request, body: request.body }, kind, handler.method);

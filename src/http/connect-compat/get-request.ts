@@ -21,11 +21,17 @@ export interface GetMessage {
   readonly bytes: Uint8Array | ConnectError;
 }
 
+/** The format of a GET Connect reads a message from; undefined where Connect answers first (405, 415). */
+export function getFormat(request: UniversalServerRequest, method: DescMethod): Format | undefined {
+  if (request.method !== 'GET' || method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS) return undefined;
+  return FORMATS[new URL(request.url).searchParams.get('encoding') ?? ''];
+}
+
+/** Its message, read once the caller is admitted (decoding and decompressing are work done for the caller). */
 export async function getMessage(request: UniversalServerRequest, method: DescMethod, readMaxBytes: number, toError: (reason: string) => ConnectError): Promise<GetMessage | undefined> {
-  if (method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS) return undefined;
-  const query = new URL(request.url).searchParams;
-  const format = FORMATS[query.get('encoding') ?? ''];
+  const format = getFormat(request, method);
   if (!format) return undefined;
+  const query = new URL(request.url).searchParams;
   const compression = query.get('compression');
   const compressed = compression !== null && compression !== 'identity';
   // Connect refuses a compression it does not take itself, before reading the message.
