@@ -37,6 +37,8 @@ export interface BuildOptions {
   /** `virtual`: time stands still until advanced, resuming where the last run left it. */
   readonly clockMode?: 'system' | 'virtual';
   readonly historyRetention?: number;
+  /** Rows a grid may hold (MAX_ROWS_PER_GRID unless given; tests reach the limit with a small one). */
+  readonly maxRowsPerGrid?: number;
   readonly log?: boolean;
   readonly nodeName?: string;
   /** Disk capacity of the node, in bytes (the `tessera.disk.capacity` cluster setting overrides it). */
@@ -162,6 +164,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     clock,
     newId: randomId,
     historyRetention: options.historyRetention ?? DEFAULT_HISTORY_RETENTION,
+    ...(options.maxRowsPerGrid !== undefined && { maxRowsPerGrid: options.maxRowsPerGrid }),
     concurrentTransactions: store.capabilities.concurrentTransactions,
     soleWriter: !store.shared,
   });

@@ -28,12 +28,16 @@ function kind(name: string, number: number, code: ConnectCodeString): GridErrorK
 export const GridErrorKinds = Object.freeze({
   // AppFlowy 0.0.4 (flowy-error-code/src/code.rs)
   RecordNotFound: kind('RecordNotFound', 3, 'not_found'),
+  TextTooLong: kind('TextTooLong', 400, 'resource_exhausted'),
   GridIdIsEmpty: kind('GridIdIsEmpty', 410, 'invalid_argument'),
+  RowIdIsEmpty: kind('RowIdIsEmpty', 430, 'invalid_argument'),
+  OptionIdIsEmpty: kind('OptionIdIsEmpty', 431, 'invalid_argument'),
   FieldIdIsEmpty: kind('FieldIdIsEmpty', 440, 'invalid_argument'),
   FieldDoesNotExist: kind('FieldDoesNotExist', 441, 'not_found'),
   SelectOptionNameIsEmpty: kind('SelectOptionNameIsEmpty', 442, 'invalid_argument'),
   FieldInvalidOperation: kind('FieldInvalidOperation', 444, 'failed_precondition'),
   TypeOptionDataIsEmpty: kind('TypeOptionDataIsEmpty', 450, 'invalid_argument'),
+  InvalidDateTimeFormat: kind('InvalidDateTimeFormat', 500, 'invalid_argument'),
   InvalidData: kind('InvalidData', 1000, 'invalid_argument'),
   // Tessera's own
   GridDoesNotExist: kind('GridDoesNotExist', 10001, 'not_found'),
@@ -47,6 +51,13 @@ export const GridErrorKinds = Object.freeze({
   PermissionDenied: kind('PermissionDenied', 10009, 'permission_denied'),
   Unauthenticated: kind('Unauthenticated', 10010, 'unauthenticated'),
   GridTooLarge: kind('GridTooLarge', 10011, 'resource_exhausted'),
+  RowDoesNotExist: kind('RowDoesNotExist', 10012, 'not_found'),
+  SelectOptionDoesNotExist: kind('SelectOptionDoesNotExist', 10013, 'invalid_argument'),
+  TooManyRows: kind('TooManyRows', 10014, 'resource_exhausted'),
+  RowTooLarge: kind('RowTooLarge', 10015, 'resource_exhausted'),
+  TooManyChanges: kind('TooManyChanges', 10016, 'resource_exhausted'),
+  InvalidPageToken: kind('InvalidPageToken', 10017, 'invalid_argument'),
+  FilterDoesNotSuitField: kind('FilterDoesNotSuitField', 10018, 'invalid_argument'),
 });
 
 export type GridErrorKindName = keyof typeof GridErrorKinds;

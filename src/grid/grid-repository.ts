@@ -1,6 +1,7 @@
 /** @module The storage the grid domain needs, declared by the domain; adapters implement it. */
 import type { Field } from '../gen/tessera/grid/v1/field_pb.js';
 import type { FieldRecord } from './model/field-record.js';
+import type { RowReader, RowWriter } from './rows/row-repository.js';
 
 export interface GridRow {
   readonly id: string;
@@ -9,10 +10,15 @@ export interface GridRow {
   readonly createdAt: number;
 }
 
+/** What a stored changeset holds: a `GridFieldChangeset` or a `RowChangeset`. */
+export type ChangesetKind = 'fields' | 'rows';
+
 export interface StoredChangeset {
   readonly revision: bigint;
-  /** The committed `GridFieldChangeset`, encoded once so every watcher receives the same bytes. */
+  /** The committed changeset, encoded once so every watcher receives the same bytes. */
   readonly data: Uint8Array;
+  /** Absent: fields. */
+  readonly kind?: ChangesetKind;
 }
 
 /** A grid with its field ids in order, read in one statement so the ids belong to exactly that revision. */
@@ -27,6 +33,7 @@ export interface FieldsAtRevision {
 }
 
 export interface GridReader {
+  readonly rows: RowReader;
   getGrid(gridId: string): Promise<GridRow | undefined>;
   /** One grid with its field order, consistent with its revision; undefined if it does not exist. */
   snapshotGrid(gridId: string): Promise<GridSnapshot | undefined>;
@@ -43,6 +50,7 @@ export interface GridReader {
 }
 
 export interface GridWriter extends GridReader {
+  readonly rows: RowWriter;
   insertGrid(row: GridRow): Promise<void>;
   /**
    * Adds `count` (1 unless given) to the grid's revision and returns the new one, or undefined if the grid does not

@@ -43,7 +43,7 @@ import { GridError } from './grid-error.js';
 import { gridTopic, type GridEvent } from './grid-events.js';
 import type { GridRepository, GridRow, GridWriter } from './grid-repository.js';
 import { commitGridWrites, gridNotFound, type CommittedWrite, type GridWrite } from './grid-write-group.js';
-import { GRID_ID_LENGTH } from './limits.js';
+import { GRID_ID_LENGTH, MAX_ROWS_PER_GRID } from './limits.js';
 import { insertedManyChangeset } from './model/changeset.js';
 import { appendPropertyField, defaultGridFields, transientField } from './model/create-field.js';
 import { deleteField } from './model/delete-field.js';
@@ -58,7 +58,10 @@ import { checkFieldChangeset, updateField } from './model/update-field.js';
 import { updateFieldTypeOption } from './model/update-field-type-option.js';
 import { defaultTypeOption } from './type-options/type-option-defaults.js';
 import { checkName, requireFieldId, requireGridId } from './validation.js';
-import { watchFields } from './watch-fields.js';
+import { watchFields } from './grid-history.js';
+import { RowService } from './row-service.js';
+import type { RowOperation } from './rows/row-edit.js';
+import type { RowChangeset } from '../gen/tessera/grid/v1/row_pb.js';
 
 export interface GridServiceOptions {
   readonly repository: GridRepository;
@@ -67,6 +70,8 @@ export interface GridServiceOptions {
   readonly newId: IdGenerator;
   /** How many changesets per grid WatchFields can replay; older ones are dropped. */
   readonly historyRetention: number;
+  /** Rows a grid may hold; MAX_ROWS_PER_GRID unless given. */
+  readonly maxRowsPerGrid?: number;
   /**
    * The store runs transactions side by side (PostgreSQL's pool), so each grid's writes commit in groups of their
    * own; otherwise (SQLite, one writer) the writes to every grid share each commit.
@@ -91,6 +96,8 @@ export class GridService {
   readonly #writes: GroupCommit<GridWrite, CommittedWrite>;
   readonly #fields: CurrentFields;
   readonly #committed = new CommittedRecords();
+  /** Rows and cells: their reads, and their writes, which share this service's commits and revisions. */
+  readonly rows: RowService;
 
   constructor(options: GridServiceOptions) {
     this.#o = Object.freeze({ ...options });
@@ -100,6 +107,7 @@ export class GridService {
       newId: options.newId,
       now: () => options.clock.now(),
       historyRetention: options.historyRetention,
+      maxRowsPerGrid: options.maxRowsPerGrid ?? MAX_ROWS_PER_GRID,
       ...(options.soleWriter && { committed: this.#committed }),
     };
     this.#writes = new GroupCommit(async (writes) => {
@@ -112,9 +120,21 @@ export class GridService {
       }
       // Committed, so watchers may hear of it; in revision order, as the outcomes are.
       for (const outcome of outcomes) {
-        if (outcome.ok) this.#publish(outcome.value.changeset.gridId, { kind: 'changeset', revision: outcome.value.changeset.revision, changeset: outcome.value.changeset });
+        if (!outcome.ok) continue;
+        const { changeset } = outcome.value;
+        const event: GridEvent =
+          changeset.$typeName === 'tessera.grid.v1.RowChangeset'
+            ? { kind: 'rows', revision: changeset.revision, changeset }
+            : { kind: 'changeset', revision: changeset.revision, changeset };
+        this.#publish(changeset.gridId, event);
       }
       return outcomes;
+    });
+    this.rows = new RowService({
+      repository: options.repository,
+      notifier: options.notifier,
+      commit: (gridId, operation) => this.#mutateRows(gridId, operation),
+      moveField: (payload) => this.moveField(payload),
     });
   }
 
@@ -292,16 +312,21 @@ export class GridService {
 
   async #changeset(gridId: string, operation: GridOperation): Promise<GridFieldChangeset> {
     requireGridId(gridId);
-    return (await this.#mutate(gridId, operation)).changeset;
+    return (await this.#mutate(gridId, operation)).changeset as GridFieldChangeset;
   }
 
   /**
    * Bump the revision, load, apply, check the grid's size, persist, record, in a transaction that concurrent
    * writes share; answered once that commit is durable. An error of this write leaves the revision where it was.
    */
-  #mutate<Reply>(gridId: string, operation: GridOperation<Reply>): Promise<CommittedWrite<Reply>> {
+  #mutate<Reply>(gridId: string, operation: GridOperation<Reply>): Promise<CommittedWrite<Reply> & { changeset: GridFieldChangeset }> {
     const lane = this.#o.concurrentTransactions ? gridId : '';
-    return this.#writes.submit(lane, { gridId, operation }) as Promise<CommittedWrite<Reply>>;
+    return this.#writes.submit(lane, { gridId, operation }) as Promise<CommittedWrite<Reply> & { changeset: GridFieldChangeset }>;
+  }
+
+  #mutateRows<Reply>(gridId: string, rowOperation: RowOperation<Reply>): Promise<{ changeset: RowChangeset; reply: Reply }> {
+    const lane = this.#o.concurrentTransactions ? gridId : '';
+    return this.#writes.submit(lane, { gridId, rowOperation }) as Promise<{ changeset: RowChangeset; reply: Reply }>;
   }
 
   async #record(tx: GridWriter, gridId: string, revision: bigint, changeset: GridFieldChangeset): Promise<GridFieldChangeset> {

@@ -6,6 +6,7 @@
  */
 import { toBinary } from '@bufbuild/protobuf';
 import { GridFieldChangesetSchema, type GridFieldChangeset } from '../gen/tessera/grid/v1/field_pb.js';
+import { RowChangesetSchema, type RowChangeset } from '../gen/tessera/grid/v1/row_pb.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { JobOutcome } from '../platform/store/group-commit.js';
 import { GridError } from './grid-error.js';
@@ -14,14 +15,16 @@ import type { CommittedRecords } from './committed-records.js';
 import type { FieldRecord } from './model/field-record.js';
 import type { GridOperation } from './model/grid-edit.js';
 import { checkGridSize } from './model/grid-size.js';
+import type { RowOperation } from './rows/row-edit.js';
+import { removeDeletedOptions } from './rows/removed-options.js';
 
-export interface GridWrite<Reply = unknown> {
-  readonly gridId: string;
-  readonly operation: GridOperation<Reply>;
-}
+/** A change to the grid's fields (pure), or to its rows and cells (against the store, after the fields). */
+export type GridWrite<Reply = unknown> =
+  | { readonly gridId: string; readonly operation: GridOperation<Reply>; readonly rowOperation?: undefined }
+  | { readonly gridId: string; readonly rowOperation: RowOperation<Reply>; readonly operation?: undefined };
 
 export interface CommittedWrite<Reply = unknown> {
-  readonly changeset: GridFieldChangeset;
+  readonly changeset: GridFieldChangeset | RowChangeset;
   readonly reply: Reply;
 }
 
@@ -31,6 +34,7 @@ export interface GridWriteDeps {
   /** When the changesets are committed, in epoch milliseconds (the injected clock). */
   now(): number;
   readonly historyRetention: number;
+  readonly maxRowsPerGrid: number;
   /** Only where this instance is the store's sole writer: the records each grid's last commit left. */
   readonly committed?: CommittedRecords;
 }
@@ -104,27 +108,58 @@ async function applyToGrid(
   let revision = bumped - BigInt(indices.length);
   const before = deps.committed?.at(gridId, revision) ?? (await tx.loadFieldRecords(gridId));
   let fields: readonly FieldRecord[] = before;
+  // The fields as the store holds them: row writes need them there (cells refer to them), so they are saved first.
+  let saved = before;
+  const persist = async (copied?: { readonly from: string; readonly to: string }) => {
+    if (fields === saved) return;
+    await tx.saveFields(gridId, saved, fields);
+    if (copied) await tx.rows.copyFieldCells(gridId, copied.from, copied.to);
+    await removeDeletedOptions(tx.rows, gridId, saved, fields);
+    saved = fields;
+  };
   const stored: StoredChangeset[] = [];
+  const ctx = { gridId, newId: deps.newId, now: deps.now, maxRows: deps.maxRowsPerGrid };
   for (const i of indices) {
-    let edit;
-    try {
-      edit = writes[i]!.operation(fields, { gridId, newId: deps.newId });
-      checkGridSize(fields, edit.fields);
-    } catch (error) {
-      outcomes[i] = { ok: false, error };
-      continue;
+    const write = writes[i]!;
+    let changeset: GridFieldChangeset | RowChangeset;
+    let reply: unknown;
+    if (write.rowOperation) {
+      await persist();
+      try {
+        ({ changeset, reply } = await write.rowOperation(fields, tx.rows, ctx));
+      } catch (error) {
+        // The operation's own refusal comes before its first write; anything else is the store's, and ends the group.
+        if (!(error instanceof GridError)) throw error;
+        outcomes[i] = { ok: false, error };
+        continue;
+      }
+    } else {
+      let edit;
+      try {
+        edit = write.operation(fields, ctx);
+        checkGridSize(fields, edit.fields);
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+        continue;
+      }
+      fields = edit.fields;
+      ({ changeset, reply } = edit);
+      // The copy is of the source's cells as they are now, before a later write of the group changes them.
+      if (edit.copiedCells) await persist(edit.copiedCells);
     }
-    fields = edit.fields;
     revision += 1n;
-    const changeset = edit.changeset;
     changeset.gridId = gridId;
     changeset.revision = revision;
-    stored.push({ revision, data: toBinary(GridFieldChangesetSchema, changeset) });
-    outcomes[i] = { ok: true, value: { changeset, reply: edit.reply } };
+    stored.push(
+      changeset.$typeName === RowChangesetSchema.typeName
+        ? { revision, data: toBinary(RowChangesetSchema, changeset), kind: 'rows' }
+        : { revision, data: toBinary(GridFieldChangesetSchema, changeset as GridFieldChangeset) },
+    );
+    outcomes[i] = { ok: true, value: { changeset, reply } };
   }
   if (revision !== bumped) await tx.setRevision(gridId, revision);
   if (stored.length > 0) {
-    await tx.saveFields(gridId, before, fields);
+    await persist();
     await tx.appendChangesets(gridId, stored, deps.now(), deps.historyRetention);
   }
   return { gridId, revision, records: fields };

@@ -1,7 +1,8 @@
 /**
  * Contract test over the generated descriptors: every message, enum and RPC of the grid fields API, with names,
  * proto types, tags and oneof groups exactly as spec/grid-field-data-model.md, design.md ("Grid fields API") and
- * research/appflowy-grid-fields.md §3 give them, and nothing else.
+ * research/appflowy-grid-fields.md §3 give them, and the rows and cells Tessera added (row.proto, frozen since it
+ * shipped), and nothing else.
  */
 import { ScalarType } from '@bufbuild/protobuf';
 import type { DescEnum, DescField, DescFile, DescMessage } from '@bufbuild/protobuf';
@@ -9,6 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { file_tessera_grid_v1_field } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { file_tessera_grid_v1_grid_service, GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
+import { file_tessera_grid_v1_row } from '../../src/gen/tessera/grid/v1/row_pb.js';
 import { file_tessera_grid_v1_type_option } from '../../src/gen/tessera/grid/v1/type_option_pb.js';
 
 const PACKAGE = 'tessera.grid.v1';
@@ -141,6 +143,8 @@ const TYPE_OPTION_MESSAGES: Readonly<Record<string, readonly FieldRow[]>> = {
     ['date_format', 'DateFormat', 1],
     ['time_format', 'TimeFormat', 2],
     ['include_time', 'bool', 3],
+    // Tessera's addition.
+    ['time_zone', 'string', 4],
   ],
   SelectOption: [
     ['id', 'string', 1],
@@ -157,6 +161,172 @@ const TYPE_OPTION_MESSAGES: Readonly<Record<string, readonly FieldRow[]>> = {
   ],
   CheckboxTypeOption: [['is_selected', 'bool', 1]],
   URLTypeOption: [['data', 'string', 1]],
+};
+
+/** row.proto: rows and cells, with AppFlowy 0.0.4's names and tags where it has the message. */
+const ROW_MESSAGES: Readonly<Record<string, readonly FieldRow[]>> = {
+  CellData: [
+    ['text', 'string', 1, 'value'],
+    ['number', 'string', 2, 'value'],
+    ['date', 'DateCellValue', 3, 'value'],
+    ['select_option_ids', 'SelectOptionIds', 4, 'value'],
+    ['checkbox', 'bool', 5, 'value'],
+    ['url', 'URLCellData', 6, 'value'],
+  ],
+  DateCellValue: [['timestamp', 'int64', 1]],
+  SelectOptionIds: [['option_ids', 'repeated string', 1]],
+  URLCellData: [
+    ['url', 'string', 1],
+    ['content', 'string', 2],
+  ],
+  DateCellData: [
+    ['date', 'string', 1],
+    ['time', 'string', 2],
+    ['timestamp', 'int64', 3],
+  ],
+  Cell: [
+    ['field_id', 'string', 1],
+    ['content', 'string', 2],
+    ['data', 'CellData', 3],
+    ['date', 'DateCellData', 4],
+  ],
+  Row: [
+    ['id', 'string', 1],
+    ['cell_by_field_id', 'map<string, …>', 2],
+    ['height', 'int32', 3],
+  ],
+  RepeatedRow: [
+    ['items', 'repeated Row', 1],
+    ['next_page_token', 'string', 2],
+    ['revision', 'int64', 3],
+  ],
+  RowOrder: [
+    ['row_id', 'string', 1],
+    ['block_id', 'string', 2],
+    ['height', 'int32', 3],
+  ],
+  GridBlock: [
+    ['id', 'string', 1],
+    ['row_orders', 'repeated RowOrder', 2],
+  ],
+  GridBlockOrder: [
+    ['block_id', 'string', 1],
+    ['row_orders', 'repeated RowOrder', 2],
+  ],
+  RepeatedGridBlock: [['items', 'repeated GridBlock', 1]],
+  QueryGridBlocksPayload: [
+    ['grid_id', 'string', 1],
+    ['block_orders', 'repeated GridBlockOrder', 2],
+  ],
+  CreateRowPayload: [
+    ['grid_id', 'string', 1],
+    ['start_row_id', 'string', 2, 'one_of_start_row_id'],
+    ['cells', 'map<string, …>', 3],
+  ],
+  // AppFlowy's tags: row_id is 3.
+  RowIdentifierPayload: [
+    ['grid_id', 'string', 1],
+    ['row_id', 'string', 3],
+  ],
+  CellIdentifierPayload: [
+    ['grid_id', 'string', 1],
+    ['field_id', 'string', 2],
+    ['row_id', 'string', 3],
+  ],
+  CellChangeset: [
+    ['grid_id', 'string', 1],
+    ['row_id', 'string', 2],
+    ['field_id', 'string', 3],
+    ['cell_content_changeset', 'string', 4, 'one_of_cell_content_changeset'],
+    ['data', 'CellData', 5, 'one_of_cell_content_changeset'],
+  ],
+  UpdateCellsPayload: [
+    ['grid_id', 'string', 1],
+    ['changesets', 'repeated CellChangeset', 2],
+  ],
+  SelectOptionCellChangesetPayload: [
+    ['cell_identifier', 'CellIdentifierPayload', 1],
+    ['insert_option_id', 'string', 2, 'one_of_insert_option_id'],
+    ['delete_option_id', 'string', 3, 'one_of_delete_option_id'],
+  ],
+  DateChangesetPayload: [
+    ['cell_identifier', 'CellIdentifierPayload', 1],
+    ['date', 'string', 2, 'one_of_date'],
+    ['time', 'string', 3, 'one_of_time'],
+  ],
+  MoveItemPayload: [
+    ['grid_id', 'string', 1],
+    ['item_id', 'string', 2],
+    ['from_index', 'optional int32', 3],
+    ['to_index', 'int32', 4],
+    ['ty', 'MoveItemType', 5],
+  ],
+  IndexRow: [
+    ['row', 'Row', 1],
+    ['after_row_id', 'string', 2],
+  ],
+  MovedRow: [
+    ['row_id', 'string', 1],
+    ['after_row_id', 'string', 2],
+  ],
+  UpdatedCell: [
+    ['row_id', 'string', 1],
+    ['cell', 'Cell', 2],
+  ],
+  RowChangeset: [
+    ['grid_id', 'string', 1],
+    ['revision', 'int64', 2],
+    ['inserted_rows', 'repeated IndexRow', 3],
+    ['deleted_rows', 'repeated string', 4],
+    ['updated_cells', 'repeated UpdatedCell', 5],
+    ['moved_rows', 'repeated MovedRow', 6],
+  ],
+  GridChange: [
+    ['revision', 'int64', 1],
+    ['fields', 'GridFieldChangeset', 2, 'change'],
+    ['rows', 'RowChangeset', 3, 'change'],
+  ],
+  WatchGridPayload: [
+    ['grid_id', 'string', 1],
+    ['after_revision', 'optional int64', 2],
+  ],
+  TextFilter: [
+    ['condition', 'TextFilterCondition', 1],
+    ['content', 'string', 2],
+  ],
+  NumberFilter: [
+    ['condition', 'NumberFilterCondition', 1],
+    ['content', 'string', 2],
+  ],
+  DateFilter: [
+    ['condition', 'DateFilterCondition', 1],
+    ['start', 'optional int64', 2],
+    ['end', 'optional int64', 3],
+  ],
+  SelectFilter: [
+    ['condition', 'SelectFilterCondition', 1],
+    ['option_ids', 'repeated string', 2],
+  ],
+  CheckboxFilter: [['condition', 'CheckboxFilterCondition', 1]],
+  RowFilter: [
+    ['field_id', 'string', 1],
+    ['text', 'TextFilter', 2, 'condition'],
+    ['number', 'NumberFilter', 3, 'condition'],
+    ['date', 'DateFilter', 4, 'condition'],
+    ['select', 'SelectFilter', 5, 'condition'],
+    ['checkbox', 'CheckboxFilter', 6, 'condition'],
+  ],
+  RowSort: [
+    ['field_id', 'string', 1],
+    ['condition', 'SortCondition', 2],
+  ],
+  ListRowsPayload: [
+    ['grid_id', 'string', 1],
+    ['page_size', 'int32', 2],
+    ['page_token', 'string', 3],
+    ['filters', 'repeated RowFilter', 4],
+    ['sorts', 'repeated RowSort', 5],
+  ],
 };
 
 /** Index `i` holds the value numbered `i`; `null` marks an unused number. */
@@ -184,6 +354,16 @@ const ENUMS: Readonly<Record<string, ReadonlyArray<[string, number]>>> = {
   DateFormat: valuesFrom(['Local', 'US', 'ISO', 'Friendly']),
   TimeFormat: valuesFrom(['TwelveHour', 'TwentyFourHour']),
   SelectOptionColor: valuesFrom(['Purple', 'Pink', 'LightPink', 'Orange', 'Yellow', 'Lime', 'Green', 'Aqua', 'Blue']),
+  // row.proto
+  MoveItemType: valuesFrom(['MoveField', 'MoveRow']),
+  TextFilterCondition: valuesFrom(['Is', 'IsNot', 'Contains', 'DoesNotContain', 'StartsWith', 'EndsWith', 'TextIsEmpty', 'TextIsNotEmpty']),
+  NumberFilterCondition: valuesFrom([
+    'Equal', 'NotEqual', 'GreaterThan', 'LessThan', 'GreaterThanOrEqualTo', 'LessThanOrEqualTo', 'NumberIsEmpty', 'NumberIsNotEmpty',
+  ]),
+  DateFilterCondition: valuesFrom(['DateIs', 'DateBefore', 'DateAfter', 'DateWithIn', 'DateIsEmpty', 'DateIsNotEmpty']),
+  SelectFilterCondition: valuesFrom(['HasAnyOf', 'HasAllOf', 'HasNoneOf', 'SelectIsEmpty', 'SelectIsNotEmpty']),
+  CheckboxFilterCondition: valuesFrom(['IsChecked', 'IsUnChecked']),
+  SortCondition: valuesFrom(['Ascending', 'Descending']),
 };
 
 /** design.md's `service GridService`: [rpc, input, output, kind]. */
@@ -204,6 +384,20 @@ const RPCS: ReadonlyArray<readonly [string, string, string, 'unary' | 'server_st
   ['MoveField', 'MoveFieldPayload', 'GridFieldChangeset', 'unary'],
   ['NewSelectOption', 'CreateSelectOptionPayload', 'SelectOption', 'unary'],
   ['WatchFields', 'WatchFieldsPayload', 'GridFieldChangeset', 'server_streaming'],
+  // Rows and cells (design.md, "Rows and cells").
+  ['CreateRow', 'CreateRowPayload', 'RowChangeset', 'unary'],
+  ['GetRow', 'RowIdentifierPayload', 'Row', 'unary'],
+  ['ListRows', 'ListRowsPayload', 'RepeatedRow', 'unary'],
+  ['GetGridBlocks', 'QueryGridBlocksPayload', 'RepeatedGridBlock', 'unary'],
+  ['DeleteRow', 'RowIdentifierPayload', 'RowChangeset', 'unary'],
+  ['DuplicateRow', 'RowIdentifierPayload', 'RowChangeset', 'unary'],
+  ['MoveItem', 'MoveItemPayload', 'GridChange', 'unary'],
+  ['GetCell', 'CellIdentifierPayload', 'Cell', 'unary'],
+  ['UpdateCell', 'CellChangeset', 'RowChangeset', 'unary'],
+  ['UpdateCells', 'UpdateCellsPayload', 'RowChangeset', 'unary'],
+  ['UpdateSelectOptionCell', 'SelectOptionCellChangesetPayload', 'RowChangeset', 'unary'],
+  ['UpdateDateCell', 'DateChangesetPayload', 'RowChangeset', 'unary'],
+  ['WatchGrid', 'WatchGridPayload', 'GridChange', 'server_streaming'],
 ];
 
 /** Which file holds which top-level messages and enums. */
@@ -212,6 +406,8 @@ const FILES: ReadonlyArray<readonly [DescFile, string, readonly string[], readon
   [file_tessera_grid_v1_grid_service, 'tessera/grid/v1/grid_service.proto', Object.keys(DESIGN_MESSAGES), []],
   [file_tessera_grid_v1_type_option, 'tessera/grid/v1/type_option.proto', Object.keys(TYPE_OPTION_MESSAGES),
     ['DateFormat', 'TimeFormat', 'SelectOptionColor']],
+  [file_tessera_grid_v1_row, 'tessera/grid/v1/row.proto', Object.keys(ROW_MESSAGES),
+    ['MoveItemType', 'TextFilterCondition', 'NumberFilterCondition', 'DateFilterCondition', 'SelectFilterCondition', 'CheckboxFilterCondition', 'SortCondition']],
 ];
 
 const SCALAR_NAMES: Readonly<Record<ScalarType, string>> = {
@@ -291,11 +487,12 @@ function checkMessages(table: Readonly<Record<string, readonly FieldRow[]>>): vo
       const byTag = (a: FieldRow, b: FieldRow) => a[2] - b[2];
       assert.deepEqual(desc.fields.map(fieldRow).sort(byTag), [...rows].sort(byTag));
 
-      // Each oneof group of the table exists, and holds exactly its one member; there are no other groups.
-      const groups = rows.flatMap(([field, , , oneof]) => (oneof === undefined ? [] : [[oneof, [field]] as const]));
+      // Each oneof group of the table exists, and holds exactly its members; there are no other groups.
+      const groups = new Map<string, string[]>();
+      for (const [field, , , oneof] of rows) if (oneof !== undefined) groups.set(oneof, [...(groups.get(oneof) ?? []), field]);
       assert.deepEqual(
         desc.oneofs.map((o) => [o.name, o.fields.map((f) => f.name)] as const),
-        groups,
+        [...groups],
       );
       // proto3 JSON names are the lowerCamelCase of the field names.
       assert.deepEqual(desc.fields.map((f) => f.jsonName), desc.fields.map((f) => lowerCamel(f.name)));
@@ -336,6 +533,10 @@ describe('proto contract: AppFlowy type options', () => {
   checkMessages(TYPE_OPTION_MESSAGES);
 });
 
+describe('proto contract: rows and cells', () => {
+  checkMessages(ROW_MESSAGES);
+});
+
 describe('proto contract: enums', () => {
   for (const [name, values] of Object.entries(ENUMS)) {
     it(`${name} has exactly ${values.length} values`, () => {
@@ -361,18 +562,19 @@ describe('proto contract: GridService', () => {
     assert.equal(GridService.typeName, `${PACKAGE}.GridService`);
     assert.deepEqual(FILES.flatMap(([file]) => file.services.map((s) => s.typeName)), [GridService.typeName]);
   });
-  it('has exactly the 16 RPCs of design.md with their input and output types', () => {
-    assert.equal(RPCS.length, 16);
+  it('has exactly the 29 RPCs of design.md with their input and output types', () => {
+    assert.equal(RPCS.length, 29);
     assert.deepEqual(
       GridService.methods.map((m) => [m.name, relative(m.input.typeName), relative(m.output.typeName), m.methodKind]),
       RPCS,
     );
   });
-  it('WatchFields is server-streaming; the rest are unary', () => {
+  it('WatchFields and WatchGrid are server-streaming; the rest are unary', () => {
     assert.equal(GridService.method.watchFields.methodKind, 'server_streaming');
     assert.equal(GridService.method.watchFields.output, message('GridFieldChangeset'));
+    assert.equal(GridService.method.watchGrid.methodKind, 'server_streaming');
     const unary = GridService.methods.filter((m) => m.methodKind === 'unary').map((m) => m.name);
-    assert.equal(unary.length, 15);
-    assert.ok(!unary.includes('WatchFields'));
+    assert.equal(unary.length, 27);
+    assert.ok(!unary.includes('WatchFields') && !unary.includes('WatchGrid'));
   });
 });

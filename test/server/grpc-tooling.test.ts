@@ -69,7 +69,7 @@ describe('gRPC server reflection', () => {
     ]);
     const names = files(byService!);
     assert.equal(names[0], 'tessera/grid/v1/grid_service.proto');
-    assert.deepEqual([...names].sort(), ['tessera/grid/v1/field.proto', 'tessera/grid/v1/grid_service.proto', 'tessera/grid/v1/type_option.proto']);
+    assert.deepEqual([...names].sort(), ['tessera/grid/v1/field.proto', 'tessera/grid/v1/grid_service.proto', 'tessera/grid/v1/row.proto', 'tessera/grid/v1/type_option.proto']);
     assert.deepEqual(files(byMethod!), names);
     assert.equal(files(byEnum!)[0], 'tessera/grid/v1/field.proto');
     assert.deepEqual(files(byNested!), ['grpc/health/v1/health.proto']);

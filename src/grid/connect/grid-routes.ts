@@ -6,6 +6,7 @@ import type { DescMessage, Message } from '@bufbuild/protobuf';
 import type { ConnectError, ConnectRouter, HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import type { GridFieldChangeset } from '../../gen/tessera/grid/v1/field_pb.js';
 import { GridService as GridServiceDesc, type WatchFieldsPayload } from '../../gen/tessera/grid/v1/grid_service_pb.js';
+import type { GridChange, WatchGridPayload } from '../../gen/tessera/grid/v1/row_pb.js';
 import type { GridService } from '../grid-service.js';
 import { GridError } from '../grid-error.js';
 import { checkDeclaredEnums } from '../validation.js';
@@ -44,6 +45,19 @@ const GUARDS: Readonly<Record<string, Guard>> = {
   moveField: (r) => ['write', r.gridId],
   newSelectOption: (r) => ['read', r.fieldIdentifier?.gridId ?? ''],
   watchFields: (r) => ['read', r.gridId],
+  createRow: (r) => ['write', r.gridId],
+  getRow: (r) => ['read', r.gridId],
+  listRows: (r) => ['read', r.gridId],
+  getGridBlocks: (r) => ['read', r.gridId],
+  deleteRow: (r) => ['write', r.gridId],
+  duplicateRow: (r) => ['write', r.gridId],
+  moveItem: (r) => ['write', r.gridId],
+  getCell: (r) => ['read', r.gridId],
+  updateCell: (r) => ['write', r.gridId],
+  updateCells: (r) => ['write', r.gridId],
+  updateSelectOptionCell: (r) => ['write', r.cellIdentifier?.gridId ?? ''],
+  updateDateCell: (r) => ['write', r.cellIdentifier?.gridId ?? ''],
+  watchGrid: (r) => ['read', r.gridId],
 };
 
 export interface GridRpc {
@@ -120,7 +134,19 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
     duplicateField: unary('duplicateField', methods.duplicateField.input, (req) => service.duplicateField(req)),
     moveField: unary('moveField', methods.moveField.input, (req) => service.moveField(req)),
     newSelectOption: unary('newSelectOption', methods.newSelectOption.input, (req) => service.newSelectOption(req)),
-  } satisfies Omit<ServiceImpl<typeof GridServiceDesc>, 'watchFields'>;
+    createRow: unary('createRow', methods.createRow.input, (req) => service.rows.createRow(req)),
+    getRow: unary('getRow', methods.getRow.input, (req) => service.rows.getRow(req)),
+    listRows: unary('listRows', methods.listRows.input, (req) => service.rows.listRows(req)),
+    getGridBlocks: unary('getGridBlocks', methods.getGridBlocks.input, (req) => service.rows.getGridBlocks(req)),
+    deleteRow: unary('deleteRow', methods.deleteRow.input, (req) => service.rows.deleteRow(req)),
+    duplicateRow: unary('duplicateRow', methods.duplicateRow.input, (req) => service.rows.duplicateRow(req)),
+    moveItem: unary('moveItem', methods.moveItem.input, (req) => service.rows.moveItem(req)),
+    getCell: unary('getCell', methods.getCell.input, (req) => service.rows.getCell(req)),
+    updateCell: unary('updateCell', methods.updateCell.input, (req) => service.rows.updateCell(req)),
+    updateCells: unary('updateCells', methods.updateCells.input, (req) => service.rows.updateCells(req)),
+    updateSelectOptionCell: unary('updateSelectOptionCell', methods.updateSelectOptionCell.input, (req) => service.rows.updateSelectOptionCell(req)),
+    updateDateCell: unary('updateDateCell', methods.updateDateCell.input, (req) => service.rows.updateDateCell(req)),
+  } satisfies Omit<ServiceImpl<typeof GridServiceDesc>, 'watchFields' | 'watchGrid'>;
 
   /** The changesets a WatchFields call streams; throws (at once, or while streaming) what the caller may not do. */
   function changesets(req: WatchFieldsPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncIterable<GridFieldChangeset> {
@@ -137,6 +163,21 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
     }
   }
 
+  /** The changes a WatchGrid call streams, fields and rows in one revision order. */
+  function changes(req: WatchGridPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncIterable<GridChange> {
+    checkDeclaredEnums(methods.watchGrid.input, req);
+    requireGridPrivilege(context, 'watchGrid', 'read', req.gridId);
+    return whileReadable(context, req.gridId, (signal) => service.rows.watchGrid(req, signal));
+  }
+
+  async function* watchGrid(req: WatchGridPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncGenerator<GridChange> {
+    try {
+      yield* changes(req, context);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
   const lane: PlainLane = {
     methods: Object.entries(unaries).map(([name, implementation]): LaneMethod => ({
       method: methods[name as keyof typeof unaries] as LaneMethod['method'],
@@ -144,7 +185,10 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
       // GetFields answers with the same object while the grid's revision holds.
       repeats: name === 'getFields',
     })),
-    streams: [{ method: methods.watchFields, serve: (input, values, signal) => changesets(input as WatchFieldsPayload, { values, signal }), toError: connectErrorOf }],
+    streams: [
+      { method: methods.watchFields, serve: (input, values, signal) => changesets(input as WatchFieldsPayload, { values, signal }), toError: connectErrorOf },
+      { method: methods.watchGrid, serve: (input, values, signal) => changes(input as WatchGridPayload, { values, signal }), toError: connectErrorOf },
+    ],
     toDecodeError,
     ...(options.access && { admit: gridAdmission(options.access) }),
   };
@@ -154,18 +198,14 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
     router.service(GridServiceDesc, {
       ...unaries,
       watchFields: watch,
+      watchGrid,
     }, { interceptors: [gate.interceptor] });
     for (let i = first; i < router.handlers.length; i++) {
       const handler = router.handlers[i]!;
-      if (handler.method === methods.watchFields) {
+      const stream = lane.streams!.find((s) => s.method === handler.method);
+      if (stream) {
         // One change reaches every watcher of the grid: the streams share each changeset's encoding.
-        router.handlers[i] = gate.wrap(withServerStreamFastLane(handler, {
-          ...settings,
-          method: methods.watchFields,
-          refused: gate.refused,
-          serve: (input, values, signal) => changesets(input as WatchFieldsPayload, { values, signal }),
-          toError: connectErrorOf,
-        }));
+        router.handlers[i] = gate.wrap(withServerStreamFastLane(handler, { ...settings, ...stream, refused: gate.refused }));
         continue;
       }
       router.handlers[i] = gate.wrap(handler);

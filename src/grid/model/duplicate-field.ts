@@ -1,4 +1,7 @@
-/** @module DuplicateField: a deep copy named `<name> (copy)` right after its source, never primary. */
+/**
+ * @module DuplicateField: a deep copy named `<name> (copy)` right after its source, never primary, holding a copy of
+ * the source's cells (AppFlowy copies none; a duplicated column that arrives empty surprises people).
+ */
 import { uniqueId } from '../../platform/ids.js';
 import { FIELD_ID_LENGTH, MAX_NAME_LENGTH } from '../limits.js';
 import { requireFieldId } from '../validation.js';
@@ -19,5 +22,5 @@ export function duplicateField(fields: readonly FieldRecord[], fieldId: string, 
   const copy = withField({ field: source.field, typeOptions: new Map(source.typeOptions) }, { id, name, isPrimary: false });
   const next = [...fields];
   next.splice(index + 1, 0, copy);
-  return { fields: next, changeset: insertedChangeset(ctx.gridId, copy.field, index + 1), reply: undefined };
+  return { fields: next, changeset: insertedChangeset(ctx.gridId, copy.field, index + 1), reply: undefined, copiedCells: { from: fieldId, to: id } };
 }

@@ -12,6 +12,8 @@ export interface GridEdit<Reply = void> {
   readonly fields: readonly FieldRecord[];
   readonly changeset: GridFieldChangeset;
   readonly reply: Reply;
+  /** The new field `to` starts with a copy of every cell of field `from` (DuplicateField; Tessera's decision). */
+  readonly copiedCells?: { readonly from: string; readonly to: string };
 }
 
 /** A pure operation on a grid's fields; throws GridError when the payload or state forbids it. */

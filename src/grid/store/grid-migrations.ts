@@ -55,6 +55,66 @@ function createGridTables({ bytesType: bytes }: StoreCapabilities): Migration {
   };
 }
 
+/**
+ * Rows ordered by a fractional position key (byte order, so both stores sort alike), and cells keyed for the store to
+ * filter and sort: `text_key` (lower-cased text), `num_key` (number, timestamp or checkbox), `first_option` (a select
+ * cell's first option), and one `grid_cell_options` row per option a select cell holds.
+ */
+function createRowTables({ bytesType: bytes, byteOrderTextType: orderedText }: StoreCapabilities): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('grids').addColumn('row_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      // 0: a GridFieldChangeset; 1: a RowChangeset.
+      await db.schema.alterTable('grid_changesets').addColumn('kind', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .createTable('grid_rows')
+        .addColumn('grid_id', 'text', (c) => c.notNull().references('grids.id').onDelete('cascade'))
+        .addColumn('row_id', 'text', (c) => c.notNull())
+        .addColumn('position', sql.raw(orderedText), (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('grid_rows_pk', ['grid_id', 'row_id'])
+        .execute();
+      await db.schema.createIndex('grid_rows_position').unique().on('grid_rows').columns(['grid_id', 'position']).execute();
+      await db.schema
+        .createTable('grid_cells')
+        .addColumn('grid_id', 'text', (c) => c.notNull())
+        .addColumn('row_id', 'text', (c) => c.notNull())
+        .addColumn('field_id', 'text', (c) => c.notNull())
+        .addColumn('field_type', 'integer', (c) => c.notNull())
+        .addColumn('data', sql.raw(bytes), (c) => c.notNull())
+        .addColumn('text_key', sql.raw(orderedText))
+        .addColumn('num_key', 'double precision')
+        .addColumn('first_option', 'text')
+        .addPrimaryKeyConstraint('grid_cells_pk', ['grid_id', 'row_id', 'field_id'])
+        .addForeignKeyConstraint('grid_cells_row_fk', ['grid_id', 'row_id'], 'grid_rows', ['grid_id', 'row_id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint('grid_cells_field_fk', ['grid_id', 'field_id'], 'grid_fields', ['grid_id', 'field_id'], (c) =>
+          c.onDelete('cascade'),
+        )
+        .execute();
+      // Also the index text filters scan a field's cells by: text keys may be too long for PostgreSQL's B-tree rows.
+      await db.schema.createIndex('grid_cells_num').on('grid_cells').columns(['grid_id', 'field_id', 'num_key']).execute();
+      await db.schema
+        .createTable('grid_cell_options')
+        .addColumn('grid_id', 'text', (c) => c.notNull())
+        .addColumn('field_id', 'text', (c) => c.notNull())
+        .addColumn('option_id', 'text', (c) => c.notNull())
+        .addColumn('row_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('grid_cell_options_pk', ['grid_id', 'field_id', 'option_id', 'row_id'])
+        .addForeignKeyConstraint('grid_cell_options_cell_fk', ['grid_id', 'row_id', 'field_id'], 'grid_cells', ['grid_id', 'row_id', 'field_id'], (c) =>
+          c.onDelete('cascade'),
+        )
+        .execute();
+      await db.schema.createIndex('grid_cell_options_cell').on('grid_cell_options').columns(['grid_id', 'row_id', 'field_id']).execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ['grid_cell_options', 'grid_cells', 'grid_rows']) await db.schema.dropTable(table).execute();
+      await db.schema.alterTable('grid_changesets').dropColumn('kind').execute();
+      await db.schema.alterTable('grids').dropColumn('row_count').execute();
+    },
+  };
+}
+
 export const gridMigrations: MigrationSet = Object.freeze({
   '0001_grid_fields': createGridTables,
+  '0015_grid_rows': createRowTables,
 });

@@ -1,9 +1,12 @@
 /** @module The grid module's tables, as Kysely sees them. Booleans are 0/1 integers on every dialect. */
+import type { Generated } from 'kysely';
+
 export interface GridsTable {
   id: string;
   name: string;
   revision: number | string | bigint;
   created_at: number | string | bigint;
+  row_count: Generated<number>;
 }
 
 export interface GridFieldsTable {
@@ -31,6 +34,36 @@ export interface GridChangesetsTable {
   revision: number | string | bigint;
   data: Uint8Array;
   committed_at: number | string | bigint;
+  /** 0: a GridFieldChangeset; 1: a RowChangeset. */
+  kind: Generated<number>;
+}
+
+export interface GridRowsTable {
+  grid_id: string;
+  row_id: string;
+  /** A fractional index key: rows sort by it, byte by byte. */
+  position: string;
+  created_at: number | string | bigint;
+}
+
+export interface GridCellsTable {
+  grid_id: string;
+  row_id: string;
+  field_id: string;
+  /** The field type the cell was written under. */
+  field_type: number;
+  /** The encoded CellData. */
+  data: Uint8Array;
+  text_key: string | null;
+  num_key: number | null;
+  first_option: string | null;
+}
+
+export interface GridCellOptionsTable {
+  grid_id: string;
+  field_id: string;
+  option_id: string;
+  row_id: string;
 }
 
 export interface GridTables {
@@ -38,4 +71,7 @@ export interface GridTables {
   grid_fields: GridFieldsTable;
   grid_field_type_options: GridFieldTypeOptionsTable;
   grid_changesets: GridChangesetsTable;
+  grid_rows: GridRowsTable;
+  grid_cells: GridCellsTable;
+  grid_cell_options: GridCellOptionsTable;
 }

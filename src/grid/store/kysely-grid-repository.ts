@@ -7,6 +7,7 @@ import type { FieldRecord } from '../model/field-record.js';
 import type { StoreSignals } from '../../platform/store/signals.js';
 import { sendGridSignal } from './grid-signals.js';
 import type { GridFieldsTable, GridsTable, GridTables } from './grid-tables.js';
+import { KyselyRowReader, KyselyRowWriter } from './kysely-row-store.js';
 
 type Db = Kysely<GridTables> | Transaction<GridTables>;
 
@@ -63,8 +64,14 @@ const UPSERT_FIELD = (eb: ExpressionBuilder<OnConflictDatabase<GridTables, 'grid
   is_primary: eb.ref('excluded.is_primary'),
 });
 
+const KINDS = { fields: 0, rows: 1 } as const;
+
 class KyselyGridReader implements GridReader {
-  constructor(protected readonly db: Db) {}
+  readonly rows: KyselyRowReader;
+
+  constructor(protected readonly db: Db) {
+    this.rows = new KyselyRowReader(db);
+  }
 
   async getGrid(gridId: string): Promise<GridRow | undefined> {
     const row = await this.db.selectFrom('grids').selectAll().where('id', '=', gridId).executeTakeFirst();
@@ -135,13 +142,13 @@ class KyselyGridReader implements GridReader {
   async changesetsAfter(gridId: string, after: bigint, limit: number): Promise<StoredChangeset[]> {
     const rows = await this.db
       .selectFrom('grid_changesets')
-      .select(['revision', 'data'])
+      .select(['revision', 'data', 'kind'])
       .where('grid_id', '=', gridId)
       .where('revision', '>', after.toString())
       .orderBy('revision')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ revision: BigInt(r.revision), data: new Uint8Array(r.data) }));
+    return rows.map((r) => ({ revision: BigInt(r.revision), data: new Uint8Array(r.data), kind: Number(r.kind) === KINDS.rows ? 'rows' : 'fields' }));
   }
 
   async oldestRetainedRevision(gridId: string): Promise<bigint | undefined> {
@@ -155,11 +162,14 @@ class KyselyGridReader implements GridReader {
 }
 
 class KyselyGridWriter extends KyselyGridReader implements GridWriter {
+  override readonly rows: KyselyRowWriter;
+
   constructor(
     db: Transaction<GridTables>,
     private readonly signals: StoreSignals | undefined,
   ) {
     super(db);
+    this.rows = new KyselyRowWriter(db);
   }
 
   async insertGrid(row: GridRow): Promise<void> {
@@ -225,7 +235,7 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
   async appendChangesets(gridId: string, changesets: readonly StoredChangeset[], committedAt: number, retain: number): Promise<void> {
     const last = changesets.at(-1);
     if (!last) return;
-    const rows = changesets.map((c) => ({ grid_id: gridId, revision: c.revision.toString(), data: c.data, committed_at: committedAt }));
+    const rows = changesets.map((c) => ({ grid_id: gridId, revision: c.revision.toString(), data: c.data, committed_at: committedAt, kind: KINDS[c.kind ?? 'fields'] }));
     await this.db.insertInto('grid_changesets').values(rows).execute();
     // The last revision is enough: a watcher elsewhere that sees a jump reads the changesets between from the store.
     if (this.signals) await sendGridSignal(this.signals, this.db, { grid: gridId, revision: last.revision.toString() });

@@ -1,7 +1,8 @@
 /** @module Decoding, validating and canonicalising `type_option_data` for a field type. */
 import { fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
-import type { FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
-import type { SelectOption } from '../../gen/tessera/grid/v1/type_option_pb.js';
+import { FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
+import type { DateTypeOption, NumberTypeOption, SelectOption } from '../../gen/tessera/grid/v1/type_option_pb.js';
+import { isTimeZone } from '../cells/date-format.js';
 import { GridError } from '../grid-error.js';
 import { MAX_TYPE_OPTION_BYTES } from '../limits.js';
 import { checkDeclaredEnums, checkId, checkName } from '../validation.js';
@@ -39,6 +40,8 @@ export function canonicalTypeOption(type: FieldType, bytes: Uint8Array, label = 
   }
   checkDeclaredEnums(schema, message, label);
   if (isSelectType(type)) checkSelectOptions((message as SelectTypeOption).options, label);
+  if (type === FieldType.DateTime) checkTimeZone((message as DateTypeOption).timeZone, `${label}.time_zone`);
+  if (type === FieldType.Number) checkScale((message as NumberTypeOption).scale, `${label}.scale`);
   return toBinary(schema, message);
 }
 
@@ -50,6 +53,17 @@ export function checkSelectOptions(options: readonly SelectOption[], label: stri
     if (seen.has(option.id)) throw new GridError('InvalidData', `${label}.options[${i}].id ${JSON.stringify(option.id)} is used twice`);
     seen.add(option.id);
   });
+}
+
+/** Numbers are shown with at most this many fraction digits. */
+const MAX_SCALE = 30;
+
+function checkScale(scale: number, label: string): void {
+  if (scale > MAX_SCALE) throw new GridError('InvalidData', `${label} ${scale} is out of range: it must be between 0 and ${MAX_SCALE}`);
+}
+
+function checkTimeZone(timeZone: string, label: string): void {
+  if (!isTimeZone(timeZone)) throw new GridError('InvalidData', `${label} ${JSON.stringify(timeZone)} is not an IANA time zone such as "Europe/Paris" (empty: UTC)`);
 }
 
 /** Decodes stored (already canonical) bytes. */

@@ -17,6 +17,8 @@ export interface StoreCapabilities {
   readonly concurrentTransactions: boolean;
   /** The column type for raw bytes. */
   readonly bytesType: 'bytea' | 'blob';
+  /** A text column type that compares and sorts by bytes (SQLite's default, PostgreSQL's `C` collation), the same on each. */
+  readonly byteOrderTextType: 'text' | 'text collate "C"';
   /** Runs `work` holding the lock `key` against every other instance of the store; at once where one instance owns it. */
   exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
 }

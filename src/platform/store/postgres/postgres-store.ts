@@ -44,6 +44,7 @@ export async function openPostgresStore(url: string, instanceId: string): Promis
       rowLocks: true,
       concurrentTransactions: true,
       bytesType: 'bytea',
+      byteOrderTextType: 'text collate "C"',
       // A session advisory lock, held on a connection of its own while `work` uses the pool.
       exclusive: (key, work) =>
         db.connection().execute(async (connection) => {

@@ -1,11 +1,13 @@
 /**
- * @module WatchFields: replays the stored changesets after a revision, then streams live ones, in
- * revision order with no gap and no duplicate. Notifications are only hints; whenever one is missing or
- * out of order the watcher re-reads the store, which is the truth.
+ * @module A grid's history as watchers follow it: the stored changes after a revision, then live ones, in
+ * revision order with no gap and no duplicate. Field and row changes share the one revision sequence. Notifications
+ * are only hints; whenever one is missing or out of order the watcher re-reads the store, which is the truth.
+ * WatchFields streams the field changes of it, WatchGrid all of it.
  */
-import { fromBinary } from '@bufbuild/protobuf';
+import { create, fromBinary } from '@bufbuild/protobuf';
 import { GridFieldChangesetSchema, type GridFieldChangeset } from '../gen/tessera/grid/v1/field_pb.js';
 import type { WatchFieldsPayload } from '../gen/tessera/grid/v1/grid_service_pb.js';
+import { GridChangeSchema, RowChangesetSchema, type GridChange, type RowChangeset, type WatchGridPayload } from '../gen/tessera/grid/v1/row_pb.js';
 import type { Notifier } from '../platform/notifier.js';
 import { EventQueue } from './event-queue.js';
 import { GridError } from './grid-error.js';
@@ -21,15 +23,34 @@ export interface WatchDeps {
   readonly notifier: Notifier<GridEvent>;
 }
 
+export type HistoryEntry = { readonly revision: bigint; readonly fields: GridFieldChangeset; readonly rows?: undefined } | { readonly revision: bigint; readonly rows: RowChangeset; readonly fields?: undefined };
+
+/** The field changes only: a row change between two of them is a gap in revisions, not a lost change. */
 export async function* watchFields(deps: WatchDeps, payload: WatchFieldsPayload, signal: AbortSignal): AsyncGenerator<GridFieldChangeset> {
-  const gridId = requireGridId(payload.gridId);
+  for await (const entry of watchHistory(deps, payload.gridId, payload.afterRevision, signal, false)) {
+    if (entry.fields) yield entry.fields;
+  }
+}
+
+export async function* watchGrid(deps: WatchDeps, payload: WatchGridPayload, signal: AbortSignal): AsyncGenerator<GridChange> {
+  for await (const entry of watchHistory(deps, payload.gridId, payload.afterRevision, signal, true)) {
+    yield create(GridChangeSchema, {
+      revision: entry.revision,
+      change: entry.fields ? { case: 'fields', value: entry.fields } : { case: 'rows', value: entry.rows },
+    });
+  }
+}
+
+/** `rows`: whether row changes are wanted (decoded); otherwise they only advance the revision. */
+async function* watchHistory(deps: WatchDeps, grid: string, afterRevision: bigint | undefined, signal: AbortSignal, rows: boolean): AsyncGenerator<HistoryEntry> {
+  const gridId = requireGridId(grid);
   const queue = new EventQueue(QUEUE_CAPACITY);
   // Subscribe before the first read, so nothing committed after that read can slip past.
   const unsubscribe = deps.notifier.subscribe(gridTopic(gridId), (event) => queue.push(event));
   try {
     const grid = await deps.repository.getGrid(gridId);
     if (!grid) throw new GridError('GridDoesNotExist', `grid ${JSON.stringify(gridId)} does not exist`);
-    let last = payload.afterRevision ?? grid.revision;
+    let last = afterRevision ?? grid.revision;
     await checkReplayable(deps.repository, gridId, last, grid.revision);
 
     for (;;) {
@@ -39,7 +60,11 @@ export async function* watchFields(deps: WatchDeps, payload: WatchFieldsPayload,
         for (const stored of batch) {
           if (stored.revision !== last + 1n) throw historyGap(gridId, last);
           last = stored.revision;
-          yield fromBinary(GridFieldChangesetSchema, stored.data);
+          if (stored.kind === 'rows') {
+            if (rows) yield { revision: last, rows: fromBinary(RowChangesetSchema, stored.data) };
+          } else {
+            yield { revision: last, fields: fromBinary(GridFieldChangesetSchema, stored.data) };
+          }
         }
         if (batch.length < REPLAY_BATCH) break;
       }
@@ -56,7 +81,11 @@ export async function* watchFields(deps: WatchDeps, payload: WatchFieldsPayload,
         // A commit of another instance, or one out of order: the store has it.
         if (event.kind === 'committed' || event.revision !== last + 1n) break;
         last = event.revision;
-        yield event.changeset;
+        if (event.kind === 'rows') {
+          if (rows) yield { revision: last, rows: event.changeset };
+        } else {
+          yield { revision: last, fields: event.changeset };
+        }
       }
       if (!(await deps.repository.getGrid(gridId))) return;
     }

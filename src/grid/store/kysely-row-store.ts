@@ -1,0 +1,312 @@
+/** @module Rows and cells on Kysely: the same statements for SQLite and PostgreSQL (row-repository.ts). */
+import { fromBinary } from '@bufbuild/protobuf';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import type { FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
+import { CellDataSchema } from '../../gen/tessera/grid/v1/row_pb.js';
+import type { StoredCell, StoredRow } from '../cells/stored-cell.js';
+import type { SortValue } from '../rows/page-token.js';
+import type { CellPredicate, RowCondition, SortKey } from '../rows/row-query.js';
+import type { PageRow, RowOrders, RowPage, RowPlace, RowQuery, RowReader, RowWriter } from '../rows/row-repository.js';
+import type { GridCellsTable, GridTables } from './grid-tables.js';
+
+type Db = Kysely<GridTables> | Transaction<GridTables>;
+
+/** Rows per insert: 8 columns at most, well under SQLite's 32,766 bound parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
+
+function toStoredCell(row: Selectable<GridCellsTable>): StoredCell {
+  const data = new Uint8Array(row.data);
+  let optionIds: readonly string[] = [];
+  if (row.first_option !== null) {
+    const value = fromBinary(CellDataSchema, data).value;
+    if (value.case === 'selectOptionIds') optionIds = value.value.optionIds;
+  }
+  return {
+    fieldId: row.field_id,
+    fieldType: row.field_type as FieldType,
+    data,
+    textKey: row.text_key,
+    numKey: row.num_key === null ? null : Number(row.num_key),
+    firstOption: row.first_option,
+    optionIds,
+  };
+}
+
+function cellRow(gridId: string, rowId: string, cell: StoredCell): GridCellsTable {
+  return {
+    grid_id: gridId,
+    row_id: rowId,
+    field_id: cell.fieldId,
+    field_type: cell.fieldType,
+    data: cell.data,
+    text_key: cell.textKey,
+    num_key: cell.numKey,
+    first_option: cell.firstOption,
+  };
+}
+
+/** The row's cell of `fieldId`, among those its field reads (cells/cell-visibility.ts). */
+function cellOf(fieldId: string, types: readonly FieldType[]): RawBuilder<unknown> {
+  return sql`c.grid_id = r.grid_id and c.row_id = r.row_id and c.field_id = ${fieldId} and c.field_type in (${sql.join(types.map((t) => sql.lit(t)))})`;
+}
+
+function predicateSql(predicate: CellPredicate): RawBuilder<unknown> {
+  if (predicate.column === 'text_key') {
+    return predicate.op === 'like' ? sql`c.text_key like ${predicate.value} escape '\\'` : sql`c.text_key = ${predicate.value}`;
+  }
+  switch (predicate.op) {
+    case 'not null':
+      return sql`c.num_key is not null`;
+    case 'between':
+      return sql`c.num_key between ${predicate.from} and ${predicate.to}`;
+    default:
+      return sql`c.num_key ${sql.raw(predicate.op)} ${predicate.value}`;
+  }
+}
+
+function conditionSql(condition: RowCondition): RawBuilder<unknown> {
+  if (condition.kind === 'options') {
+    const ids = sql.join(condition.optionIds.map((id) => sql`${id}`));
+    const holding = sql`from grid_cell_options o where o.grid_id = r.grid_id and o.field_id = ${condition.fieldId} and o.row_id = r.row_id and o.option_id in (${ids})`;
+    if (condition.mode === 'all') return sql`(select count(*) ${holding}) = ${condition.optionIds.length}`;
+    return condition.mode === 'any' ? sql`exists (select 1 ${holding})` : sql`not exists (select 1 ${holding})`;
+  }
+  const where = condition.predicate ? sql`${cellOf(condition.fieldId, condition.types)} and ${predicateSql(condition.predicate)}` : cellOf(condition.fieldId, condition.types);
+  return condition.negate ? sql`not exists (select 1 from grid_cells c where ${where})` : sql`exists (select 1 from grid_cells c where ${where})`;
+}
+
+function sortExpression(sort: SortKey): RawBuilder<unknown> {
+  const where = cellOf(sort.fieldId, sort.types);
+  if (sort.key === 'text') return sql`(select c.text_key from grid_cells c where ${where})`;
+  if (sort.key === 'num') return sql`(select c.num_key from grid_cells c where ${where})`;
+  if (sort.optionOrder.length === 0) return sql`null`;
+  // Option ids are checked ids (A-Z a-z 0-9 _ -), so literals are safe, and they spare the store thousands of parameters.
+  const cases = sql.join(sort.optionOrder.map((id, i) => sql`when ${sql.lit(id)} then ${sql.lit(i)}`), sql` `);
+  return sql`(select case c.first_option ${cases} end from grid_cells c where ${where})`;
+}
+
+/**
+ * Rows after the cursor in the order `(k1 is null), k1, …, position`: empty keys sort last in either direction,
+ * so "after" a row with an empty key means an equal (empty) key and a later tie-break.
+ */
+function afterCursor(keys: readonly RawBuilder<unknown>[], sorts: readonly SortKey[], values: readonly SortValue[], position: string): RawBuilder<unknown> {
+  let rest: RawBuilder<unknown> = sql`r.position > ${position}`;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i]!;
+    const value = values[i]!;
+    if (value === null) {
+      rest = sql`(${key} is null and ${rest})`;
+      continue;
+    }
+    const beyond = sorts[i]!.descending ? sql`${key} < ${value}` : sql`${key} > ${value}`;
+    rest = sql`(${key} is null or ${beyond} or (${key} = ${value} and ${rest}))`;
+  }
+  return rest;
+}
+
+function orderBy(keys: readonly RawBuilder<unknown>[], sorts: readonly SortKey[]): RawBuilder<unknown> {
+  const parts = keys.flatMap((key, i) => [sql`(case when ${key} is null then 1 else 0 end)`, sorts[i]!.descending ? sql`${key} desc` : sql`${key} asc`]);
+  return sql.join([...parts, sql`r.position`]);
+}
+
+export class KyselyRowReader implements RowReader {
+  constructor(protected readonly db: Db) {}
+
+  async getRow(gridId: string, rowId: string): Promise<StoredRow | undefined> {
+    return (await this.getRows(gridId, [rowId]))[0];
+  }
+
+  async getRows(gridId: string, rowIds: readonly string[]): Promise<StoredRow[]> {
+    if (rowIds.length === 0) return [];
+    const rows: { row_id: string; position: string }[] = [];
+    for (const ids of chunks(rowIds)) {
+      rows.push(...(await this.db.selectFrom('grid_rows').select(['row_id', 'position']).where('grid_id', '=', gridId).where('row_id', 'in', ids).execute()));
+    }
+    return this.#withCells(gridId, rows);
+  }
+
+  async #withCells(gridId: string, rows: readonly { row_id: string; position: string }[]): Promise<StoredRow[]> {
+    const cells = new Map<string, StoredCell[]>(rows.map((r) => [r.row_id, []]));
+    for (const ids of chunks(rows.map((r) => r.row_id))) {
+      const found = await this.db.selectFrom('grid_cells').selectAll().where('grid_id', '=', gridId).where('row_id', 'in', ids).execute();
+      for (const cell of found) cells.get(cell.row_id)?.push(toStoredCell(cell));
+    }
+    return rows.map((r) => ({ id: r.row_id, position: r.position, cells: cells.get(r.row_id)! }));
+  }
+
+  async rowCount(gridId: string): Promise<number> {
+    const row = await this.db.selectFrom('grids').select('row_count').where('id', '=', gridId).executeTakeFirst();
+    return row ? Number(row.row_count) : 0;
+  }
+
+  async rowAfter(gridId: string, position: string | undefined): Promise<RowPlace | undefined> {
+    let query = this.db.selectFrom('grid_rows').select(['row_id', 'position']).where('grid_id', '=', gridId);
+    if (position !== undefined) query = query.where('position', '>', position);
+    const row = await query.orderBy('position').limit(1).executeTakeFirst();
+    return row && { id: row.row_id, position: row.position };
+  }
+
+  async rowBefore(gridId: string, position: string | undefined): Promise<RowPlace | undefined> {
+    let query = this.db.selectFrom('grid_rows').select(['row_id', 'position']).where('grid_id', '=', gridId);
+    if (position !== undefined) query = query.where('position', '<', position);
+    const row = await query.orderBy('position', 'desc').limit(1).executeTakeFirst();
+    return row && { id: row.row_id, position: row.position };
+  }
+
+  async rowAt(gridId: string, index: number, excluding?: string): Promise<RowPlace | undefined> {
+    let query = this.db.selectFrom('grid_rows').select(['row_id', 'position']).where('grid_id', '=', gridId);
+    if (excluding !== undefined) query = query.where('row_id', '<>', excluding);
+    const row = await query.orderBy('position').limit(1).offset(index).executeTakeFirst();
+    return row && { id: row.row_id, position: row.position };
+  }
+
+  async indexOf(gridId: string, position: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('grid_rows')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('grid_id', '=', gridId)
+      .where('position', '<', position)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  listRows(gridId: string, query: RowQuery): Promise<RowPage | undefined> {
+    return this.#snapshot(async (db) => {
+      const grid = await db.selectFrom('grids').select('revision').where('id', '=', gridId).executeTakeFirst();
+      if (!grid) return undefined;
+      const keys = query.sorts.map(sortExpression);
+      const where = [sql`r.grid_id = ${gridId}`, ...query.conditions.map(conditionSql)];
+      if (query.after) where.push(afterCursor(keys, query.sorts, query.after.keys, query.after.position));
+      const selected = keys.map((key, i) => sql`${key} as ${sql.ref(`k${i}`)}`);
+      const page = await sql<{ row_id: string; position: string } & Record<string, unknown>>`
+        select r.row_id, r.position${selected.length > 0 ? sql`, ${sql.join(selected)}` : sql``}
+        from grid_rows r
+        where ${sql.join(where, sql` and `)}
+        order by ${orderBy(keys, query.sorts)}
+        limit ${query.limit + 1}`.execute(db);
+      const found = page.rows.slice(0, query.limit);
+      const rows = await new KyselyRowReader(db).#withCells(gridId, found);
+      const pageRows: PageRow[] = rows.map((row, i) => ({
+        row,
+        keys: query.sorts.map((_, k) => sortValue(found[i]![`k${k}`])),
+      }));
+      return { rows: pageRows, more: page.rows.length > query.limit, revision: BigInt(grid.revision) };
+    });
+  }
+
+  rowOrders(gridId: string): Promise<RowOrders | undefined> {
+    return this.#snapshot(async (db) => {
+      const grid = await db.selectFrom('grids').select('revision').where('id', '=', gridId).executeTakeFirst();
+      if (!grid) return undefined;
+      const rows = await db.selectFrom('grid_rows').select('row_id').where('grid_id', '=', gridId).orderBy('position').execute();
+      return { revision: BigInt(grid.revision), rowIds: rows.map((r) => r.row_id) };
+    });
+  }
+
+  async cellsHoldingOptions(gridId: string, fieldId: string, optionIds: readonly string[]): Promise<{ rowId: string; cell: StoredCell }[]> {
+    if (optionIds.length === 0) return [];
+    const out: { rowId: string; cell: StoredCell }[] = [];
+    for (const ids of chunks(optionIds)) {
+      const cells = await this.db
+        .selectFrom('grid_cells')
+        .selectAll()
+        .where('grid_id', '=', gridId)
+        .where('field_id', '=', fieldId)
+        .where('row_id', 'in', (eb) =>
+          eb.selectFrom('grid_cell_options').select('row_id').where('grid_id', '=', gridId).where('field_id', '=', fieldId).where('option_id', 'in', ids),
+        )
+        .execute();
+      for (const cell of cells) out.push({ rowId: cell.row_id, cell: toStoredCell(cell) });
+    }
+    // A cell holding options of two chunks was read twice.
+    return [...new Map(out.map((c) => [c.rowId, c])).values()];
+  }
+
+  /** Runs reads on one snapshot: inside the caller's transaction, or a read-only repeatable-read one of their own. */
+  #snapshot<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this.db);
+    return (this.db as Kysely<GridTables>).transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+  }
+}
+
+function sortValue(value: unknown): SortValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  return Number(value);
+}
+
+export class KyselyRowWriter extends KyselyRowReader implements RowWriter {
+  async insertRows(gridId: string, rows: readonly StoredRow[], createdAt: number): Promise<void> {
+    if (rows.length === 0) return;
+    for (const chunk of chunks(rows)) {
+      await this.db
+        .insertInto('grid_rows')
+        .values(chunk.map((row) => ({ grid_id: gridId, row_id: row.id, position: row.position, created_at: createdAt })))
+        .execute();
+    }
+    await this.#insertCells(gridId, rows.flatMap((row) => row.cells.map((cell) => ({ rowId: row.id, cell }))));
+    await this.db.updateTable('grids').set((eb) => ({ row_count: eb('row_count', '+', rows.length) })).where('id', '=', gridId).execute();
+  }
+
+  async #insertCells(gridId: string, cells: readonly { rowId: string; cell: StoredCell }[]): Promise<void> {
+    for (const chunk of chunks(cells)) {
+      if (chunk.length > 0) await this.db.insertInto('grid_cells').values(chunk.map(({ rowId, cell }) => cellRow(gridId, rowId, cell))).execute();
+    }
+    const options = cells.flatMap(({ rowId, cell }) => cell.optionIds.map((optionId) => ({ grid_id: gridId, field_id: cell.fieldId, option_id: optionId, row_id: rowId })));
+    for (const chunk of chunks(options)) await this.db.insertInto('grid_cell_options').values(chunk).execute();
+  }
+
+  async deleteRow(gridId: string, rowId: string): Promise<void> {
+    const result = await this.db.deleteFrom('grid_rows').where('grid_id', '=', gridId).where('row_id', '=', rowId).executeTakeFirst();
+    if (result.numDeletedRows > 0n) {
+      await this.db.updateTable('grids').set((eb) => ({ row_count: eb('row_count', '-', Number(result.numDeletedRows)) })).where('id', '=', gridId).execute();
+    }
+  }
+
+  async setPosition(gridId: string, rowId: string, position: string): Promise<void> {
+    await this.db.updateTable('grid_rows').set({ position }).where('grid_id', '=', gridId).where('row_id', '=', rowId).execute();
+  }
+
+  async putCells(gridId: string, rowId: string, cells: readonly StoredCell[]): Promise<void> {
+    if (cells.length === 0) return;
+    await this.deleteCells(gridId, rowId, cells.map((c) => c.fieldId));
+    await this.#insertCells(gridId, cells.map((cell) => ({ rowId, cell })));
+  }
+
+  async deleteCells(gridId: string, rowId: string, fieldIds: readonly string[]): Promise<void> {
+    for (const ids of chunks(fieldIds)) {
+      await this.db.deleteFrom('grid_cells').where('grid_id', '=', gridId).where('row_id', '=', rowId).where('field_id', 'in', ids).execute();
+    }
+  }
+
+  async copyFieldCells(gridId: string, from: string, to: string): Promise<void> {
+    await this.db
+      .insertInto('grid_cells')
+      .columns(['grid_id', 'row_id', 'field_id', 'field_type', 'data', 'text_key', 'num_key', 'first_option'])
+      .expression((eb) =>
+        eb
+          .selectFrom('grid_cells')
+          .select(['grid_id', 'row_id', sql<string>`cast(${to} as text)`.as('field_id'), 'field_type', 'data', 'text_key', 'num_key', 'first_option'])
+          .where('grid_id', '=', gridId)
+          .where('field_id', '=', from),
+      )
+      .execute();
+    await this.db
+      .insertInto('grid_cell_options')
+      .columns(['grid_id', 'field_id', 'option_id', 'row_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('grid_cell_options')
+          .select(['grid_id', sql<string>`cast(${to} as text)`.as('field_id'), 'option_id', 'row_id'])
+          .where('grid_id', '=', gridId)
+          .where('field_id', '=', from),
+      )
+      .execute();
+  }
+}
