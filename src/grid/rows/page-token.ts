@@ -34,10 +34,9 @@ export function decodePageToken(token: string, digest: string, sortCount: number
     throw invalid('is not one this server gave');
   }
   const { q, k, p } = (parsed ?? {}) as { q?: unknown; k?: unknown; p?: unknown };
-  if (typeof q !== 'string' || typeof p !== 'string' || !Array.isArray(k) || !k.every(isSortValue) || k.length !== sortCount) {
-    throw invalid('is not one this server gave');
-  }
+  if (typeof q !== 'string' || typeof p !== 'string' || !Array.isArray(k) || !k.every(isSortValue)) throw invalid('is not one this server gave');
   if (q !== digest) throw invalid('belongs to another query: the grid, filters and sorts must be those of the page that gave it');
+  if (k.length !== sortCount) throw invalid('is not one this server gave');
   return { keys: k, position: p };
 }
 
