@@ -24,6 +24,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FieldType, GridFieldChangesetSchema, type GridFieldChangeset } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { GridErrorSchema, GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
+import type { GridChange } from '../../src/gen/tessera/grid/v1/row_pb.js';
 import { gridClient } from '../helpers/grid-clients.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -234,6 +235,41 @@ describe('GridService through @grpc/grpc-js (gRPC over h2c)', () => {
     const ended = await reader.next();
     assert.equal(ended.kind, 'error');
     assert.equal(ended.error.code, grpc.status.CANCELLED);
+  });
+
+  it('writes rows and cells and streams them with WatchGrid', TEST_OPTIONS, async () => {
+    const grid = await unary(client, GridService.method.createGrid, { name: 'Rows by grpc-js' });
+    const nameField = grid.fieldOrders[0]!.fieldId;
+    const call = serverStream(client, GridService.method.watchGrid, { gridId: grid.id, afterRevision: 1n });
+    const reader = streamReader<GridChange>(call);
+    try {
+      const created = await unary(client, GridService.method.createRow, { gridId: grid.id });
+      const rowId = created.insertedRows[0]!.row!.id;
+      const updated = await unary(client, GridService.method.updateCell, {
+        gridId: grid.id,
+        rowId,
+        fieldId: nameField,
+        oneOfCellContentChangeset: { case: 'cellContentChangeset', value: 'from grpc-js' },
+      });
+      assert.equal(updated.revision, 3n);
+      const listed = await unary(client, GridService.method.listRows, { gridId: grid.id });
+      assert.deepEqual(listed.items.map((r) => r.cellByFieldId[nameField]?.content), ['from grpc-js']);
+      assert.equal(listed.revision, 3n);
+      for (const revision of [2n, 3n]) {
+        const event = await reader.next();
+        assert.equal(event.kind, 'data');
+        assert.equal(event.value.revision, revision);
+        assert.equal(event.value.change.case, 'rows');
+      }
+      const failure = await unary(client, GridService.method.getRow, { gridId: grid.id, rowId: 'ghost' }).then(
+        () => assert.fail('GetRow of an unknown row must fail'),
+        (error: unknown) => error as grpc.ServiceError,
+      );
+      assert.equal(failure.code, grpc.status.NOT_FOUND);
+      assert.equal(failure.details, 'row "ghost" does not exist in this grid');
+    } finally {
+      call.cancel();
+    }
   });
 
   it('reports WatchFields errors on the stream', TEST_OPTIONS, async () => {

@@ -111,6 +111,53 @@ describe('grid permissions', () => {
     }
   });
 
+  it('covers rows and cells: read reads them and follows WatchGrid, every row or cell write needs write', async () => {
+    const admin = grids(basic('elastic', 'elastic-pw'));
+    const [nameField] = (await admin.getFields({ gridId: ownGrid })).items;
+    const rowId = (await admin.createRow({ gridId: ownGrid })).insertedRows[0]!.row!.id;
+    const reader = grids(basic('reader', 'reader-pw'));
+    assert.deepEqual((await reader.listRows({ gridId: ownGrid })).items.map((r) => r.id), [rowId]);
+    assert.equal((await reader.getRow({ gridId: ownGrid, rowId })).id, rowId);
+    assert.equal((await reader.getCell({ gridId: ownGrid, rowId, fieldId: nameField!.id })).content, '');
+    assert.equal((await reader.getGridBlocks({ gridId: ownGrid })).items[0]!.rowOrders.length, 1);
+    const stream = reader.watchGrid({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
+    assert.equal((await stream.next()).value?.revision, 1n);
+    await stream.return?.();
+    const cell = { gridId: ownGrid, rowId, fieldId: nameField!.id };
+    const writes: [string, () => Promise<unknown>][] = [
+      ['createRow', () => reader.createRow({ gridId: ownGrid })],
+      ['deleteRow', () => reader.deleteRow({ gridId: ownGrid, rowId })],
+      ['duplicateRow', () => reader.duplicateRow({ gridId: ownGrid, rowId })],
+      ['moveItem', () => reader.moveItem({ gridId: ownGrid, itemId: rowId, toIndex: 0, ty: 1 })],
+      ['updateCell', () => reader.updateCell({ ...cell, oneOfCellContentChangeset: { case: 'cellContentChangeset', value: 'x' } })],
+      ['updateCells', () => reader.updateCells({ gridId: ownGrid, changesets: [] })],
+      ['updateSelectOptionCell', () => reader.updateSelectOptionCell({ cellIdentifier: cell })],
+      ['updateDateCell', () => reader.updateDateCell({ cellIdentifier: cell })],
+    ];
+    for (const [action, call] of writes) {
+      await expectGridError(call(), {
+        code: Code.PermissionDenied,
+        message: `action [${action}] is unauthorized for user [reader] on grid [${ownGrid}], this action is granted by the [write] privilege of application [tessera-grid]`,
+        gridError: 10009,
+      });
+    }
+    for (const [action, call] of [
+      ['listRows', () => reader.listRows({ gridId: otherGrid })],
+      ['getRow', () => reader.getRow({ gridId: otherGrid, rowId })],
+      ['getGridBlocks', () => reader.getGridBlocks({ gridId: otherGrid })],
+    ] as const) {
+      await expectGridError(call(), {
+        code: Code.PermissionDenied,
+        message: `action [${action}] is unauthorized for user [reader] on grid [${otherGrid}], this action is granted by the [read] privilege of application [tessera-grid]`,
+        gridError: 10009,
+      });
+    }
+    const writer = grids(basic('writer', 'writer-pw'));
+    const changeset = await writer.updateCell({ ...cell, oneOfCellContentChangeset: { case: 'cellContentChangeset', value: 'by writer' } });
+    assert.equal(changeset.updatedCells[0]!.cell!.content, 'by writer');
+    await writer.deleteRow({ gridId: ownGrid, rowId });
+  });
+
   it('write implies read, but deleting a grid needs admin', async () => {
     const writer = grids(basic('writer', 'writer-pw'));
     const created = await writer.createGrid({ name: 'Writer\'s' });
