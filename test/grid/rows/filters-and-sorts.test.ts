@@ -44,8 +44,6 @@ interface Model {
   u?: string;
 }
 
-const FILTER_FIELDS = ['text', 'n', 'd', 's', 'm', 'c', 'u'] as const;
-
 function randomModel(random: () => number): Omit<Model, 'id'> {
   const maybe = <T>(value: () => T): T | undefined => (random() < 0.25 ? undefined : value());
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
