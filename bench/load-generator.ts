@@ -127,21 +127,28 @@ async function runFanout(job: FanoutJob): Promise<FanoutResult> {
     slot.times[slot.received++] = now;
     if (slot.received === streams) slot.resolve();
   };
-  const raw = job.raw ? (job.protocol === 'grpc (h2c)' ? rawGrpcWatchers(job.baseUrl) : rawConnectWatchers(job.baseUrl)) : undefined;
+  const rowId = job.rowId;
+  const method = rowId === undefined ? 'WatchFields' : 'WatchGrid';
+  const raw = job.raw ? (job.protocol === 'grpc (h2c)' ? rawGrpcWatchers(job.baseUrl, method) : rawConnectWatchers(job.baseUrl, method)) : undefined;
+  const update = async (value: string) =>
+    rowId === undefined
+      ? (await updater.updateField({ gridId, fieldId, oneOfName: { case: 'name', value } })).revision
+      : (await updater.updateCell({ gridId, rowId, fieldId, oneOfCellContentChangeset: { case: 'cellContentChangeset', value } })).revision;
   const open = Array.from({ length: streams }, async () => {
     if (raw) {
       let revision = from;
       return raw.open(gridId, from, () => received(++revision), abort.signal);
     }
     try {
-      for await (const changeset of watcher.watchFields({ gridId, afterRevision: from }, { signal: abort.signal })) received(changeset.revision);
+      const changes = rowId === undefined ? watcher.watchFields({ gridId, afterRevision: from }, { signal: abort.signal }) : watcher.watchGrid({ gridId, afterRevision: from }, { signal: abort.signal });
+      for await (const change of changes) received(change.revision);
     } catch (error) {
       // A stream that fails shows as missing deliveries; the first reason is reported.
       if (!abort.signal.aborted) streamError ??= ConnectError.from(error).message;
     }
   });
   // A stream that subscribes late still replays from `from`, so the priming update reaching every stream means all are live.
-  await updater.updateField({ gridId, fieldId, oneOfName: { case: 'name', value: 'priming' } });
+  await update('priming');
   await within(slots.get(from + 1n)!.all, 120_000);
   const setupMs = performance.now() - setupStarted;
   const latencies: number[] = [];
@@ -151,9 +158,9 @@ async function runFanout(job: FanoutJob): Promise<FanoutResult> {
   for (let k = 1; k <= updates; k++) {
     const slot = slots.get(from + 1n + BigInt(k))!;
     const sent = performance.now();
-    const reply = await updater.updateField({ gridId, fieldId, oneOfName: { case: 'name', value: `update ${k}` } });
+    const revision = await update(`update ${k}`);
     replies.push(performance.now() - sent);
-    if (reply.revision !== from + 1n + BigInt(k)) throw new Error(`expected revision ${from + 1n + BigInt(k)}, got ${reply.revision}: another writer on the grid`);
+    if (revision !== from + 1n + BigInt(k)) throw new Error(`expected revision ${from + 1n + BigInt(k)}, got ${revision}: another writer on the grid`);
     await within(slot.all, 30_000);
     missing += streams - slot.received;
     let last = 0;

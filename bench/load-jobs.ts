@@ -53,6 +53,8 @@ export interface FanoutJob {
   readonly updates: number;
   /** Watch with bare HTTP streams that count envelopes (raw-watch.ts) instead of Connect clients. */
   readonly raw?: boolean;
+  /** Set: the watchers follow WatchGrid and each update is an UpdateCell of this row's `fieldId` cell. */
+  readonly rowId?: string;
 }
 
 export interface FanoutResult {

@@ -1,5 +1,5 @@
 /**
- * @module WatchFields streams as bare HTTP: an enveloped request, then envelopes counted as they arrive, without
+ * @module WatchFields (or WatchGrid) streams as bare HTTP: an enveloped request, then envelopes counted as they arrive, without
  * decoding them. The fan-out's watchers cost the load generator next to nothing this way, so the delivery times
  * measure the server rather than 1,000 Connect clients decoding in one process. Streams deliver in revision order
  * with no gap (watch-fields.ts), so the k-th message a stream receives is revision after + k.
@@ -10,7 +10,10 @@ import http2 from 'node:http2';
 import { WatchFieldsPayloadSchema } from '../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { grpcFrame } from './raw-grpc.js';
 
-const PATH = '/tessera.grid.v1.GridService/WatchFields';
+/** WatchFields, or WatchGrid: their requests have the same layout (grid_id 1, after_revision 2). */
+export type WatchMethod = 'WatchFields' | 'WatchGrid';
+
+const path = (method: WatchMethod) => `/tessera.grid.v1.GridService/${method}`;
 const END_STREAM = 0b10;
 
 /** Calls `onMessage` for each message envelope in the bytes as they come; a Connect end-of-stream envelope is not one. */
@@ -38,12 +41,12 @@ function request(gridId: string, afterRevision: bigint): Uint8Array {
 }
 
 /** Connect streaming over HTTP/1.1: a connection per stream. */
-export function rawConnectWatchers(baseUrl: string): RawWatchers {
+export function rawConnectWatchers(baseUrl: string, method: WatchMethod = 'WatchFields'): RawWatchers {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   return {
     open: (gridId, afterRevision, onMessage, signal) =>
       new Promise((resolve) => {
-        const req = http.request(`${baseUrl}${PATH}`, { method: 'POST', agent, signal, headers: { 'content-type': 'application/connect+proto' } }, (res) => {
+        const req = http.request(`${baseUrl}${path(method)}`, { method: 'POST', agent, signal, headers: { 'content-type': 'application/connect+proto' } }, (res) => {
           res.on('data', envelopeCounter(onMessage));
           res.on('end', resolve);
           res.on('error', () => resolve());
@@ -56,13 +59,13 @@ export function rawConnectWatchers(baseUrl: string): RawWatchers {
 }
 
 /** gRPC over one HTTP/2 connection, every stream multiplexed on it. */
-export function rawGrpcWatchers(baseUrl: string): RawWatchers {
+export function rawGrpcWatchers(baseUrl: string, method: WatchMethod = 'WatchFields'): RawWatchers {
   const session = http2.connect(baseUrl);
   session.on('error', () => undefined);
   return {
     open: (gridId, afterRevision, onMessage, signal) =>
       new Promise((resolve) => {
-        const stream = session.request({ ':method': 'POST', ':path': PATH, 'content-type': 'application/grpc', te: 'trailers' }, { signal });
+        const stream = session.request({ ':method': 'POST', ':path': path(method), 'content-type': 'application/grpc', te: 'trailers' }, { signal });
         stream.on('data', envelopeCounter(onMessage));
         stream.on('close', resolve);
         stream.on('error', () => resolve());

@@ -93,9 +93,19 @@ try {
   });
   const first = await client.listRows(query);
   const second = create(ListRowsPayloadSchema, { ...query, pageToken: first.nextPageToken });
+  const byTitle = create(ListRowsPayloadSchema, { gridId, pageSize: 100, sorts: [{ fieldId: 'title', condition: SortCondition.Ascending }] });
+  const byStatus = create(ListRowsPayloadSchema, { gridId, pageSize: 100, sorts: [{ fieldId: 'status', condition: SortCondition.Descending }, { fieldId: 'amount' }] });
+  const filtered = create(ListRowsPayloadSchema, { gridId, pageSize: 100, filters: [{ fieldId: 'title', condition: { case: 'text', value: { condition: 2, content: '99' } } }] });
   const url = `${server.url}/tessera.grid.v1.GridService/ListRows`;
   const rows: string[][] = [];
-  for (const [label, payload] of [['first page', query], ['second page (cursor)', second]] as const) {
+  const cases = [
+    ['status any of [review], amount > 500, sorted by amount desc: first page', query],
+    ['the same, second page (cursor)', second],
+    ['sorted by title (text)', byTitle],
+    ['sorted by status (option order) desc, then amount', byStatus],
+    ['title contains "99", grid order', filtered],
+  ] as const;
+  for (const [label, payload] of cases) {
     const body = toBinary(ListRowsPayloadSchema, payload);
     await timed(url, body, 20);
     const tessera = await timed(url, body, CALLS);
@@ -123,7 +133,7 @@ try {
     const floor = sortedCopy(floorTimes);
     const p50 = percentile(tessera.sorted, 0.5);
     rows.push([
-      `ListRows, ${label}: status any of [review], amount > 500, sorted by amount desc, 100 rows (${count(tessera.bytes)} bytes)`,
+      `${label} (100 rows, ${count(tessera.bytes)} bytes)`,
       ms(p50),
       ms(percentile(tessera.sorted, 0.99)),
       ms(percentile(ceiling.sorted, 0.5)),
@@ -132,7 +142,7 @@ try {
       ratio(percentile(floor, 0.5), p50),
     ]);
   }
-  heading(`ListRows on a ${count(ROWS)}-row grid`);
+  heading(`ListRows of 100 rows on a ${count(ROWS)}-row grid`);
   console.log(table(['case', 'p50 ms', 'p99 ms', 'ceiling p50 ms', 'ceiling p50 / p50', 'store query p50 ms', 'store query / p50'], rows));
 
   const ids = (await client.listRows({ gridId, pageSize: 1000 })).items.map((r) => r.id);

@@ -11,6 +11,7 @@ import { machineLine } from './report.js';
 const BENCHMARKS: readonly { file: string; nodeFlags?: readonly string[] }[] = [
   { file: 'grid-load.bench.ts' },
   { file: 'watch-fanout.bench.ts' },
+  { file: 'rows.bench.ts' },
   // Memory figures need gc() to settle the heap before each measurement.
   { file: 'ilm-runner-scale.bench.ts', nodeFlags: ['--expose-gc'] },
   { file: 'ilm-five-phase.bench.ts' },

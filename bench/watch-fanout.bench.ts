@@ -1,5 +1,6 @@
 /**
- * WatchFields fan-out: one UpdateField reaching 100 and 1,000 open streams. The streams and the updater live
+ * WatchFields fan-out: one UpdateField reaching 100 and 1,000 open streams; then WatchGrid's: one UpdateCell reaching
+ * as many. The streams and the updater live
  * in the load-generator process, so send and receive times come from one clock; Tessera runs in this process.
  * The watchers are Connect clients (each decodes every changeset, as an application would), then bare HTTP streams
  * that only count envelopes (raw-watch.ts): with 1,000 Connect clients in one process, the client's own work per
@@ -54,6 +55,29 @@ try {
   }
   heading('WatchFields fan-out of one UpdateField');
   console.log(table(['protocol', 'watchers', 'streams', 'open all, ms', 'UpdateField reply p50 ms', 'delivery p50 ms', 'delivery p99 ms', 'last stream p50 ms', 'last stream ms per stream', 'missing'], rows));
+
+  // The same for rows: WatchGrid streams, each update an UpdateCell of one cell.
+  const cellRows: string[][] = [];
+  for (const protocol of PROTOCOLS) {
+    for (const raw of [false, true]) for (const streams of STREAM_COUNTS) {
+      const { gridId, fieldIds } = await createBenchGrid(setupClient, `cell fan-out ${protocol} ${streams}`);
+      const rowId = (await setupClient.createRow({ gridId })).insertedRows[0]!.row!.id;
+      const result = await loadGenerator.run({ kind: 'fanout', baseUrl: server.url, protocol, gridId, fieldId: fieldIds[0]!, rowId, streams, updates: UPDATES, raw });
+      cellRows.push([
+        protocol,
+        raw ? 'bare HTTP streams' : 'Connect clients',
+        count(streams),
+        ms(result.setupMs),
+        ms(result.replyP50Ms),
+        ms(result.p50Ms),
+        ms(result.p99Ms),
+        ms(result.lastStreamP50Ms),
+        result.missing === 0 ? '0' : `${result.missing}${result.streamError ? ` (${result.streamError})` : ''}`,
+      ]);
+    }
+  }
+  heading('WatchGrid fan-out of one UpdateCell');
+  console.log(table(['protocol', 'watchers', 'streams', 'open all, ms', 'UpdateCell reply p50 ms', 'delivery p50 ms', 'delivery p99 ms', 'last stream p50 ms', 'missing'], cellRows));
 } finally {
   await loadGenerator.stop();
   await server.dispose();

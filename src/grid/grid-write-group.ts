@@ -16,6 +16,7 @@ import type { FieldRecord } from './model/field-record.js';
 import type { GridOperation } from './model/grid-edit.js';
 import { checkGridSize } from './model/grid-size.js';
 import type { RowOperation } from './rows/row-edit.js';
+import { rekeyReorderedOptions } from './rows/option-order.js';
 import { removeDeletedOptions } from './rows/removed-options.js';
 
 /** A change to the grid's fields (pure), or to its rows and cells (against the store, after the fields). */
@@ -115,6 +116,7 @@ async function applyToGrid(
     await tx.saveFields(gridId, saved, fields);
     if (copied) await tx.rows.copyFieldCells(gridId, copied.from, copied.to);
     await removeDeletedOptions(tx.rows, gridId, saved, fields);
+    await rekeyReorderedOptions(tx.rows, gridId, saved, fields);
     saved = fields;
   };
   const stored: StoredChangeset[] = [];

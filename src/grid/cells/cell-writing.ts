@@ -61,7 +61,8 @@ export function storedCell(record: FieldRecord, data: CellData, label: string): 
       const ids = checkOptionIds(record, value.value.optionIds, `${label}.select_option_ids.option_ids`);
       if (ids.length === 0) return undefined;
       const message = create(CellDataSchema, { value: { case: 'selectOptionIds', value: create(SelectOptionIdsSchema, { optionIds: ids }) } });
-      return keyed(record, type, message, label, { firstOption: ids[0]!, optionIds: ids });
+      const place = selectOptions(record).findIndex((o) => o.id === ids[0]);
+      return keyed(record, type, message, label, { firstOption: ids[0]!, optionIds: ids, numKey: place });
     }
     case 'checkbox':
       return keyed(record, type, create(CellDataSchema, { value }), label, { textKey: value.value ? 'yes' : 'no', numKey: value.value ? 1 : 0 });

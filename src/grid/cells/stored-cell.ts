@@ -11,7 +11,10 @@ export interface StoredCell {
   readonly data: Uint8Array;
   /** Lower-cased text, for text filters and sorts (RichText, Number, URL and Checkbox cells). */
   readonly textKey: string | null;
-  /** The number, the date's timestamp or the checkbox's 0/1 (and a RichText cell's text when it is a number). */
+  /**
+   * The number, the date's timestamp, the checkbox's 0/1, a select cell's first option's place among the field's
+   * options (rekeyed when they are reordered: rows/option-order.ts), and a RichText cell's text when it is a number.
+   */
   readonly numKey: number | null;
   /** A select cell's first option, which it sorts by. */
   readonly firstOption: string | null;

@@ -25,7 +25,7 @@ import { decimalToNumber, parseDecimal } from '../cells/number-format.js';
 import { GridError } from '../grid-error.js';
 import { MAX_FILTERS, MAX_SORTS } from '../limits.js';
 import type { FieldRecord } from '../model/field-record.js';
-import { fieldTypeName, isSelectType } from '../type-options/type-option-schemas.js';
+import { fieldTypeName } from '../type-options/type-option-schemas.js';
 import { requireFieldId } from '../validation.js';
 
 export type CellPredicate =
@@ -43,10 +43,9 @@ export type RowCondition =
 export interface SortKey {
   readonly fieldId: string;
   readonly types: readonly FieldType[];
-  readonly key: 'text' | 'num' | 'option';
+  /** Text sorts by `text_sort`; numbers, dates, checkboxes and select options by `num_key`. */
+  readonly key: 'text' | 'num';
   readonly descending: boolean;
-  /** Select fields sort by the place of the cell's first option in this list. */
-  readonly optionOrder: readonly string[];
 }
 
 export interface RowQueryShape {
@@ -78,14 +77,9 @@ export function planRowQuery(fields: readonly FieldRecord[], filters: readonly R
 
 function sortKey(record: FieldRecord, sort: RowSort): SortKey {
   const type = record.field.fieldType;
-  const key = type === FieldType.RichText || type === FieldType.URL ? 'text' : isSelectType(type) ? 'option' : 'num';
-  return {
-    fieldId: record.field.id,
-    types: typesReadBy(type),
-    key,
-    descending: sort.condition === SortCondition.Descending,
-    optionOrder: key === 'option' ? selectOptions(record).map((o) => o.id) : [],
-  };
+  // A select cell's num_key is its first option's place among the field's options.
+  const key = type === FieldType.RichText || type === FieldType.URL ? 'text' : 'num';
+  return { fieldId: record.field.id, types: typesReadBy(type), key, descending: sort.condition === SortCondition.Descending };
 }
 
 function condition(record: FieldRecord, filter: RowFilter, label: string): RowCondition[] {

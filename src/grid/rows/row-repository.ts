@@ -61,6 +61,8 @@ export interface RowWriter extends RowReader {
   /** Writes these cells of the row, replacing any it had for their fields. */
   putCells(gridId: string, rowId: string, cells: readonly StoredCell[]): Promise<void>;
   deleteCells(gridId: string, rowId: string, fieldIds: readonly string[]): Promise<void>;
+  /** Keys the field's select cells by their first option's place in `optionIds` (empty where it is not there). */
+  rekeyOptionOrder(gridId: string, fieldId: string, optionIds: readonly string[]): Promise<void>;
   /** Gives field `to` a copy of every cell of field `from`. */
   copyFieldCells(gridId: string, from: string, to: string): Promise<void>;
 }

@@ -57,8 +57,9 @@ function createGridTables({ bytesType: bytes }: StoreCapabilities): Migration {
 
 /**
  * Rows ordered by a fractional position key (byte order, so both stores sort alike), and cells keyed for the store to
- * filter and sort: `text_key` (lower-cased text), `num_key` (number, timestamp or checkbox), `first_option` (a select
- * cell's first option), and one `grid_cell_options` row per option a select cell holds.
+ * filter and sort: `text_key` (lower-cased text) and `text_sort` (its first 256 characters, short enough to index),
+ * `num_key` (number, timestamp, checkbox, or a select cell's first option's place), `first_option`, and one
+ * `grid_cell_options` row per option a select cell holds.
  */
 function createRowTables({ bytesType: bytes, byteOrderTextType: orderedText }: StoreCapabilities): Migration {
   return {
@@ -83,6 +84,7 @@ function createRowTables({ bytesType: bytes, byteOrderTextType: orderedText }: S
         .addColumn('field_type', 'integer', (c) => c.notNull())
         .addColumn('data', sql.raw(bytes), (c) => c.notNull())
         .addColumn('text_key', sql.raw(orderedText))
+        .addColumn('text_sort', sql.raw(orderedText))
         .addColumn('num_key', 'double precision')
         .addColumn('first_option', 'text')
         .addPrimaryKeyConstraint('grid_cells_pk', ['grid_id', 'row_id', 'field_id'])
@@ -91,8 +93,9 @@ function createRowTables({ bytesType: bytes, byteOrderTextType: orderedText }: S
           c.onDelete('cascade'),
         )
         .execute();
-      // Also the index text filters scan a field's cells by: text keys may be too long for PostgreSQL's B-tree rows.
+      // Also the index text filters scan a field's cells by (whole text keys may be too long for PostgreSQL's B-tree rows).
       await db.schema.createIndex('grid_cells_num').on('grid_cells').columns(['grid_id', 'field_id', 'num_key']).execute();
+      await db.schema.createIndex('grid_cells_text').on('grid_cells').columns(['grid_id', 'field_id', 'text_sort']).execute();
       await db.schema
         .createTable('grid_cell_options')
         .addColumn('grid_id', 'text', (c) => c.notNull())

@@ -55,6 +55,8 @@ export interface GridCellsTable {
   /** The encoded CellData. */
   data: Uint8Array;
   text_key: string | null;
+  /** The first TEXT_SORT_LENGTH characters of text_key: what text sorts by, indexed. */
+  text_sort: string | null;
   num_key: number | null;
   first_option: string | null;
 }

@@ -1,15 +1,16 @@
 /** @module Rows and cells on Kysely: the same statements for SQLite and PostgreSQL (row-repository.ts). */
 import { fromBinary } from '@bufbuild/protobuf';
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
 import { CellDataSchema } from '../../gen/tessera/grid/v1/row_pb.js';
 import type { StoredCell, StoredRow } from '../cells/stored-cell.js';
-import type { SortValue } from '../rows/page-token.js';
-import type { CellPredicate, RowCondition, SortKey } from '../rows/row-query.js';
 import type { PageRow, RowOrders, RowPage, RowPlace, RowQuery, RowReader, RowWriter } from '../rows/row-repository.js';
 import type { GridCellsTable, GridTables } from './grid-tables.js';
+import { readPage } from './row-page-query.js';
 
 type Db = Kysely<GridTables> | Transaction<GridTables>;
+
+const SELECT_TYPES = [FieldType.SingleSelect, FieldType.MultiSelect];
 
 /** Rows per insert: 8 columns at most, well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_STATEMENT = 500;
@@ -38,6 +39,15 @@ function toStoredCell(row: Selectable<GridCellsTable>): StoredCell {
   };
 }
 
+/** Characters of a text key that sort: enough to order any real text, few enough for every store's index. */
+export const TEXT_SORT_LENGTH = 256;
+
+function textSort(textKey: string): string {
+  if (textKey.length <= TEXT_SORT_LENGTH) return textKey;
+  // By code points, so a surrogate pair is never cut in two.
+  return Array.from(textKey).slice(0, TEXT_SORT_LENGTH).join('');
+}
+
 function cellRow(gridId: string, rowId: string, cell: StoredCell): GridCellsTable {
   return {
     grid_id: gridId,
@@ -46,73 +56,10 @@ function cellRow(gridId: string, rowId: string, cell: StoredCell): GridCellsTabl
     field_type: cell.fieldType,
     data: cell.data,
     text_key: cell.textKey,
+    text_sort: cell.textKey === null ? null : textSort(cell.textKey),
     num_key: cell.numKey,
     first_option: cell.firstOption,
   };
-}
-
-/** The row's cell of `fieldId`, among those its field reads (cells/cell-visibility.ts). */
-function cellOf(fieldId: string, types: readonly FieldType[]): RawBuilder<unknown> {
-  return sql`c.grid_id = r.grid_id and c.row_id = r.row_id and c.field_id = ${fieldId} and c.field_type in (${sql.join(types.map((t) => sql.lit(t)))})`;
-}
-
-function predicateSql(predicate: CellPredicate): RawBuilder<unknown> {
-  if (predicate.column === 'text_key') {
-    return predicate.op === 'like' ? sql`c.text_key like ${predicate.value} escape '\\'` : sql`c.text_key = ${predicate.value}`;
-  }
-  switch (predicate.op) {
-    case 'not null':
-      return sql`c.num_key is not null`;
-    case 'between':
-      return sql`c.num_key between ${predicate.from} and ${predicate.to}`;
-    default:
-      return sql`c.num_key ${sql.raw(predicate.op)} ${predicate.value}`;
-  }
-}
-
-function conditionSql(condition: RowCondition): RawBuilder<unknown> {
-  if (condition.kind === 'options') {
-    const ids = sql.join(condition.optionIds.map((id) => sql`${id}`));
-    const holding = sql`from grid_cell_options o where o.grid_id = r.grid_id and o.field_id = ${condition.fieldId} and o.row_id = r.row_id and o.option_id in (${ids})`;
-    if (condition.mode === 'all') return sql`(select count(*) ${holding}) = ${condition.optionIds.length}`;
-    return condition.mode === 'any' ? sql`exists (select 1 ${holding})` : sql`not exists (select 1 ${holding})`;
-  }
-  const where = condition.predicate ? sql`${cellOf(condition.fieldId, condition.types)} and ${predicateSql(condition.predicate)}` : cellOf(condition.fieldId, condition.types);
-  return condition.negate ? sql`not exists (select 1 from grid_cells c where ${where})` : sql`exists (select 1 from grid_cells c where ${where})`;
-}
-
-function sortExpression(sort: SortKey): RawBuilder<unknown> {
-  const where = cellOf(sort.fieldId, sort.types);
-  if (sort.key === 'text') return sql`(select c.text_key from grid_cells c where ${where})`;
-  if (sort.key === 'num') return sql`(select c.num_key from grid_cells c where ${where})`;
-  if (sort.optionOrder.length === 0) return sql`null`;
-  // Option ids are checked ids (A-Z a-z 0-9 _ -), so literals are safe, and they spare the store thousands of parameters.
-  const cases = sql.join(sort.optionOrder.map((id, i) => sql`when ${sql.lit(id)} then ${sql.lit(i)}`), sql` `);
-  return sql`(select case c.first_option ${cases} end from grid_cells c where ${where})`;
-}
-
-/**
- * Rows after the cursor in the order `(k1 is null), k1, …, position`: empty keys sort last in either direction,
- * so "after" a row with an empty key means an equal (empty) key and a later tie-break.
- */
-function afterCursor(keys: readonly RawBuilder<unknown>[], sorts: readonly SortKey[], values: readonly SortValue[], position: string): RawBuilder<unknown> {
-  let rest: RawBuilder<unknown> = sql`r.position > ${position}`;
-  for (let i = keys.length - 1; i >= 0; i--) {
-    const key = keys[i]!;
-    const value = values[i]!;
-    if (value === null) {
-      rest = sql`(${key} is null and ${rest})`;
-      continue;
-    }
-    const beyond = sorts[i]!.descending ? sql`${key} < ${value}` : sql`${key} > ${value}`;
-    rest = sql`(${key} is null or ${beyond} or (${key} = ${value} and ${rest}))`;
-  }
-  return rest;
-}
-
-function orderBy(keys: readonly RawBuilder<unknown>[], sorts: readonly SortKey[]): RawBuilder<unknown> {
-  const parts = keys.flatMap((key, i) => [sql`(case when ${key} is null then 1 else 0 end)`, sorts[i]!.descending ? sql`${key} desc` : sql`${key} asc`]);
-  return sql.join([...parts, sql`r.position`]);
 }
 
 export class KyselyRowReader implements RowReader {
@@ -180,23 +127,10 @@ export class KyselyRowReader implements RowReader {
     return this.#snapshot(async (db) => {
       const grid = await db.selectFrom('grids').select('revision').where('id', '=', gridId).executeTakeFirst();
       if (!grid) return undefined;
-      const keys = query.sorts.map(sortExpression);
-      const where = [sql`r.grid_id = ${gridId}`, ...query.conditions.map(conditionSql)];
-      if (query.after) where.push(afterCursor(keys, query.sorts, query.after.keys, query.after.position));
-      const selected = keys.map((key, i) => sql`${key} as ${sql.ref(`k${i}`)}`);
-      const page = await sql<{ row_id: string; position: string } & Record<string, unknown>>`
-        select r.row_id, r.position${selected.length > 0 ? sql`, ${sql.join(selected)}` : sql``}
-        from grid_rows r
-        where ${sql.join(where, sql` and `)}
-        order by ${orderBy(keys, query.sorts)}
-        limit ${query.limit + 1}`.execute(db);
-      const found = page.rows.slice(0, query.limit);
+      const { found, more } = await readPage(db, gridId, query);
       const rows = await new KyselyRowReader(db).#withCells(gridId, found);
-      const pageRows: PageRow[] = rows.map((row, i) => ({
-        row,
-        keys: query.sorts.map((_, k) => sortValue(found[i]![`k${k}`])),
-      }));
-      return { rows: pageRows, more: page.rows.length > query.limit, revision: BigInt(grid.revision) };
+      const pageRows: PageRow[] = rows.map((row, i) => ({ row, keys: found[i]!.keys }));
+      return { rows: pageRows, more, revision: BigInt(grid.revision) };
     });
   }
 
@@ -233,12 +167,6 @@ export class KyselyRowReader implements RowReader {
     if (this.db.isTransaction) return work(this.db);
     return (this.db as Kysely<GridTables>).transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
   }
-}
-
-function sortValue(value: unknown): SortValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  return Number(value);
 }
 
 export class KyselyRowWriter extends KyselyRowReader implements RowWriter {
@@ -285,14 +213,25 @@ export class KyselyRowWriter extends KyselyRowReader implements RowWriter {
     }
   }
 
+  async rekeyOptionOrder(gridId: string, fieldId: string, optionIds: readonly string[]): Promise<void> {
+    const cells = this.db.updateTable('grid_cells').where('grid_id', '=', gridId).where('field_id', '=', fieldId).where('field_type', 'in', SELECT_TYPES);
+    await cells.set({ num_key: null }).execute();
+    for (let start = 0; start < optionIds.length; start += ROWS_PER_STATEMENT) {
+      const chunk = optionIds.slice(start, start + ROWS_PER_STATEMENT);
+      // Option ids are checked ids (A-Z a-z 0-9 _ -), so literals are safe, and they spare the store parameters.
+      const cases = sql.join(chunk.map((id, i) => sql`when ${sql.lit(id)} then ${sql.lit(start + i)}`), sql` `);
+      await cells.set({ num_key: sql<number>`case first_option ${cases} end` }).where('first_option', 'in', chunk).execute();
+    }
+  }
+
   async copyFieldCells(gridId: string, from: string, to: string): Promise<void> {
     await this.db
       .insertInto('grid_cells')
-      .columns(['grid_id', 'row_id', 'field_id', 'field_type', 'data', 'text_key', 'num_key', 'first_option'])
+      .columns(['grid_id', 'row_id', 'field_id', 'field_type', 'data', 'text_key', 'text_sort', 'num_key', 'first_option'])
       .expression((eb) =>
         eb
           .selectFrom('grid_cells')
-          .select(['grid_id', 'row_id', sql<string>`cast(${to} as text)`.as('field_id'), 'field_type', 'data', 'text_key', 'num_key', 'first_option'])
+          .select(['grid_id', 'row_id', sql<string>`cast(${to} as text)`.as('field_id'), 'field_type', 'data', 'text_key', 'text_sort', 'num_key', 'first_option'])
           .where('grid_id', '=', gridId)
           .where('field_id', '=', from),
       )

@@ -249,6 +249,41 @@ for (const protocol of CONNECT_PROTOCOLS) {
       assert.deepEqual(back.items.map((r) => [r.cellByFieldId.t?.content, r.cellByFieldId.x?.content]), [['12', '1'], ['abc', '2.5'], ['7.5', '30'], [undefined, '-4']]);
     });
 
+    it('sorts select cells by the field’s option order, following a reorder, a deletion and a switch to the other select type', async () => {
+      const { id } = await client().createGrid({ name: 'options', bare: true });
+      const options = (ids: string[]) => ids.map((o) => ({ id: o, name: o.toUpperCase() }));
+      await client().insertField({ gridId: id, field: fieldInit('s', 'S', FieldType.SingleSelect, { isPrimary: true }), typeOptionData: encode(SingleSelectTypeOptionSchema, { options: options(['x', 'y', 'z']) }) });
+      const rowOf = new Map<string, string>();
+      for (const option of ['y', 'z', 'x', '']) {
+        const init: Record<string, CellData> = option === '' ? {} : { s: create(CellDataSchema, { value: { case: 'selectOptionIds', value: { optionIds: [option] } } }) };
+        rowOf.set(option, (await client().createRow({ gridId: id, cells: init })).insertedRows[0]!.row!.id);
+      }
+      const sorted = async () => (await client().listRows({ gridId: id, sorts: [{ fieldId: 's' }] })).items.map((r) => r.cellByFieldId.s?.content ?? '');
+      assert.deepEqual(await sorted(), ['X', 'Y', 'Z', '']);
+      await client().updateFieldTypeOption({ gridId: id, fieldId: 's', typeOptionData: encode(SingleSelectTypeOptionSchema, { options: options(['z', 'x', 'y']) }) });
+      assert.deepEqual(await sorted(), ['Z', 'X', 'Y', '']);
+      await client().updateFieldTypeOption({ gridId: id, fieldId: 's', typeOptionData: encode(SingleSelectTypeOptionSchema, { options: options(['y', 'z']) }) });
+      assert.deepEqual(await sorted(), ['Y', 'Z', '', '']);
+      // The multi-select entry is a copy made at the switch; reordered there, the cells follow it.
+      await client().switchToField({ gridId: id, fieldId: 's', fieldType: FieldType.MultiSelect });
+      await client().updateFieldTypeOption({ gridId: id, fieldId: 's', typeOptionData: encode(MultiSelectTypeOptionSchema, { options: options(['z', 'y']) }) });
+      assert.deepEqual(await sorted(), ['Z', 'Y', '', '']);
+      await client().switchToField({ gridId: id, fieldId: 's', fieldType: FieldType.SingleSelect });
+      assert.deepEqual(await sorted(), ['Y', 'Z', '', '']);
+    });
+
+    it('sorts text by its first 256 characters, then in grid order', async () => {
+      const { id } = await client().createGrid({ name: 'long', bare: true });
+      await client().insertField({ gridId: id, field: fieldInit('t', 'T', FieldType.RichText, { isPrimary: true }) });
+      const long = 'a'.repeat(256);
+      const ids = [];
+      for (const text of [`${long}z`, `${long}b`, 'b']) {
+        ids.push((await client().createRow({ gridId: id, cells: { t: create(CellDataSchema, { value: { case: 'text', value: text } }) } })).insertedRows[0]!.row!.id);
+      }
+      assert.deepEqual((await client().listRows({ gridId: id, sorts: [{ fieldId: 't' }] })).items.map((r) => r.id), ids);
+      assert.deepEqual((await client().listRows({ gridId: id, sorts: [{ fieldId: 't', condition: SortCondition.Descending }] })).items.map((r) => r.id), [ids[2], ids[0], ids[1]]);
+    });
+
     it('a cursor neither repeats nor skips a row while rows are inserted, moved and deleted between pages', async () => {
       const sorts = [{ fieldId: 'n', condition: SortCondition.Ascending }];
       const first = await client().listRows({ gridId, sorts, pageSize: 10 });
