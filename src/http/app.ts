@@ -2,6 +2,7 @@
 import { createContextValues, type ConnectRouter, type ConnectRouterOptions } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { compressionBrotli, compressionGzip, connectNodeAdapter } from '@connectrpc/connect-node';
+import { compressionDeflate } from './connect-compat/compression-deflate.js';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -61,7 +62,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     jsonOptions: { ignoreUnknownFields: false },
     shutdownSignal: shutdown.signal,
     // The adapters' defaults, said here because the HTTP/1.1 lane compresses its answers as they would.
-    acceptCompression: [compressionGzip, compressionBrotli],
+    acceptCompression: [compressionGzip, compressionBrotli, compressionDeflate],
     compressMinBytes: 1024,
   } satisfies ConnectRouterOptions & RouterSettings;
   const routes = (router: ConnectRouter) => {

@@ -5,6 +5,7 @@
  */
 import { Code, ConnectError, createClient, type Interceptor } from '@connectrpc/connect';
 import { compressionBrotli, compressionGzip, createConnectTransport, createGrpcTransport, createGrpcWebTransport } from '@connectrpc/connect-node';
+import { compressionDeflate } from '../../src/http/connect-compat/compression-deflate.js';
 import { endStreamFlag, endStreamFromJson } from '@connectrpc/connect/protocol-connect';
 import { findTrailerError } from '@connectrpc/connect/protocol-grpc';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
@@ -210,7 +211,7 @@ describe('grid requests with security on: authentication before the body, one de
 
   it('legitimate compressed requests still work, in every protocol', TEST_OPTIONS, async () => {
     for (const protocol of ['connect+proto', 'grpc-web+proto', 'grpc'] as const) {
-      for (const compression of [compressionGzip, compressionBrotli]) {
+      for (const compression of [compressionGzip, compressionBrotli, compressionDeflate]) {
         const grid = await client(protocol, compression).getGrid({ value: gridId });
         assert.equal(grid.name, 'Zipped', `${protocol} ${compression.name}`);
       }

@@ -5,7 +5,7 @@
  * corrupt data (a truncated gzip stream, for one) as INTERNAL, though it is the client's error.
  */
 import { promisify } from 'node:util';
-import { brotliDecompress, gunzip } from 'node:zlib';
+import { brotliDecompress, gunzip, inflate as zlibInflate } from 'node:zlib';
 import { COMPRESSED_FLAG, type Framing, type Part, type Split } from './request-framing.js';
 
 /** Compressed data that does not decompress (not data that decompresses to too much). */
@@ -16,6 +16,7 @@ export const OVER = 'over';
 const INFLATERS: Readonly<Record<string, (data: Uint8Array, options: { maxOutputLength: number }) => Promise<Buffer>>> = {
   gzip: promisify(gunzip),
   br: promisify(brotliDecompress),
+  deflate: promisify(zlibInflate),
 };
 
 /** Whether this gate inflates `encoding` itself (identity aside); Connect refuses any other before reading the body. */

@@ -15,7 +15,7 @@ export interface DescriptorIndex {
   message(typeName: string): DescMessage | undefined;
   /** Extensions of `extendee` declared in the indexed files. */
   extensionsOf(extendee: DescMessage): readonly DescExtension[];
-  /** `file`, then every file it imports, transitively, each once: serialized FileDescriptorProtos. */
+  /** `file`, then every file it imports, transitively, each once and before its own imports: serialized FileDescriptorProtos. */
   withDependencies(file: DescFile): Uint8Array[];
 }
 
@@ -67,14 +67,16 @@ export function descriptorIndex(services: readonly DescService[]): DescriptorInd
     message: (typeName) => messages.get(typeName),
     extensionsOf: (extendee) => extensions.filter((e) => e.extendee.typeName === extendee.typeName),
     withDependencies(file) {
-      const out: DescFile[] = [];
+      // Each file after every file it imports (depth first), then reversed: the file asked for comes first, and each
+      // file before its imports, so a client that builds from the end finds every import already built.
+      const ordered: DescFile[] = [];
       const visit = (f: DescFile) => {
-        if (out.includes(f)) return;
-        out.push(f);
+        if (ordered.includes(f)) return;
         f.dependencies.forEach(visit);
+        ordered.push(f);
       };
       visit(file);
-      return out.map(bytesOf);
+      return ordered.reverse().map(bytesOf);
     },
   };
 }
