@@ -372,6 +372,9 @@ async function seed(): Promise<void> {
   fx.gridIds = new Set([alpha.id, beta.id]);
   const primary = alpha.fieldOrders[0]!.fieldId;
   fx.alphaPrimary = primary;
+  const cell = (value: string) => ({ oneOfCellContentChangeset: { case: 'cellContentChangeset' as const, value } });
+  const row = (await fx.grids.createRow({ gridId: alpha.id, cells: { fznum: { value: { case: 'number', value: '12.5' } } } })).insertedRows[0]!.row!.id;
+  const other = (await fx.grids.createRow({ gridId: alpha.id })).insertedRows[0]!.row!.id;
   fx.samples = new Map<string, unknown>([
     ['createGrid', { name: 'Fuzzed grid', bare: true }],
     ['getGrid', { value: alpha.id }],
@@ -406,6 +409,27 @@ async function seed(): Promise<void> {
     ['moveField', { gridId: alpha.id, fieldId: 'fznum', fromIndex: 3, toIndex: 0 }],
     ['newSelectOption', { fieldIdentifier: { gridId: alpha.id, fieldId: 'fzsel' }, optionName: 'Blocked' }],
     ['watchFields', { gridId: alpha.id, afterRevision: 1n }],
+    ['createRow', { gridId: alpha.id, oneOfStartRowId: { case: 'startRowId', value: row }, cells: { [primary]: { value: { case: 'text', value: 'new' } } } }],
+    ['getRow', { gridId: alpha.id, rowId: row }],
+    [
+      'listRows',
+      {
+        gridId: alpha.id,
+        pageSize: 10,
+        filters: [{ fieldId: 'fznum', condition: { case: 'number', value: { condition: 2, content: '1' } } }],
+        sorts: [{ fieldId: 'fznum', condition: 1 }],
+      },
+    ],
+    ['getGridBlocks', { gridId: alpha.id, blockOrders: [{ blockId: alpha.id }] }],
+    ['deleteRow', { gridId: alpha.id, rowId: other }],
+    ['duplicateRow', { gridId: alpha.id, rowId: row }],
+    ['moveItem', { gridId: alpha.id, itemId: row, fromIndex: 0, toIndex: 1, ty: 1 }],
+    ['getCell', { gridId: alpha.id, rowId: row, fieldId: 'fznum' }],
+    ['updateCell', { gridId: alpha.id, rowId: row, fieldId: 'fznum', ...cell('7') }],
+    ['updateCells', { gridId: alpha.id, changesets: [{ rowId: row, fieldId: primary, ...cell('t') }, { rowId: other, fieldId: 'fzsel', ...cell('optA') }] }],
+    ['updateSelectOptionCell', { cellIdentifier: { gridId: alpha.id, rowId: row, fieldId: 'fzsel' }, oneOfInsertOptionId: { case: 'insertOptionId', value: 'optB' } }],
+    ['updateDateCell', { cellIdentifier: { gridId: alpha.id, rowId: row, fieldId: 'fzdate' }, oneOfDate: { case: 'date', value: '1700000000' }, oneOfTime: { case: 'time', value: '09:30' } }],
+    ['watchGrid', { gridId: alpha.id, afterRevision: 1n }],
   ]);
 
   await esOk('PUT', '/_ilm/policy/fz-policy', {
@@ -475,11 +499,15 @@ async function assertAlive(findings: Findings, batch: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // The grid RPCs: what a request decodes to, and whether it could succeed as a write
 
-const READS = new Set(['getGrid', 'listGrids', 'getFields', 'getEditFieldContext', 'newSelectOption']);
+const READS = new Set(['getGrid', 'listGrids', 'getFields', 'getEditFieldContext', 'newSelectOption', 'getRow', 'listRows', 'getGridBlocks', 'getCell']);
+
+/** The cell RPCs that name their grid inside `cell_identifier`. */
+const CELL_IDENTIFIED = new Set(['updateSelectOptionCell', 'updateDateCell']);
 
 function targetGrid(method: string, message: Record<string, any>): string {
   if (method === 'getGrid' || method === 'deleteGrid') return message.value ?? '';
   if (method === 'newSelectOption') return message.fieldIdentifier?.gridId ?? '';
+  if (CELL_IDENTIFIED.has(method)) return message.cellIdentifier?.gridId ?? '';
   return message.gridId ?? '';
 }
 
@@ -531,6 +559,7 @@ function harmlessSample(method: DescMethod) {
   if (READS.has(method.localName) || method.localName === 'getFieldTypeOption') return message as never;
   if (method.localName === 'createGrid') message.name = ' ';
   else if (method.localName === 'deleteGrid') message.value = MISSING_GRID;
+  else if (CELL_IDENTIFIED.has(method.localName)) message.cellIdentifier.gridId = MISSING_GRID;
   else message.gridId = MISSING_GRID;
   return message as never;
 }
@@ -673,6 +702,19 @@ const LIMITED_STRINGS: Readonly<Record<string, readonly (string | number)[][]>> 
   moveField: [['gridId'], ['fieldId']],
   newSelectOption: [['fieldIdentifier', 'gridId'], ['fieldIdentifier', 'fieldId'], ['optionName']],
   watchFields: [['gridId']],
+  createRow: [['gridId'], ['startRowId']],
+  getRow: [['gridId'], ['rowId']],
+  listRows: [['gridId']],
+  getGridBlocks: [['gridId']],
+  deleteRow: [['gridId'], ['rowId']],
+  duplicateRow: [['gridId'], ['rowId']],
+  moveItem: [['gridId'], ['itemId']],
+  getCell: [['gridId'], ['rowId'], ['fieldId']],
+  updateCell: [['gridId'], ['rowId'], ['fieldId']],
+  updateCells: [['gridId']],
+  updateSelectOptionCell: [['cellIdentifier', 'gridId'], ['cellIdentifier', 'rowId'], ['insertOptionId']],
+  updateDateCell: [['cellIdentifier', 'gridId'], ['date'], ['time']],
+  watchGrid: [['gridId']],
 };
 
 function hugeStringJson(rng: Rng, method: DescMethod): Uint8Array {
