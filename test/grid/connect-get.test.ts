@@ -1,5 +1,6 @@
 /**
- * Connect GET: the reads that change nothing (GetGrid, ListGrids, GetFields, GetEditFieldContext; NO_SIDE_EFFECTS in
+ * Connect GET: the reads that change nothing (GetGrid, ListGrids, GetFields, GetEditFieldContext, GetRow, ListRows,
+ * GetGridBlocks, GetCell; NO_SIDE_EFFECTS in
  * the proto) may be called with GET, the message in the query, so that their URLs can be cached. Connect's own
  * clients use it with `useHttpGet`. Anything that writes stays POST only.
  */
@@ -28,12 +29,17 @@ describe('Connect GET for the reads', () => {
   });
 
   it('answers GET of each read as it answers POST', async () => {
-    const { id } = await gridClient(ctx.url).createGrid({ name: 'Read by GET' });
+    const { id, fieldOrders } = await gridClient(ctx.url).createGrid({ name: 'Read by GET' });
+    const rowId = (await gridClient(ctx.url).createRow({ gridId: id })).insertedRows[0]!.row!.id;
     const reads: [string, object][] = [
       ['GetGrid', { value: id }],
       ['ListGrids', {}],
       ['GetFields', { gridId: id }],
       ['GetEditFieldContext', { gridId: id, fieldType: 'Number' }],
+      ['GetRow', { gridId: id, rowId }],
+      ['ListRows', { gridId: id, pageSize: 10, sorts: [{ fieldId: fieldOrders[0]!.fieldId }] }],
+      ['GetGridBlocks', { gridId: id }],
+      ['GetCell', { gridId: id, rowId, fieldId: fieldOrders[0]!.fieldId }],
     ];
     for (const [method, message] of reads) {
       const get = await fetch(getUrl(ctx.url, method, message));

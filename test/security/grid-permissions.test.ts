@@ -205,12 +205,18 @@ describe('grid permissions', () => {
     await es.security.invalidateApiKey({ ids: [key.id] });
     await expectGridError(keyPending.promise, denied);
 
-    // Revoked by deleting the role.
+    // Revoked by deleting the role: WatchGrid, the rows' stream, ends the same way.
     const again = watcher.watchFields({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
     assert.equal((await again.next()).value?.revision, 1n);
     const rolePending = watched(again.next());
+    const grid = watcher.watchGrid({ gridId: ownGrid, afterRevision: 0n })[Symbol.asyncIterator]();
+    assert.equal((await grid.next()).value?.revision, 1n);
+    const gridPending = watched((async () => {
+      for (;;) if ((await grid.next()).done) return;
+    })());
     await es.security.deleteRole({ name: 'grid_watcher' });
     await expectGridError(rolePending.promise, denied);
+    await expectGridError(gridPending.promise, { ...denied, message: denied.message.replace('[watchFields]', '[watchGrid]') });
     await es.close();
   });
 });

@@ -70,13 +70,13 @@ export function requireGridPrivilege(context: Pick<HandlerContext, 'values'>, me
  * A stream that lasts while the caller keeps `read` on the grid: once a change to users, roles or keys takes it
  * away, the stream fails with PERMISSION_DENIED rather than carrying on with access the caller no longer has.
  */
-export function whileReadable<T>(context: Pick<HandlerContext, 'values' | 'signal'>, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncIterable<T> {
+export function whileReadable<T>(context: Pick<HandlerContext, 'values' | 'signal'>, method: string, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncIterable<T> {
   const principal = principalOf(context);
   // Without security every stream lasts; each message then passes one generator fewer.
-  return principal ? guarded(principal, context.signal, gridId, open) : open(context.signal);
+  return principal ? guarded(principal, context.signal, method, gridId, open) : open(context.signal);
 }
 
-async function* guarded<T>(principal: GridPrincipal, signal: AbortSignal, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncGenerator<T> {
+async function* guarded<T>(principal: GridPrincipal, signal: AbortSignal, method: string, gridId: string, open: (signal: AbortSignal) => AsyncIterable<T>): AsyncGenerator<T> {
   const revoked = new AbortController();
   const stop = principal.onAccessChange(() => {
     if (!principal.can('read', gridId)) revoked.abort();
@@ -92,5 +92,5 @@ async function* guarded<T>(principal: GridPrincipal, signal: AbortSignal, gridId
   } finally {
     stop();
   }
-  if (revoked.signal.aborted) throw permissionDenied(principal, 'watchFields', 'read', gridId);
+  if (revoked.signal.aborted) throw permissionDenied(principal, method, 'read', gridId);
 }

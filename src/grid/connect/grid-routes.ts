@@ -152,7 +152,7 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
   function changesets(req: WatchFieldsPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncIterable<GridFieldChangeset> {
     checkDeclaredEnums(methods.watchFields.input, req);
     requireGridPrivilege(context, 'watchFields', 'read', req.gridId);
-    return whileReadable(context, req.gridId, (signal) => service.watchFields(req, signal));
+    return whileReadable(context, 'watchFields', req.gridId, (signal) => service.watchFields(req, signal));
   }
 
   async function* watch(req: WatchFieldsPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncGenerator<GridFieldChangeset> {
@@ -167,7 +167,7 @@ export function gridRpc(options: GridRoutesOptions): GridRpc {
   function changes(req: WatchGridPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncIterable<GridChange> {
     checkDeclaredEnums(methods.watchGrid.input, req);
     requireGridPrivilege(context, 'watchGrid', 'read', req.gridId);
-    return whileReadable(context, req.gridId, (signal) => service.rows.watchGrid(req, signal));
+    return whileReadable(context, 'watchGrid', req.gridId, (signal) => service.rows.watchGrid(req, signal));
   }
 
   async function* watchGrid(req: WatchGridPayload, context: Pick<HandlerContext, 'values' | 'signal'>): AsyncGenerator<GridChange> {
