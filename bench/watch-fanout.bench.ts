@@ -29,55 +29,45 @@ const loadGenerator = startLoadGenerator();
 const server = await startTestServer({ connectionLimits: { maxConcurrentStreams: Math.max(...STREAM_COUNTS) + 10 } });
 const setupClient = gridClient(server.url);
 
+/** One table row per case: what was watched, and when each update reached the streams. */
+function fanoutRow(protocol: ProtocolName, raw: boolean, streams: number, result: FanoutResult): string[] {
+  return [
+    protocol,
+    raw ? 'bare HTTP streams' : 'Connect clients',
+    count(streams),
+    ms(result.setupMs),
+    ms(result.replyP50Ms),
+    ms(result.p50Ms),
+    ms(result.p99Ms),
+    ms(result.lastStreamP50Ms),
+    ms(result.lastStreamP50Ms / streams),
+    result.missing === 0 ? '0' : `${result.missing}${result.streamError ? ` (${result.streamError})` : ''}`,
+  ];
+}
+
+const COLUMNS = (update: string) => ['protocol', 'watchers', 'streams', 'open all, ms', `${update} reply p50 ms`, 'delivery p50 ms', 'delivery p99 ms', 'last stream p50 ms', 'last stream ms per stream', 'missing'];
+
 try {
   console.log(`machine: ${machineLine()}`);
   console.log(`Tessera (SQLite) in process ${process.pid}; streams and updater in process ${loadGenerator.pid}; ${UPDATES} timed updates per case, one at a time`);
   const rows: string[][] = [];
-  const results = new Map<string, FanoutResult>();
+  const cellRows: string[][] = [];
   for (const protocol of PROTOCOLS) {
     for (const raw of [false, true]) for (const streams of STREAM_COUNTS) {
       const { gridId, fieldIds } = await createBenchGrid(setupClient, `fan-out ${protocol} ${streams}`);
       const result = await loadGenerator.run({ kind: 'fanout', baseUrl: server.url, protocol, gridId, fieldId: fieldIds[1]!, streams, updates: UPDATES, raw });
-      results.set(`${protocol} ${raw ? 'raw ' : ''}${streams}`, result);
-      rows.push([
-        protocol,
-        raw ? 'bare HTTP streams' : 'Connect clients',
-        count(streams),
-        ms(result.setupMs),
-        ms(result.replyP50Ms),
-        ms(result.p50Ms),
-        ms(result.p99Ms),
-        ms(result.lastStreamP50Ms),
-        ms(result.lastStreamP50Ms / streams),
-        result.missing === 0 ? '0' : `${result.missing}${result.streamError ? ` (${result.streamError})` : ''}`,
-      ]);
+      rows.push(fanoutRow(protocol, raw, streams, result));
+      // The same for rows: WatchGrid streams, each update an UpdateCell of one cell, on a grid of its own.
+      const cells = await createBenchGrid(setupClient, `cell fan-out ${protocol} ${streams}`);
+      const rowId = (await setupClient.createRow({ gridId: cells.gridId })).insertedRows[0]!.row!.id;
+      const cellResult = await loadGenerator.run({ kind: 'fanout', baseUrl: server.url, protocol, gridId: cells.gridId, fieldId: cells.fieldIds[0]!, rowId, streams, updates: UPDATES, raw });
+      cellRows.push(fanoutRow(protocol, raw, streams, cellResult));
     }
   }
   heading('WatchFields fan-out of one UpdateField');
-  console.log(table(['protocol', 'watchers', 'streams', 'open all, ms', 'UpdateField reply p50 ms', 'delivery p50 ms', 'delivery p99 ms', 'last stream p50 ms', 'last stream ms per stream', 'missing'], rows));
-
-  // The same for rows: WatchGrid streams, each update an UpdateCell of one cell.
-  const cellRows: string[][] = [];
-  for (const protocol of PROTOCOLS) {
-    for (const raw of [false, true]) for (const streams of STREAM_COUNTS) {
-      const { gridId, fieldIds } = await createBenchGrid(setupClient, `cell fan-out ${protocol} ${streams}`);
-      const rowId = (await setupClient.createRow({ gridId })).insertedRows[0]!.row!.id;
-      const result = await loadGenerator.run({ kind: 'fanout', baseUrl: server.url, protocol, gridId, fieldId: fieldIds[0]!, rowId, streams, updates: UPDATES, raw });
-      cellRows.push([
-        protocol,
-        raw ? 'bare HTTP streams' : 'Connect clients',
-        count(streams),
-        ms(result.setupMs),
-        ms(result.replyP50Ms),
-        ms(result.p50Ms),
-        ms(result.p99Ms),
-        ms(result.lastStreamP50Ms),
-        result.missing === 0 ? '0' : `${result.missing}${result.streamError ? ` (${result.streamError})` : ''}`,
-      ]);
-    }
-  }
+  console.log(table(COLUMNS('UpdateField'), rows));
   heading('WatchGrid fan-out of one UpdateCell');
-  console.log(table(['protocol', 'watchers', 'streams', 'open all, ms', 'UpdateCell reply p50 ms', 'delivery p50 ms', 'delivery p99 ms', 'last stream p50 ms', 'missing'], cellRows));
+  console.log(table(COLUMNS('UpdateCell'), cellRows));
 } finally {
   await loadGenerator.stop();
   await server.dispose();
