@@ -8,7 +8,7 @@ import { CellDataSchema, SelectOptionIdsSchema } from '../../gen/tessera/grid/v1
 import { allSelectOptionIds } from '../cells/field-options.js';
 import type { StoredCell } from '../cells/stored-cell.js';
 import type { FieldRecord } from '../model/field-record.js';
-import type { RowWriter } from './row-repository.js';
+import type { CellPlace, PlacedCell, RowWriter } from './row-repository.js';
 
 export async function removeDeletedOptions(rows: RowWriter, gridId: string, before: readonly FieldRecord[], after: readonly FieldRecord[]): Promise<void> {
   const previous = new Map(before.map((r) => [r.field.id, r]));
@@ -19,11 +19,14 @@ export async function removeDeletedOptions(rows: RowWriter, gridId: string, befo
     const removed = [...allSelectOptionIds(old)].filter((id) => !kept.has(id));
     if (removed.length === 0) continue;
     const gone = new Set(removed);
+    const put: PlacedCell[] = [];
+    const cleared: CellPlace[] = [];
     for (const { rowId, cell } of await rows.cellsHoldingOptions(gridId, record.field.id, removed)) {
       const left = withoutOptions(cell, gone);
-      if (left) await rows.putCells(gridId, rowId, [left]);
-      else await rows.deleteCells(gridId, rowId, [cell.fieldId]);
+      if (left) put.push({ rowId, cell: left });
+      else cleared.push({ rowId, fieldId: cell.fieldId });
     }
+    await rows.replaceCells(gridId, put, cleared);
   }
 }
 

@@ -196,10 +196,9 @@ export function updateCells(changes: readonly CellChange[]): RowOperation {
       updated.push({ rowId: row.id, record, cell });
     }
     for (const [rowId, plan] of planned) checkRowSize(rowId, [...plan.cells.values()]);
-    for (const [rowId, plan] of planned) {
-      await rows.deleteCells(ctx.gridId, rowId, plan.cleared);
-      await rows.putCells(ctx.gridId, rowId, plan.put);
-    }
+    const put = [...planned].flatMap(([rowId, plan]) => plan.put.map((cell) => ({ rowId, cell })));
+    const cleared = [...planned].flatMap(([rowId, plan]) => plan.cleared.map((fieldId) => ({ rowId, fieldId })));
+    await rows.replaceCells(ctx.gridId, put, cleared);
     const result = changeset(ctx.gridId);
     for (const { rowId, record, cell } of updated) result.updatedCells.push(create(UpdatedCellSchema, { rowId, cell: shownCell(record, cell) }));
     return { changeset: result, reply: undefined };

@@ -33,6 +33,16 @@ export interface RowPlace {
   readonly position: string;
 }
 
+export interface PlacedCell {
+  readonly rowId: string;
+  readonly cell: StoredCell;
+}
+
+export interface CellPlace {
+  readonly rowId: string;
+  readonly fieldId: string;
+}
+
 export interface RowReader {
   getRow(gridId: string, rowId: string): Promise<StoredRow | undefined>;
   /** The rows among `rowIds` that exist, in no particular order. */
@@ -58,9 +68,8 @@ export interface RowWriter extends RowReader {
   insertRows(gridId: string, rows: readonly StoredRow[], createdAt: number): Promise<void>;
   deleteRow(gridId: string, rowId: string): Promise<void>;
   setPosition(gridId: string, rowId: string, position: string): Promise<void>;
-  /** Writes these cells of the row, replacing any it had for their fields. */
-  putCells(gridId: string, rowId: string, cells: readonly StoredCell[]): Promise<void>;
-  deleteCells(gridId: string, rowId: string, fieldIds: readonly string[]): Promise<void>;
+  /** Writes the cells of `put` (each replacing the cell of its row and field) and removes those `cleared` names. */
+  replaceCells(gridId: string, put: readonly PlacedCell[], cleared: readonly CellPlace[]): Promise<void>;
   /** Keys the field's select cells by their first option's place in `optionIds` (empty where it is not there). */
   rekeyOptionOrder(gridId: string, fieldId: string, optionIds: readonly string[]): Promise<void>;
   /** Gives field `to` a copy of every cell of field `from`. */

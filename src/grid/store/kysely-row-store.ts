@@ -4,7 +4,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { FieldType } from '../../gen/tessera/grid/v1/field_pb.js';
 import { CellDataSchema } from '../../gen/tessera/grid/v1/row_pb.js';
 import type { StoredCell, StoredRow } from '../cells/stored-cell.js';
-import type { PageRow, RowOrders, RowPage, RowPlace, RowQuery, RowReader, RowWriter } from '../rows/row-repository.js';
+import type { CellPlace, PageRow, PlacedCell, RowOrders, RowPage, RowPlace, RowQuery, RowReader, RowWriter } from '../rows/row-repository.js';
 import type { GridCellsTable, GridTables } from './grid-tables.js';
 import { readPage } from './row-page-query.js';
 
@@ -182,7 +182,7 @@ export class KyselyRowWriter extends KyselyRowReader implements RowWriter {
     await this.db.updateTable('grids').set((eb) => ({ row_count: eb('row_count', '+', rows.length) })).where('id', '=', gridId).execute();
   }
 
-  async #insertCells(gridId: string, cells: readonly { rowId: string; cell: StoredCell }[]): Promise<void> {
+  async #insertCells(gridId: string, cells: readonly PlacedCell[]): Promise<void> {
     for (const chunk of chunks(cells)) {
       if (chunk.length > 0) await this.db.insertInto('grid_cells').values(chunk.map(({ rowId, cell }) => cellRow(gridId, rowId, cell))).execute();
     }
@@ -201,16 +201,14 @@ export class KyselyRowWriter extends KyselyRowReader implements RowWriter {
     await this.db.updateTable('grid_rows').set({ position }).where('grid_id', '=', gridId).where('row_id', '=', rowId).execute();
   }
 
-  async putCells(gridId: string, rowId: string, cells: readonly StoredCell[]): Promise<void> {
-    if (cells.length === 0) return;
-    await this.deleteCells(gridId, rowId, cells.map((c) => c.fieldId));
-    await this.#insertCells(gridId, cells.map((cell) => ({ rowId, cell })));
-  }
-
-  async deleteCells(gridId: string, rowId: string, fieldIds: readonly string[]): Promise<void> {
-    for (const ids of chunks(fieldIds)) {
-      await this.db.deleteFrom('grid_cells').where('grid_id', '=', gridId).where('row_id', '=', rowId).where('field_id', 'in', ids).execute();
+  async replaceCells(gridId: string, put: readonly PlacedCell[], cleared: readonly CellPlace[]): Promise<void> {
+    // A few statements however many rows: the cells go (their options with them, by cascade), then the new ones come.
+    const places = [...put.map(({ rowId, cell }) => ({ rowId, fieldId: cell.fieldId })), ...cleared];
+    for (const chunk of chunks(places)) {
+      const pairs = sql.join(chunk.map(({ rowId, fieldId }) => sql`(${rowId}, ${fieldId})`));
+      await sql`delete from grid_cells where grid_id = ${gridId} and (row_id, field_id) in (values ${pairs})`.execute(this.db);
     }
+    await this.#insertCells(gridId, put);
   }
 
   async rekeyOptionOrder(gridId: string, fieldId: string, optionIds: readonly string[]): Promise<void> {
