@@ -116,7 +116,8 @@ export class GridService {
         outcomes = await commitGridWrites(deps, writes);
       } finally {
         // Committed or not, before anyone hears of it: a read begun before now may have seen the store before the change.
-        for (const write of writes) this.#fields.changed(write.gridId);
+        // A row write leaves the fields as they were.
+        for (const write of writes) if (write.operation) this.#fields.changed(write.gridId);
       }
       // Committed, so watchers may hear of it; in revision order, as the outcomes are.
       for (const outcome of outcomes) {
