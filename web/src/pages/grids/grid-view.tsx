@@ -1,9 +1,13 @@
-/** One grid: its fields as a table header, kept live through WatchFields, and an editor for the chosen field. */
+/**
+ * One grid: its fields as a table header, kept live through WatchFields, an editor for the chosen field, and below
+ * them the grid's rows (kept live through WatchGrid).
+ */
 import { useState } from 'react';
 import { href } from '../../route.ts';
 import { AddFieldForm } from './add-field-form.tsx';
 import { FieldEditor } from './field-editor.tsx';
 import { FieldHeader } from './field-header.tsx';
+import { RowsTable } from './rows-table.tsx';
 import type { GridState } from './grid-mirror.ts';
 import { useGridMirror } from './use-grid-mirror.ts';
 
@@ -70,6 +74,7 @@ export function GridView({ gridId }: { gridId: string }) {
           onInsertAfter={() => setInsertAfter({ fieldId: selected.id, nonce: Date.now() })}
         />
       )}
+      <RowsTable gridId={gridId} gridName={state.name} fields={state.fields} versions={state.versions} />
     </section>
   );
 }
