@@ -11,7 +11,6 @@ import type { GridMirror } from './grid-mirror.ts';
 import { ErrorNote, useAction } from './use-action.tsx';
 
 const DRAG_TYPE = 'application/x-tessera-field';
-const PLACEHOLDER_ROWS = 3;
 
 export function FieldHeader({
   gridId,
@@ -211,19 +210,6 @@ export function FieldHeader({
               })}
             </tr>
           </thead>
-          <tbody aria-hidden="true">
-            {Array.from({ length: PLACEHOLDER_ROWS }, (_, row) => (
-              <tr key={row}>
-                {shown.map((field) => (
-                  <td
-                    key={field.id}
-                    className={[field.visibility ? '' : 'is-hidden', field.frozen ? 'is-frozen' : ''].filter(Boolean).join(' ')}
-                    style={{ width: widthOf(field), ...(field.frozen && { left: offsets.get(field.id) }) }}
-                  />
-                ))}
-              </tr>
-            ))}
-          </tbody>
         </table>
       </div>
       {shown.length === 0 && <p>{fields.length === 0 ? 'This grid has no fields yet: add one above.' : 'Every field is hidden.'}</p>}

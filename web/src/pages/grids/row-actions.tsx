@@ -29,10 +29,10 @@ export function RowActions({
         ↓
       </button>
       <button type="button" aria-label={`Duplicate row ${n}`} title="Duplicate" disabled={busy} onClick={onDuplicate}>
-        ⧉
+        Copy
       </button>
       <ConfirmButton label={`Delete row ${n}`} question="Delete?" confirmLabel="Delete" onConfirm={onDelete} disabled={busy}>
-        ✕
+        Delete
       </ConfirmButton>
     </span>
   );

@@ -18,7 +18,7 @@ import { useRowWindow } from './use-row-window.ts';
 import { useTypeOptions, type CellOptions } from './use-type-options.ts';
 
 const ROW_HEIGHT = 36;
-const ACTIONS_WIDTH = 170;
+const ACTIONS_WIDTH = 190;
 
 interface CellRef {
   readonly rowId: string;
