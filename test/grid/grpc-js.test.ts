@@ -24,7 +24,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FieldType, GridFieldChangesetSchema, type GridFieldChangeset } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { GridErrorSchema, GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
-import type { GridChange } from '../../src/gen/tessera/grid/v1/row_pb.js';
+import { MoveItemType, type GridChange } from '../../src/gen/tessera/grid/v1/row_pb.js';
+import { SingleSelectTypeOptionSchema } from '../../src/gen/tessera/grid/v1/type_option_pb.js';
 import { gridClient } from '../helpers/grid-clients.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -261,6 +262,25 @@ describe('GridService through @grpc/grpc-js (gRPC over h2c)', () => {
         assert.equal(event.value.revision, revision);
         assert.equal(event.value.change.case, 'rows');
       }
+      // Every other row and cell RPC, as grpc-js calls them.
+      const statusField = grid.fieldOrders[1]!.fieldId;
+      const options = await gridClient(server.url).newSelectOption({ fieldIdentifier: { gridId: grid.id, fieldId: statusField }, optionName: 'Open' });
+      await gridClient(server.url).updateFieldTypeOption({ gridId: grid.id, fieldId: statusField, typeOptionData: toBinary(SingleSelectTypeOptionSchema, create(SingleSelectTypeOptionSchema, { options: [options] })) });
+      const copy = (await unary(client, GridService.method.duplicateRow, { gridId: grid.id, rowId })).insertedRows[0]!.row!.id;
+      assert.equal((await unary(client, GridService.method.getRow, { gridId: grid.id, rowId: copy })).cellByFieldId[nameField]?.content, 'from grpc-js');
+      assert.deepEqual((await unary(client, GridService.method.getGridBlocks, { gridId: grid.id })).items[0]!.rowOrders.map((o) => o.rowId), [rowId, copy]);
+      assert.equal((await unary(client, GridService.method.moveItem, { gridId: grid.id, itemId: copy, toIndex: 0, ty: MoveItemType.MoveRow })).change.case, 'rows');
+      await unary(client, GridService.method.updateCells, { gridId: grid.id, changesets: [{ rowId: copy, fieldId: nameField, oneOfCellContentChangeset: { case: 'cellContentChangeset', value: 'copy' } }] });
+      await unary(client, GridService.method.updateSelectOptionCell, { cellIdentifier: { gridId: grid.id, rowId, fieldId: statusField }, oneOfInsertOptionId: { case: 'insertOptionId', value: options.id } });
+      assert.equal((await unary(client, GridService.method.getCell, { gridId: grid.id, rowId, fieldId: statusField })).content, 'Open');
+      await unary(client, GridService.method.deleteRow, { gridId: grid.id, rowId: copy });
+      assert.deepEqual((await unary(client, GridService.method.listRows, { gridId: grid.id })).items.map((r) => r.id), [rowId]);
+      const { id: dated } = await gridClient(server.url).createGrid({ name: 'Dates by grpc-js', bare: true });
+      await gridClient(server.url).insertField({ gridId: dated, field: { id: 'due', name: 'Due', fieldType: FieldType.DateTime, visibility: true } });
+      const dueRow = (await unary(client, GridService.method.createRow, { gridId: dated })).insertedRows[0]!.row!.id;
+      const due = await unary(client, GridService.method.updateDateCell, { cellIdentifier: { gridId: dated, rowId: dueRow, fieldId: 'due' }, oneOfDate: { case: 'date', value: '86400' } });
+      assert.equal(due.updatedCells[0]!.cell!.date!.timestamp, 86400n);
+
       const failure = await unary(client, GridService.method.getRow, { gridId: grid.id, rowId: 'ghost' }).then(
         () => assert.fail('GetRow of an unknown row must fail'),
         (error: unknown) => error as grpc.ServiceError,
