@@ -32,13 +32,24 @@ export async function* watchFields(deps: WatchDeps, payload: WatchFieldsPayload,
   }
 }
 
-export async function* watchGrid(deps: WatchDeps, payload: WatchGridPayload, signal: AbortSignal): AsyncGenerator<GridChange> {
-  for await (const entry of watchHistory(deps, payload.gridId, payload.afterRevision, signal, true)) {
-    yield create(GridChangeSchema, {
-      revision: entry.revision,
-      change: entry.fields ? { case: 'fields', value: entry.fields } : { case: 'rows', value: entry.rows },
-    });
+/**
+ * A live change reaches every watcher as the same changeset object, so each is wrapped once: the streams then share the
+ * wrapper, and with it its encoding (server-stream-fast-lane.ts), as WatchFields' streams share the changeset's.
+ */
+const WRAPPED = new WeakMap<GridFieldChangeset | RowChangeset, GridChange>();
+
+function wrapped(entry: HistoryEntry): GridChange {
+  const inner = entry.fields ?? entry.rows;
+  let change = WRAPPED.get(inner);
+  if (!change) {
+    change = create(GridChangeSchema, { revision: entry.revision, change: entry.fields ? { case: 'fields', value: entry.fields } : { case: 'rows', value: entry.rows } });
+    WRAPPED.set(inner, change);
   }
+  return change;
+}
+
+export async function* watchGrid(deps: WatchDeps, payload: WatchGridPayload, signal: AbortSignal): AsyncGenerator<GridChange> {
+  for await (const entry of watchHistory(deps, payload.gridId, payload.afterRevision, signal, true)) yield wrapped(entry);
 }
 
 /** `rows`: whether row changes are wanted (decoded); otherwise they only advance the revision. */
