@@ -57,9 +57,15 @@ function keyOf(sort: SortKey, alias: string): RawBuilder<unknown> {
   return sql.ref(`${alias}.${sort.key === 'text' ? 'text_sort' : 'num_key'}`);
 }
 
-/** The row's sort key, read by a subquery. */
-function keySubquery(sort: SortKey): RawBuilder<unknown> {
-  return sql`(select ${keyOf(sort, 'c')} from grid_cells c where ${cellOf('c', sort.fieldId, sort.types)})`;
+/** The later sort keys' cells, joined once each: a key read by a column, not a subquery per use. */
+function keyJoins(sorts: readonly SortKey[], first: number): RawBuilder<unknown> {
+  return sql.join(
+    sorts.map((sort, i) => {
+      const alias = `s${first + i}`;
+      return sql` left join grid_cells ${sql.ref(alias)} on ${cellOf(alias, sort.fieldId, sort.types)}`;
+    }),
+    sql``,
+  );
 }
 
 /**
@@ -125,7 +131,8 @@ export async function readPage(db: Db, gridId: string, query: RowQuery): Promise
     if (after) where.push(sql`r.position > ${after.position}`);
     found = await run(db, { from: sql`grid_rows r`, where, keys: [], order: sql`r.position`, limit: wanted });
   } else {
-    const otherKeys = others.map(keySubquery);
+    const otherKeys = others.map((sort, i) => keyOf(sort, `s${i + 1}`));
+    const joins = keyJoins(others, 1);
     found = [];
     // Rows whose first key is set, in its order, unless the cursor is past them already.
     if (!after || after.keys[0] !== null) {
@@ -142,7 +149,7 @@ export async function readPage(db: Db, gridId: string, query: RowQuery): Promise
         where.push(afterCursor(keys, query.sorts, after.keys, after.position));
       }
       found = await run(db, {
-        from: sql`grid_cells s0 join grid_rows r on r.grid_id = s0.grid_id and r.row_id = s0.row_id`,
+        from: sql`grid_cells s0 join grid_rows r on r.grid_id = s0.grid_id and r.row_id = s0.row_id${joins}`,
         where,
         keys,
         order: sql.join([first.descending ? sql`${key} desc` : sql`${key} asc`, orderBy(otherKeys, others)]),
@@ -157,7 +164,7 @@ export async function readPage(db: Db, gridId: string, query: RowQuery): Promise
         ...filters,
       ];
       if (after && after.keys[0] === null) where.push(afterCursor(otherKeys, others, after.keys.slice(1), after.position));
-      const rest = await run(db, { from: sql`grid_rows r`, where, keys: [sql`null`, ...otherKeys], order: orderBy(otherKeys, others), limit: wanted - found.length });
+      const rest = await run(db, { from: sql`grid_rows r${joins}`, where, keys: [sql`null`, ...otherKeys], order: orderBy(otherKeys, others), limit: wanted - found.length });
       found.push(...rest);
     }
   }
