@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { MIGRATIONS } from '../../src/build-server.js';
 import { openStore } from '../../src/platform/store/open-store.js';
 import { removeTestData, startTestServer, tempDataDir, testDatabaseUrl, testStoreEnv } from '../helpers/server.js';
 import { TESSERA_BIN } from '../helpers/bin.js';
@@ -30,7 +31,8 @@ describe('a schema newer than this build', () => {
       try {
         const names = (await after.db.selectFrom('kysely_migration').select('name').orderBy('name').execute()).map((r: { name: string }) => r.name);
         assert.equal(names.at(-1), '9999_from_a_later_build');
-        assert.equal(names.length, 15);
+        // This build's migrations and the later one, nothing else.
+        assert.equal(names.length, MIGRATIONS.reduce((n, set) => n + Object.keys(set).length, 0) + 1);
       } finally {
         await after.close();
       }
