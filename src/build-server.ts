@@ -157,9 +157,11 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
   });
   await store.leadership.start();
   const notifier = new LocalNotifier<GridEvent>();
-  const unrelay = store.signals && relayGridSignals(store.signals, notifier);
+  // Names this instance's grid commits, so it does not relay its own back to its watchers.
+  const origin = randomId(16);
+  const unrelay = store.signals && relayGridSignals(store.signals, notifier, origin);
   const grids = new GridService({
-    repository: new KyselyGridRepository(store.db, store.signals),
+    repository: new KyselyGridRepository(store.db, store.signals, origin),
     notifier,
     clock,
     newId: randomId,

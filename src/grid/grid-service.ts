@@ -120,8 +120,13 @@ export class GridService {
         for (const write of writes) if (write.operation) this.#fields.changed(write.gridId);
       }
       // Committed, so watchers may hear of it; in revision order, as the outcomes are.
-      for (const outcome of outcomes) {
-        if (!outcome.ok) continue;
+      for (const [i, outcome] of outcomes.entries()) {
+        if (!outcome.ok) {
+          // The store failed (not the write's own refusal): it may have committed after all, and other instances will
+          // not tell this one's watchers, so they read the store again.
+          if (!(outcome.error instanceof GridError)) this.#publish(writes[i]!.gridId, { kind: 'resync' });
+          continue;
+        }
         const { changeset } = outcome.value;
         const event: GridEvent =
           changeset.$typeName === 'tessera.grid.v1.RowChangeset'
@@ -192,6 +197,11 @@ export class GridService {
         if (!snapshot) throw gridNotFound(gridId);
         await tx.deleteGrid(gridId);
         return this.#toGrid(snapshot, snapshot.fieldIds);
+      })
+      .catch((error: unknown) => {
+        // As for a failed write: the deletion may have committed, and the watchers here learn it from the store.
+        if (!(error instanceof GridError)) this.#publish(gridId, { kind: 'resync' });
+        throw error;
       })
       .finally(() => {
         this.#fields.changed(gridId);

@@ -32,14 +32,35 @@ function request(json: JsonValue, format: 'binary' | 'json'): Buffer {
 
 const headerLines = (raw: readonly string[]) => raw.flatMap((name, i) => (i % 2 === 0 && name.toLowerCase() !== 'date' ? [`${name}: ${raw[i + 1]}`] : []));
 
+/** The changesets of the history `grid()` makes: the default fields, the long field, its rename. */
+const REPLAYED = 3;
+
+/**
+ * Calls `done` once `count` whole envelopes have arrived in the chunks it is given. Only then has a stream replayed
+ * the history: a stream still reading it when the grid is deleted finds the history gone and ends early.
+ */
+function afterEnvelopes(count: number, done: () => void): (chunk: Buffer) => void {
+  let pending = Buffer.alloc(0);
+  let seen = 0;
+  return (chunk) => {
+    if (seen >= count) return;
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= 5 && pending.length >= 5 + pending.readUInt32BE(1)) {
+      pending = pending.subarray(5 + pending.readUInt32BE(1));
+      if (++seen === count) return done();
+    }
+  };
+}
+
 /** A Connect stream over HTTP/1.1, read to its end. */
-/** `replayed`, when given, is called once the first bytes arrive (the replay of the grid's history). */
+/** `replayed`, when given, is called once the replay of the grid's history has arrived. */
 function connectStream(url: string, contentType: string, body: Uint8Array, extra: Readonly<Record<string, string>>, replayed?: () => void): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${url}${PATH}`, { method: 'POST', headers: { 'content-type': contentType, ...extra } }, (res) => {
       const chunks: Buffer[] = [];
+      const counted = replayed && afterEnvelopes(REPLAYED, replayed);
       res.on('data', (chunk: Buffer) => {
-        if (chunks.length === 0) replayed?.();
+        counted?.(chunk);
         chunks.push(chunk);
       });
       res.on('end', () => resolve({ status: res.statusCode!, headers: headerLines(res.rawHeaders), body: Buffer.concat(chunks), trailers: headerLines(res.rawTrailers) }));
@@ -64,8 +85,9 @@ function grpcStream(url: string, contentType: string, body: Uint8Array, extra: R
       headers = Object.entries(h).filter(([k]) => k !== 'date').map(([k, v]) => `${k}: ${String(v)}`);
     });
     stream.on('trailers', (t) => (trailers = Object.entries(t).map(([k, v]) => `${k}: ${String(v)}`)));
+    const counted = replayed && afterEnvelopes(REPLAYED, replayed);
     stream.on('data', (chunk: Buffer) => {
-      if (chunks.length === 0) replayed?.();
+      counted?.(chunk);
       chunks.push(chunk);
     });
     stream.on('end', () => resolve({ status, headers, body: Buffer.concat(chunks), trailers }));
@@ -107,7 +129,7 @@ describe('WatchFields in its plain form', () => {
         const gridId = await grid();
         const acceptHeader: Record<string, string> = accept === undefined ? {} : { [protocol === 'connect' ? 'connect-accept-encoding' : 'grpc-accept-encoding']: accept };
         const body = request({ gridId, afterRevision: '0' }, format);
-        // Live changes once both streams have replayed the history (so both are subscribed), then the end.
+        // Live changes once both streams have replayed the whole history (so both are subscribed and past it), then the end.
         let replayed = 0;
         let bothReplayed!: () => void;
         const replays = new Promise<void>((resolve) => (bothReplayed = resolve));

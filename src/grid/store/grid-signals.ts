@@ -9,14 +9,19 @@ import { gridTopic, type GridEvent } from '../grid-events.js';
 
 const CHANNEL = 'tessera_grid';
 
-type GridSignal = { readonly grid: string; readonly revision: string } | { readonly grid: string; readonly deleted: true };
+/** `origin`: the instance that committed it, which has told its own watchers already. */
+type GridSignal = ({ readonly grid: string; readonly revision: string } | { readonly grid: string; readonly deleted: true }) & { readonly origin?: string };
 
 export function sendGridSignal(signals: StoreSignals, db: Kysely<any> | Transaction<any>, signal: GridSignal): Promise<void> {
   return signals.send(db, CHANNEL, JSON.stringify(signal));
 }
 
-/** Relays every instance's grid commits to this instance's watchers; returns the unsubscribe. */
-export function relayGridSignals(signals: StoreSignals, notifier: LocalNotifier<GridEvent>): () => void {
+/**
+ * Relays the other instances' grid commits to this instance's watchers; returns the unsubscribe. This instance's own
+ * commits (`origin`) are left out: its watchers heard of them with the changeset itself, and a hint that raced ahead of
+ * it would send them to the store for a change they are about to get (or, once the grid is deleted, cannot).
+ */
+export function relayGridSignals(signals: StoreSignals, notifier: LocalNotifier<GridEvent>, origin?: string): () => void {
   return signals.listen(CHANNEL, {
     message(payload) {
       let signal: GridSignal;
@@ -25,6 +30,7 @@ export function relayGridSignals(signals: StoreSignals, notifier: LocalNotifier<
       } catch {
         return;
       }
+      if (origin !== undefined && signal.origin === origin) return;
       const event: GridEvent = 'deleted' in signal ? { kind: 'deleted' } : { kind: 'committed', revision: BigInt(signal.revision) };
       notifier.publish(gridTopic(signal.grid), event);
     },

@@ -167,6 +167,7 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
   constructor(
     db: Transaction<GridTables>,
     private readonly signals: StoreSignals | undefined,
+    private readonly origin: string | undefined,
   ) {
     super(db);
     this.rows = new KyselyRowWriter(db);
@@ -238,7 +239,7 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
     const rows = changesets.map((c) => ({ grid_id: gridId, revision: c.revision.toString(), data: c.data, committed_at: committedAt, kind: KINDS[c.kind ?? 'fields'] }));
     await this.db.insertInto('grid_changesets').values(rows).execute();
     // The last revision is enough: a watcher elsewhere that sees a jump reads the changesets between from the store.
-    if (this.signals) await sendGridSignal(this.signals, this.db, { grid: gridId, revision: last.revision.toString() });
+    if (this.signals) await sendGridSignal(this.signals, this.db, { grid: gridId, revision: last.revision.toString(), ...(this.origin && { origin: this.origin }) });
     const horizon = last.revision - BigInt(retain);
     if (horizon > 0n) {
       await this.db.deleteFrom('grid_changesets').where('grid_id', '=', gridId).where('revision', '<=', horizon.toString()).execute();
@@ -247,7 +248,7 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
 
   async deleteGrid(gridId: string): Promise<boolean> {
     const result = await this.db.deleteFrom('grids').where('id', '=', gridId).executeTakeFirst();
-    if (this.signals && result.numDeletedRows > 0n) await sendGridSignal(this.signals, this.db, { grid: gridId, deleted: true });
+    if (this.signals && result.numDeletedRows > 0n) await sendGridSignal(this.signals, this.db, { grid: gridId, deleted: true, ...(this.origin && { origin: this.origin }) });
     return result.numDeletedRows > 0n;
   }
 }
@@ -255,16 +256,17 @@ class KyselyGridWriter extends KyselyGridReader implements GridWriter {
 export class KyselyGridRepository extends KyselyGridReader implements GridRepository {
   readonly #db: Kysely<GridTables>;
 
-  /** `signals`: tell the other instances sharing the store about each commit. */
+  /** `signals`: tell the other instances sharing the store about each commit, as coming from `origin` (this instance). */
   constructor(
     db: Kysely<GridTables>,
     private readonly signals?: StoreSignals,
+    private readonly origin?: string,
   ) {
     super(db);
     this.#db = db;
   }
 
   transaction<T>(work: (tx: GridWriter) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute((trx) => work(new KyselyGridWriter(trx, this.signals)));
+    return this.#db.transaction().execute((trx) => work(new KyselyGridWriter(trx, this.signals, this.origin)));
   }
 }
