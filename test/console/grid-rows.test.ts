@@ -173,6 +173,21 @@ describe('the Grids console, rows', { skip: browserSkip }, () => {
     await page.context().close();
   });
 
+  it('shows a hidden field\'s column only while the header shows hidden fields, as the header does', async () => {
+    const g = await typedGrid(api, 'Hidden');
+    await api.createRow({ gridId: g.gridId, cells: { [g.f.Price]: { value: { case: 'number', value: '3' } } } });
+    await api.updateField({ gridId: g.gridId, fieldId: g.f.Price, oneOfVisibility: { case: 'visibility', value: false } });
+    const page = await openGrid(g.gridId, 1);
+    const columns = () => rowsGrid(page, g.name).getByRole('columnheader').allTextContents();
+    // The header shows hidden fields by default; the rows follow it.
+    await eventually(async () => assert.ok((await columns()).includes('Price')));
+    await page.getByLabel('Show hidden fields').uncheck();
+    await eventually(async () => assert.ok(!(await columns()).includes('Price')));
+    await page.getByLabel('Show hidden fields').check();
+    await eventually(async () => assert.ok((await columns()).includes('Price')));
+    await page.context().close();
+  });
+
   it('shows changes made by another client and in another tab without a reload', async () => {
     const g = await typedGrid(api, 'Live rows');
     const a = await api.createRow({ gridId: g.gridId, cells: { [g.f.Name]: { value: { case: 'text', value: 'One' } } } });

@@ -74,7 +74,7 @@ export function GridView({ gridId }: { gridId: string }) {
           onInsertAfter={() => setInsertAfter({ fieldId: selected.id, nonce: Date.now() })}
         />
       )}
-      <RowsTable gridId={gridId} gridName={state.name} fields={state.fields} versions={state.versions} />
+      <RowsTable gridId={gridId} gridName={state.name} fields={state.fields} versions={state.versions} showHidden={showHidden} />
     </section>
   );
 }

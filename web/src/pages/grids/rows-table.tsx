@@ -25,10 +25,23 @@ interface CellRef {
   readonly fieldId: string;
 }
 
-export function RowsTable({ gridId, gridName, fields, versions }: { gridId: string; gridName: string; fields: readonly Field[]; versions: ReadonlyMap<string, bigint> }) {
+export function RowsTable({
+  gridId,
+  gridName,
+  fields,
+  versions,
+  showHidden,
+}: {
+  gridId: string;
+  gridName: string;
+  fields: readonly Field[];
+  versions: ReadonlyMap<string, bigint>;
+  /** The header's "Show hidden fields": hidden fields' columns show, dimmed, as they do in the header. */
+  showHidden: boolean;
+}) {
   const [state, mirror] = useRowMirror(gridId);
   const options = useTypeOptions(gridId, fields, versions);
-  const shown = fields.filter((f) => f.visibility);
+  const shown = showHidden ? fields : fields.filter((f) => f.visibility);
   const action = useAction();
   const queried = isQueried(state.query);
   const view = useRowWindow(state.rows.length, ROW_HEIGHT);
@@ -69,7 +82,7 @@ export function RowsTable({ gridId, gridName, fields, versions }: { gridId: stri
         <div role="rowgroup" className="rows-head" style={{ width }}>
           <div role="row" aria-rowindex={1} className="rows-row">
             {shown.map((f) => (
-              <div role="columnheader" key={f.id} className="rows-cell" style={{ width: f.width }}>
+              <div role="columnheader" key={f.id} className={f.visibility ? 'rows-cell' : 'rows-cell is-hidden'} style={{ width: f.width }}>
                 {f.name}
               </div>
             ))}
@@ -187,7 +200,7 @@ const RowLine = memo(function RowLine({
             key={field.id}
             aria-label={label}
             data-field-id={field.id}
-            className={`rows-cell${isEditing ? ' is-editing' : ''}${error ? ' has-error' : ''}`}
+            className={`rows-cell${field.visibility ? '' : ' is-hidden'}${isEditing ? ' is-editing' : ''}${error ? ' has-error' : ''}`}
             style={{ width: field.width }}
             tabIndex={isEditing ? -1 : 0}
             onClick={isEditing ? undefined : open}
