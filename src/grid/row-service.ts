@@ -45,7 +45,7 @@ import type { GridEvent } from './grid-events.js';
 import { watchGrid } from './grid-history.js';
 import type { GridRepository } from './grid-repository.js';
 import { gridNotFound } from './grid-write-group.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ROW_HEIGHT } from './limits.js';
 import type { FieldRecord } from './model/field-record.js';
 import { fieldTypeName, isSelectType } from './type-options/type-option-schemas.js';
 import { requireFieldId, requireGridId } from './validation.js';
@@ -91,7 +91,7 @@ export class RowService {
     const fields = await this.#fields(gridId);
     const shape = planRowQuery(fields, payload.filters, payload.sorts);
     const query = toBinary(ListRowsPayloadSchema, create(ListRowsPayloadSchema, { gridId, filters: payload.filters, sorts: payload.sorts }));
-    const digest = queryDigest(gridId, Buffer.from(query).toString('base64'), '');
+    const digest = queryDigest(query);
     const after = payload.pageToken === '' ? undefined : decodePageToken(payload.pageToken, digest, shape.sorts.length);
     const page = await this.deps.repository.rows.listRows(gridId, { ...shape, limit: pageSize, ...(after && { after }) });
     if (!page) throw gridNotFound(gridId);
@@ -113,7 +113,7 @@ export class RowService {
     if (!orders) throw gridNotFound(gridId);
     const wanted = payload.blockOrders.length === 0 || payload.blockOrders.some((order) => order.blockId === gridId);
     if (!wanted) return create(RepeatedGridBlockSchema);
-    const rowOrders = orders.rowIds.map((rowId) => create(RowOrderSchema, { rowId, blockId: gridId, height: 42 }));
+    const rowOrders = orders.rowIds.map((rowId) => create(RowOrderSchema, { rowId, blockId: gridId, height: ROW_HEIGHT }));
     return create(RepeatedGridBlockSchema, { items: [create(GridBlockSchema, { id: gridId, rowOrders })] });
   }
 

@@ -6,7 +6,6 @@
 import { create } from '@bufbuild/protobuf';
 import { generateKeyBetween } from 'fractional-indexing';
 import {
-  CellDataSchema,
   IndexRowSchema,
   MovedRowSchema,
   RowChangesetSchema,
@@ -22,7 +21,7 @@ import { GridError } from '../grid-error.js';
 import { MAX_CELLS_PER_CALL, MAX_ROW_BYTES, ROW_ID_LENGTH } from '../limits.js';
 import type { FieldRecord } from '../model/field-record.js';
 import { requireFieldId } from '../validation.js';
-import type { RowContext, RowEdit, RowOperation } from './row-edit.js';
+import type { RowContext, RowOperation } from './row-edit.js';
 import type { RowWriter } from './row-repository.js';
 import { fieldsById, shownCell, toRow, type FieldsById } from './row-view.js';
 import { requireRowId } from './row-validation.js';
@@ -204,7 +203,3 @@ export function updateCells(changes: readonly CellChange[]): RowOperation {
     return { changeset: result, reply: undefined };
   };
 }
-
-export const CLEARED: CellData = create(CellDataSchema);
-
-export type { RowEdit };

@@ -8,6 +8,7 @@ import type { StoreSignals } from '../../platform/store/signals.js';
 import { sendGridSignal } from './grid-signals.js';
 import type { GridFieldsTable, GridsTable, GridTables } from './grid-tables.js';
 import { KyselyRowReader, KyselyRowWriter } from './kysely-row-store.js';
+import { chunks } from './statement-chunks.js';
 
 type Db = Kysely<GridTables> | Transaction<GridTables>;
 
@@ -41,15 +42,6 @@ function toFieldRow(gridId: string, field: Field, position: number): GridFieldsT
     width: field.width,
     is_primary: field.isPrimary ? 1 : 0,
   };
-}
-
-/** Rows per insert: well under SQLite's 32,766 bound parameters however wide the row (10 columns at most here). */
-const ROWS_PER_STATEMENT = 500;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
-  return out;
 }
 
 /** An upserted field takes every column of the row it was inserted with (`excluded`). */

@@ -7,19 +7,11 @@ import type { StoredCell, StoredRow } from '../cells/stored-cell.js';
 import type { CellPlace, PageRow, PlacedCell, RowOrders, RowPage, RowPlace, RowQuery, RowReader, RowWriter } from '../rows/row-repository.js';
 import type { GridCellsTable, GridTables } from './grid-tables.js';
 import { readPage } from './row-page-query.js';
+import { chunks, ROWS_PER_STATEMENT } from './statement-chunks.js';
 
 type Db = Kysely<GridTables> | Transaction<GridTables>;
 
 const SELECT_TYPES = [FieldType.SingleSelect, FieldType.MultiSelect];
-
-/** Rows per insert: 8 columns at most, well under SQLite's 32,766 bound parameters. */
-const ROWS_PER_STATEMENT = 500;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
-  return out;
-}
 
 function toStoredCell(row: Selectable<GridCellsTable>): StoredCell {
   const data = new Uint8Array(row.data);
