@@ -167,6 +167,21 @@ for (const protocol of CONNECT_PROTOCOLS) {
       assert.deepEqual(await shown(gridId, rowId), { usd: '$5.00' });
     });
 
+    it('refuses a date field’s unknown time zone and a number field’s scale past 30', async () => {
+      const gridId = await typedGrid(client());
+      await expectGridError(client().updateFieldTypeOption({ gridId, fieldId: 'date', typeOptionData: encode(DateTypeOptionSchema, { timeZone: 'Mars/Base' }) }), {
+        code: Code.InvalidArgument,
+        message: 'type_option_data.time_zone "Mars/Base" is not an IANA time zone such as "Europe/Paris" (empty: UTC)',
+        gridError: 1000,
+      });
+      await expectGridError(client().updateFieldTypeOption({ gridId, fieldId: 'usd', typeOptionData: encode(NumberTypeOptionSchema, { scale: 31 }) }), {
+        code: Code.InvalidArgument,
+        message: 'type_option_data.scale 31 is out of range: it must be between 0 and 30',
+        gridError: 1000,
+      });
+      await client().updateFieldTypeOption({ gridId, fieldId: 'usd', typeOptionData: encode(NumberTypeOptionSchema, { scale: 30, format: NumberTypeOption_NumberFormat.USD }) });
+    });
+
     it('UpdateCells commits all of its cells or none', async () => {
       const gridId = await typedGrid(client());
       const a = await newRow(gridId);

@@ -329,6 +329,8 @@ for (const protocol of CONNECT_PROTOCOLS) {
         [() => client().listRows({ gridId, pageSize: 1001 }), Code.InvalidArgument, 'page_size 1001 is out of range: it must be between 1 and 1000 (0: 100)', 1000],
         [() => client().listRows({ gridId, pageSize: -1 }), Code.InvalidArgument, 'page_size -1 is out of range: it must be between 1 and 1000 (0: 100)', 1000],
         [() => client().listRows({ gridId, pageToken: 'not a token' }), Code.InvalidArgument, 'page_token is not one this server gave; start again without one', 10017],
+        [() => client().listRows({ gridId, pageToken: 'a'.repeat(262_145) }), Code.InvalidArgument, 'page_token is 262145 characters long, longer than any this server gives; start again without one', 10017],
+        [() => client().listRows({ gridId, sorts: Array.from({ length: 9 }, () => ({ fieldId: 'n' })) }), Code.ResourceExhausted, 'sorts has 9 entries; the limit is 8', 10016],
       ];
       for (const [call, code, message, gridError] of refusals) await expectGridError(call(), { code, message, gridError });
       const page = await client().listRows({ gridId, pageSize: 2 });
