@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { GridService as GridServiceDesc } from './gen/tessera/grid/v1/grid_service_pb.js';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRpc, relayGridSignals, type GridAccess, type GridEvent } from './grid/index.js';
-import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository } from './cluster/index.js';
+import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, searchMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository, KyselySearchRepository, SearchService } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { grpcToolingRoutes } from './http/grpc-tooling/tooling-routes.js';
 import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
@@ -26,7 +26,7 @@ export const DEFAULT_NODE_NAME = 'tessera-0';
 export const DEFAULT_CLUSTER_NAME = 'tessera';
 
 /** Every module's migrations, in the order their names sort. */
-export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations, ilmMigrations, documentMigrations, securityMigrations, generationMigrations];
+export const MIGRATIONS: readonly MigrationSet[] = [gridMigrations, clusterMigrations, ilmMigrations, documentMigrations, searchMigrations, securityMigrations, generationMigrations];
 
 export interface BuildOptions {
   readonly dataDir?: string;
@@ -129,6 +129,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
   }
   const policies = new PolicyService(cluster);
   const documents = await DocumentService.open(new KyselyDocumentRepository(store.db, shared), cluster, clock, newUuid);
+  const search = new SearchService(new KyselySearchRepository(store.db), cluster, clock, () => documents.sync());
   const disk = new DiskMonitor(cluster, documents, options.diskCapacity ?? DEFAULT_DISK_CAPACITY);
   disk.start();
   const runner = new LifecycleRunner({
@@ -185,6 +186,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
       clock,
       newUuid,
       documents,
+      search,
       disk,
       ...(security && { security }),
       ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => virtualNow.save(millis) },

@@ -10,6 +10,8 @@ export type ErrorMetadata = Readonly<Record<string, unknown>>;
  */
 export class ClusterError extends EsDomainError<string> {
   readonly domain = 'cluster';
+  /** The failures an error stands for, whose roots ES reports as its own (a search's shard failures). */
+  rootCauses?: readonly ClusterError[];
 
   constructor(
     type: string,

@@ -1,5 +1,6 @@
 /** @module Where documents live: one row per document, and per index its sequence counter, count and size. */
 import type { Versioned } from '../../platform/versioned-copy.js';
+import type { IndexedDocument } from '../search/document-indexer.js';
 
 export interface StoredDocument {
   readonly id: string;
@@ -24,6 +25,8 @@ export interface DocumentWrite {
   readonly seqNo: number;
   readonly version: number;
   readonly routing?: string;
+  /** What the new source puts in the search index. */
+  readonly indexed?: IndexedDocument;
 }
 
 /** One transaction of writes: the counters read here are locked against other instances until it ends. */

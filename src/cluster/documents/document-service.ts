@@ -26,6 +26,8 @@ import { writeTarget } from './write-target.js';
 import { timestampRefusal } from './data-stream-writes.js';
 import { mapWrites } from './document-mapping.js';
 import { maxTimestampOf } from './max-timestamp.js';
+import { indexDocument, type IndexedDocument } from '../search/document-indexer.js';
+import type { JsonObject, RootMapping } from '../mappings/mapping-model.js';
 
 const ID_LENGTH = 20;
 function shards(index: IndexMetadata) {
@@ -228,7 +230,8 @@ export class DocumentService {
     const source = JSON.stringify(request.source);
     const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
     stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
-    return { result: reply(version, existing ? 'updated' : 'created', existing ? 200 : 201), write: { index: index.name, id, source, seqNo, version, ...(routing !== undefined && { routing }) } };
+    const indexed = this.#indexed(index.name, request.source as JsonObject);
+    return { result: reply(version, existing ? 'updated' : 'created', existing ? 200 : 201), write: { index: index.name, id, source, seqNo, version, indexed, ...(routing !== undefined && { routing }) } };
   }
 
   /**
@@ -279,7 +282,14 @@ export class DocumentService {
     const result = reply(version, existing ? 'updated' : 'created', existing ? 200 : 201);
     // UpdateHelper keeps the stored document's routing; an upsert takes the request's.
     const kept = existing ? existing.routing : routing;
-    return { result: withGet(result, document), write: { index: index.name, id, source, seqNo, version, ...(kept !== undefined && { routing: kept }) } };
+    const indexed = this.#indexed(index.name, document as JsonObject);
+    return { result: withGet(result, document), write: { index: index.name, id, source, seqNo, version, indexed, ...(kept !== undefined && { routing: kept }) } };
+  }
+
+  /** What `source` puts in the search index, read with the mapping as the batch's own new fields left it. */
+  #indexed(index: string, source: JsonObject): IndexedDocument {
+    const metadata = this.cluster.state.indices.get(index);
+    return indexDocument((metadata?.mappings ?? {}) as RootMapping, source);
   }
 
   /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */

@@ -2,6 +2,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Generations } from '../../platform/store/generations.js';
 import type { DocumentRepository, DocumentTransaction, DocumentWrite, IndexDocStats, StoredDocument } from '../documents/document-repository.js';
+import { chunks } from '../../platform/store/statement-chunks.js';
+import { indexKey, syncSearchIndices, writeSearchIndex, type IndexedWrite } from './search-index-writes.js';
 
 export interface DocumentTables {
   es_documents: { index_name: string; doc_id: string; seq_no: number | string; version: number | string; source: string; size_bytes: number; routing: string | null };
@@ -25,20 +27,10 @@ async function getDocument(db: Kysely<DocumentTables> | Transaction<DocumentTabl
   return row && toDocument(row);
 }
 
-/**
- * Rows per statement when a batch is read or written: a 1,000-item _bulk takes a few statements instead of a thousand,
- * well inside both stores' limits on bound parameters (SQLite 32,766, PostgreSQL 65,535; a row binds 7).
- */
-const ROWS_PER_STATEMENT = 200;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) out.push(items.slice(i, i + ROWS_PER_STATEMENT));
-  return out;
-}
-
 class KyselyDocumentTransaction implements DocumentTransaction {
   written = false;
+  /** The structure's key of each index whose counters this transaction holds. */
+  readonly #keys = new Map<string, number>();
 
   constructor(
     private readonly trx: Transaction<DocumentTables>,
@@ -53,6 +45,8 @@ class KyselyDocumentTransaction implements DocumentTransaction {
       let query = this.trx.selectFrom('es_index_counters').selectAll().where('index_name', '=', index);
       if (this.lockRows) query = query.forUpdate();
       stats.set(index, toStats(await query.executeTakeFirstOrThrow()));
+      // Numbered under the counter's lock, so two instances writing a new index agree on its key.
+      if (!this.#keys.has(index)) this.#keys.set(index, await indexKey(this.trx, index));
     }
     return stats;
   }
@@ -76,6 +70,14 @@ class KyselyDocumentTransaction implements DocumentTransaction {
       last.delete(key);
       last.set(key, w);
     }
+    const indexed = new Map<string, IndexedWrite[]>();
+    for (const w of last.values()) {
+      let list = indexed.get(w.index);
+      if (!list) indexed.set(w.index, (list = []));
+      list.push({ id: w.id, seqNo: w.seqNo, indexed: w.source === undefined ? undefined : w.indexed });
+    }
+    // Before the documents change: the versions being replaced are found by their stored sequence numbers.
+    for (const [index, list] of indexed) await writeSearchIndex(this.trx, index, this.#keys.get(index) ?? (await indexKey(this.trx, index)), list);
     const deletes = new Map<string, string[]>();
     const upserts: DocumentRow[] = [];
     for (const w of last.values()) {
@@ -172,6 +174,7 @@ export async function syncDocumentsWithIndices(
   created: readonly { name: string; copiedFrom: string }[],
   removed: readonly string[],
 ): Promise<void> {
+  await syncSearchIndices(trx, created, removed);
   for (const { name, copiedFrom } of created) {
     await sql`insert into es_documents (index_name, doc_id, seq_no, version, source, size_bytes, routing)
       select ${name}, doc_id, seq_no, version, source, size_bytes, routing from es_documents where index_name = ${copiedFrom}`.execute(trx);

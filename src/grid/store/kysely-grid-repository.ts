@@ -8,7 +8,7 @@ import type { StoreSignals } from '../../platform/store/signals.js';
 import { sendGridSignal } from './grid-signals.js';
 import type { GridFieldsTable, GridsTable, GridTables } from './grid-tables.js';
 import { KyselyRowReader, KyselyRowWriter } from './kysely-row-store.js';
-import { chunks } from './statement-chunks.js';
+import { chunks } from '../../platform/store/statement-chunks.js';
 
 type Db = Kysely<GridTables> | Transaction<GridTables>;
 

@@ -7,7 +7,7 @@ import type { StoredCell, StoredRow } from '../cells/stored-cell.js';
 import type { CellPlace, PageRow, PlacedCell, RowOrders, RowPage, RowPlace, RowQuery, RowReader, RowWriter } from '../rows/row-repository.js';
 import type { GridCellsTable, GridTables } from './grid-tables.js';
 import { readPage } from './row-page-query.js';
-import { chunks, ROWS_PER_STATEMENT } from './statement-chunks.js';
+import { chunks, ROWS_PER_STATEMENT } from '../../platform/store/statement-chunks.js';
 
 type Db = Kysely<GridTables> | Transaction<GridTables>;
 

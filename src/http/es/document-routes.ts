@@ -1,4 +1,4 @@
-/** @module Documents: `_doc`, `_create`, `_update`, `_mget`, `_bulk`, `_count`, `_refresh` and `_stats`. */
+/** @module Documents: `_doc`, `_create`, `_update`, `_mget`, `_bulk`, `_refresh` and `_stats`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   checkBlocks,
@@ -17,7 +17,6 @@ import { effectiveOp, fetchSourceParams, getParams, queryConditions, updateReque
 import { bulkRequestsOf } from './bulk-request.js';
 import { cause, esErrorBody } from './es-envelope.js';
 import { parseMultiGet } from './mget-request.js';
-import { checkCountsEverything } from './count-query.js';
 import type { EsContext } from './es-context.js';
 import { decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend, flag } from './es-reply.js';
@@ -28,8 +27,6 @@ import { INDICES_OPTIONS, WRITE_CONDITIONS, WRITE_SHARDS, INDEXING, SOURCE, DOC_
 const INDEX_DOC = esRoute(onPath('indices:data/write/index'), INDEXING, { body: true });
 const MGET = esRoute({ action: 'indices:data/read/mget', indices: 'mget-body' }, DOC_READ, { body: true });
 const BULK_WRITE = esRoute({ action: 'indices:data/write/bulk', indices: 'bulk-body' }, BULK, { body: true });
-// _count refuses min_score and terminate_after itself, with a message saying why.
-const COUNT = esRoute(onPath('indices:data/read/search'), ['q', 'min_score', 'terminate_after', ...INDICES_OPTIONS], { body: true });
 const REFRESH = esRoute(onPath('indices:admin/refresh'), []);
 const STATS = esRoute(onPath('indices:monitor/stats'), []);
 const DELETE_DOC = esRoute(onPath('indices:data/write/delete'), [...WRITE_SHARDS, ...WRITE_CONDITIONS]);
@@ -179,22 +176,6 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
   app.put('/_bulk', BULK_WRITE, bulk);
   app.post('/:index/_bulk', BULK_WRITE, bulk);
   app.put('/:index/_bulk', BULK_WRITE, bulk);
-
-  const count = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
-    checkCountsEverything(req.body, req.query);
-    await documents.sync();
-    const state = ctx.cluster.state;
-    // SearchRequest's strictExpandOpenAndForbidClosed: a closed index named outright fails, wildcards pass it by.
-    const names = resolveIndices(state, req.params.index, indicesOptionsOf(req.query, { forbidClosed: true }));
-    checkBlocks(names.map((name) => state.indices.get(name)!), 'read');
-    const shards = names.reduce((n, name) => n + IndexMetadata.primaryShards(state.indices.get(name)!), 0);
-    const total = names.reduce((n, name) => n + documents.stats(name).docs, 0);
-    return esSend(req, reply, { count: total, _shards: { total: shards, successful: shards, skipped: 0, failed: 0 } });
-  };
-  for (const method of ['get', 'post'] as const) {
-    app[method]('/_count', COUNT, count);
-    app[method]('/:index/_count', COUNT, count);
-  }
 
   const refresh = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
     const { total, successful } = shardCounts(ctx.cluster.state, resolveIndices(ctx.cluster.state, req.params.index, { forbidClosed: true }));

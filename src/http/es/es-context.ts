@@ -1,5 +1,5 @@
 /** @module What the ES routes need from the rest of the server. */
-import type { ClusterService, DiskMonitor, DocumentService } from '../../cluster/index.js';
+import type { ClusterService, DiskMonitor, DocumentService, SearchService } from '../../cluster/index.js';
 import type { LifecycleRunner, PolicyService, PollScheduler } from '../../ilm/index.js';
 import type { Security } from '../../security/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -11,6 +11,7 @@ export interface EsContext {
   readonly nodeName: string;
   readonly clusterName: string;
   readonly documents?: DocumentService;
+  readonly search?: SearchService;
   readonly disk?: DiskMonitor;
   /** Present when security is on: every request is authenticated. */
   readonly security?: Security;

@@ -39,10 +39,10 @@ function rootCause(error: ClusterError): ClusterError {
 
 /** With `trace` (the `error_trace` parameter), each error carries its `stack_trace`, as ES's do. */
 export function esErrorBody(error: ClusterError, trace = false): EsErrorBody {
-  const root = rootCause(error);
-  const rootEntry = { type: root.type, reason: root.reason, ...root.metadata, ...(trace && { stack_trace: stackTrace(root) }) };
+  const roots = error.rootCauses ? error.rootCauses.map(rootCause) : [rootCause(error)];
+  const rootEntries = roots.map((root) => ({ type: root.type, reason: root.reason, ...root.metadata, ...(trace && { stack_trace: stackTrace(root) }) }));
   return {
-    error: { root_cause: [rootEntry], ...cause(error, trace) },
+    error: { root_cause: rootEntries, ...cause(error, trace) },
     status: error.status,
   };
 }

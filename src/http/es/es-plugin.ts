@@ -21,6 +21,7 @@ import { esSend } from './es-reply.js';
 import { clockRoutes } from './clock-routes.js';
 import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
+import { searchRoutes } from './search-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
 import { mappingRoutes } from './mapping-routes.js';
@@ -129,6 +130,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   dataStreamModifyRoutes(app, ctx);
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
+  if (ctx.search) searchRoutes(app, ctx, ctx.search);
   nodeRoutes(app, ctx, inFlight);
   nodeInfoRoutes(app, ctx);
   licenseRoutes(app, ctx);

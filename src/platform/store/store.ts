@@ -19,6 +19,8 @@ export interface StoreCapabilities {
   readonly bytesType: 'bytea' | 'blob';
   /** A text column type that compares and sorts by bytes (SQLite's default, PostgreSQL's `C` collation), the same on each. */
   readonly byteOrderTextType: 'text' | 'text collate "C"';
+  /** The type of a primary key the store numbers itself (SQLite's rowid alias, PostgreSQL's bigserial). */
+  readonly serialKeyType: 'integer' | 'bigserial';
   /** Runs `work` holding the lock `key` against every other instance of the store; at once where one instance owns it. */
   exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
 }

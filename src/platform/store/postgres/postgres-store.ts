@@ -45,6 +45,7 @@ export async function openPostgresStore(url: string, instanceId: string): Promis
       concurrentTransactions: true,
       bytesType: 'bytea',
       byteOrderTextType: 'text collate "C"',
+      serialKeyType: 'bigserial',
       // A session advisory lock, held on a connection of its own while `work` uses the pool.
       exclusive: (key, work) =>
         db.connection().execute(async (connection) => {

@@ -1,4 +1,4 @@
-/** @module Rows split for multi-row statements, shared by the grid's Kysely adapters. */
+/** @module Rows split for multi-row statements, shared by the Kysely adapters. */
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters however wide the row (10 columns at most here). */
 export const ROWS_PER_STATEMENT = 500;

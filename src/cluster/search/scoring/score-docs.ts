@@ -1,0 +1,106 @@
+/**
+ * @module The scores of a query's matching documents on one index: each scorer of the compiled query evaluated
+ * over the documents of the final set (`within`), as Lucene's scorers add up per document.
+ */
+import type { DocSet, Scorer } from '../search-plan.js';
+import { and } from '../search-plan.js';
+import type { IndexRef, SearchRepository } from '../search-repository.js';
+import { matchPhrase } from '../phrase-match.js';
+import { bm25Scorer, idf } from './bm25.js';
+
+const f = Math.fround;
+
+export interface ScoreScope {
+  readonly repository: SearchRepository;
+  readonly index: IndexRef;
+  /** The documents being scored. */
+  readonly within: DocSet;
+  /** The same documents, listed. */
+  readonly docs: readonly number[];
+}
+
+function add(into: Map<number, number>, from: Map<number, number>, factor = 1): void {
+  for (const [doc, score] of from) into.set(doc, (into.get(doc) ?? 0) + score * factor);
+}
+
+async function bm25(scorer: Extract<Scorer, { kind: 'bm25' }>, scope: ScoreScope): Promise<Map<number, number>> {
+  const { repository, index } = scope;
+  const out = new Map<number, number>();
+  const unique = [...new Set(scorer.terms)];
+  const [stats, freqs, rows] = await Promise.all([
+    repository.fieldStats(index, scorer.field),
+    repository.docFreqs(index, scorer.field, scorer.source, unique),
+    repository.postings(index, scorer.field, scorer.source, unique, scope.within),
+  ]);
+  if (stats.docCount === 0) return out;
+  // A token repeated in the query is a clause of its own each time (its score counts again).
+  const repeats = new Map<string, number>();
+  for (const t of scorer.terms) repeats.set(t, (repeats.get(t) ?? 0) + 1);
+  const scorers = new Map(unique.map((t) => [t, bm25Scorer(f(scorer.boost * idf(freqs.get(t) ?? 0, stats.docCount)), stats.docCount, stats.sumLength)]));
+  // Lucene adds clause scores in double and rounds the sum to float.
+  for (const row of rows) {
+    const score = scorers.get(row.term)!(row.freq, scorer.source === 'keywords' ? undefined : row.length);
+    out.set(row.doc, (out.get(row.doc) ?? 0) + score * repeats.get(row.term)!);
+  }
+  for (const [doc, score] of out) out.set(doc, f(score));
+  return out;
+}
+
+async function phrase(scorer: Extract<Scorer, { kind: 'phrase' }>, scope: ScoreScope): Promise<Map<number, number>> {
+  const { repository, index } = scope;
+  const { field, terms, slop } = scorer.set;
+  const flat = [...new Set(terms.flat())];
+  const [stats, freqs, rows] = await Promise.all([
+    repository.fieldStats(index, field),
+    repository.docFreqs(index, field, 'postings', flat),
+    repository.postings(index, field, 'postings', flat, and([scope.within, scorer.set]), true),
+  ]);
+  const out = new Map<number, number>();
+  if (stats.docCount === 0) return out;
+  // PhraseWeight: the idf of each place's term, summed.
+  const idfSum = terms.reduce((sum, place) => f(sum + idf(freqs.get(place[0]!) ?? 0, stats.docCount)), 0);
+  const score = bm25Scorer(f(scorer.boost * idfSum), stats.docCount, stats.sumLength);
+  const lengths = new Map(rows.map((r) => [r.doc, r.length]));
+  for (const m of matchPhrase(rows, terms, slop)) out.set(m.doc, score(f(m.freq), lengths.get(m.doc)));
+  return out;
+}
+
+/** Each document's score under `scorer` (documents it does not score are absent). */
+export async function scoreDocs(scorer: Scorer, scope: ScoreScope): Promise<Map<number, number>> {
+  switch (scorer.kind) {
+    case 'zero':
+      return new Map();
+    case 'constant': {
+      const docs = scorer.set.op === 'all' ? scope.docs : await scope.repository.docs(scope.index, and([scope.within, scorer.set]));
+      return new Map(docs.map((d) => [d, scorer.boost]));
+    }
+    case 'bm25':
+      return bm25(scorer, scope);
+    case 'phrase':
+      return phrase(scorer, scope);
+    case 'gated': {
+      const [scores, members] = await Promise.all([scoreDocs(scorer.scorer, scope), scope.repository.docs(scope.index, and([scope.within, scorer.set]))]);
+      const out = new Map<number, number>();
+      for (const doc of members) if (scores.has(doc)) out.set(doc, scores.get(doc)!);
+      return out;
+    }
+    case 'sum': {
+      const out = new Map<number, number>();
+      for (const part of scorer.parts) add(out, await scoreDocs(part, scope));
+      for (const [doc, score] of out) out.set(doc, f(f(score) * scorer.boost));
+      return out;
+    }
+    case 'max': {
+      const parts = await Promise.all(scorer.parts.map((p) => scoreDocs(p, scope)));
+      const out = new Map<number, number>();
+      const docs = new Set(parts.flatMap((p) => [...p.keys()]));
+      for (const doc of docs) {
+        const scores = parts.map((p) => p.get(doc) ?? 0);
+        const max = Math.max(...scores);
+        const sum = scores.reduce((a, b) => a + b, 0);
+        out.set(doc, f(f(max + (sum - max) * scorer.tieBreaker) * scorer.boost));
+      }
+      return out;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/** @module What search reads from the store: sets of documents, their scores' inputs, sort values and sources. */
+import type { DocSet } from './search-plan.js';
+
+/** One index as the store knows it: its name and the key of its structure (undefined: nothing written yet). */
+export interface IndexRef {
+  readonly name: string;
+  readonly key: number | undefined;
+}
+
+/** A sort key the store reads from doc values: a document's lowest (or highest) value of the field. */
+export interface StoreSortKey {
+  readonly field: string;
+  /** `doc`: index order (`_doc`). */
+  readonly source: 'number' | 'keyword' | 'doc';
+  readonly order: 'asc' | 'desc';
+  /** The value of a document with no value (`missing`), or where it goes. */
+  readonly missing: '_last' | '_first' | number | string;
+  /** Which of several values represents a document: `min` (ascending default) or `max`. */
+  readonly mode: 'min' | 'max';
+}
+
+/** A document of a page: its sequence number and its sort values (null where it has none). */
+export interface PagedDoc {
+  readonly doc: number;
+  readonly values: readonly (number | string | null)[];
+}
+
+export interface FetchedDocument {
+  readonly doc: number;
+  readonly id: string;
+  readonly version: number;
+  readonly source: string;
+  readonly routing?: string;
+}
+
+export interface PostingRow {
+  readonly doc: number;
+  readonly term: string;
+  readonly freq: number;
+  /** The field's length in the document (0 for keywords, which keep none). */
+  readonly length: number;
+  readonly positions?: readonly number[];
+}
+
+export interface FieldStats {
+  readonly docCount: number;
+  readonly sumLength: number;
+}
+
+export interface SearchRepository {
+  /** The structure's key of each named index that has one. */
+  indexKeys(names: readonly string[]): Promise<Map<string, number>>;
+  /** How many documents `set` holds, counting no further than `limit`. */
+  count(index: IndexRef, set: DocSet, limit?: number): Promise<number>;
+  /** Every document of `set`, in sequence order. */
+  docs(index: IndexRef, set: DocSet): Promise<number[]>;
+  /** Documents of `set` in `sort` order (then sequence order), `offset` skipped, at most `limit`, with their sort values. */
+  page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number): Promise<PagedDoc[]>;
+  /** The sort values of the given documents. */
+  sortValues(index: IndexRef, docs: readonly number[], sort: readonly StoreSortKey[]): Promise<Map<number, (number | string | null)[]>>;
+  /** The postings (or keyword matches) of `terms` in `field` for the documents of `within`. */
+  postings(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[], within: DocSet, withPositions?: boolean): Promise<PostingRow[]>;
+  /** How many documents hold each term (doc frequency) in the field. */
+  docFreqs(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[]): Promise<Map<string, number>>;
+  fieldStats(index: IndexRef, field: string): Promise<FieldStats>;
+  /** The stored documents with these sequence numbers. */
+  fetch(index: IndexRef, docs: readonly number[]): Promise<Map<number, FetchedDocument>>;
+  /** Every doc value of these documents in `fields` (for `fields`/`docvalue_fields` and aggregations). */
+  values(index: IndexRef, docs: readonly number[], fields: readonly string[]): Promise<Map<number, Map<string, (number | string)[]>>>;
+}

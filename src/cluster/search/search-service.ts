@@ -1,0 +1,239 @@
+/**
+ * @module Search (TransportSearchAction's query-then-fetch on one node): each target index compiles the query
+ * against its own mapping, counts and ranks its matches through the store's index structure, and the best hits of
+ * all indices merge into one page whose sources are fetched last. A failure building the query on an index fails
+ * that index alone (a shard failure); when every index fails, the search does.
+ */
+import type { Clock } from '../../platform/clock.js';
+import { ClusterError, ClusterErrors } from '../cluster-error.js';
+import type { ClusterService } from '../cluster-service.js';
+import type { ResolveOptions } from '../index-expression.js';
+import type { IndexMetadata } from '../index-metadata.js';
+import type { RootMapping } from '../mappings/mapping-model.js';
+import { compileQuery } from './compile/compile-query.js';
+import type { CompileContext } from './compile/compile-context.js';
+import { hitComparator, type RankedDoc } from './hit-order.js';
+import { indexFields } from './index-fields.js';
+import type { Query } from './query.js';
+import { and, or, type CompiledQuery } from './search-plan.js';
+import type { SearchRequest } from './search-request.js';
+import type { IndexRef, SearchRepository } from './search-repository.js';
+import { allShardsFailed, type ShardTarget } from './search-errors.js';
+import { searchTargets, type SearchTarget } from './search-targets.js';
+import { sortKeys } from './sort-keys.js';
+import { scoreDocs } from './scoring/score-docs.js';
+import { buildHits } from './search-hits.js';
+
+const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
+const DEFAULT_MAX_RESULT_WINDOW = 10_000;
+export const NODE_ID = 'tessera-node-0';
+
+/** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
+const NOT_YET: readonly [keyof SearchRequest, string][] = [
+  ['aggregations', 'aggregations'], ['highlight', 'highlight'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
+  ['fields', 'fields'], ['docvalueFields', 'docvalue_fields'], ['storedFields', 'stored_fields'],
+];
+
+export interface ShardFailure {
+  readonly index: ShardTarget;
+  readonly error: ClusterError;
+}
+
+interface IndexOutcome {
+  readonly target: SearchTarget;
+  readonly shard: number;
+  readonly ref: IndexRef;
+  readonly metadata: IndexMetadata;
+  readonly total: number;
+  readonly ranked: RankedDoc[];
+  readonly maxScore: number | undefined;
+  readonly terminatedEarly: boolean;
+}
+
+export interface SearchOutcome {
+  readonly took: number;
+  readonly shards: { total: number; successful: number; skipped: number; failed: number; failures?: unknown[] };
+  readonly total?: { value: number; relation: 'eq' | 'gte' };
+  readonly maxScore: number | null;
+  readonly hits: Record<string, unknown>[];
+  readonly terminatedEarly?: boolean;
+}
+
+function settingList(value: string | undefined, fallback: readonly string[]): readonly string[] {
+  if (value === undefined) return fallback;
+  if (value.startsWith('[')) {
+    try {
+      return JSON.parse(value) as string[];
+    } catch {
+      return [value];
+    }
+  }
+  return value.split(',').map((v) => v.trim());
+}
+
+export class SearchService {
+  constructor(
+    private readonly repository: SearchRepository,
+    private readonly cluster: ClusterService,
+    private readonly clock: Clock,
+    /** Catches up with other instances' writes before a read. */
+    private readonly beforeRead: () => Promise<void> = async () => {},
+  ) {}
+
+  #context(metadata: IndexMetadata, now: number): CompileContext {
+    return {
+      fields: indexFields(metadata.mappings as RootMapping),
+      index: { name: metadata.name, uuid: metadata.uuid },
+      now,
+      defaultFields: settingList(metadata.settings['index.query.default_field'], ['*']),
+    };
+  }
+
+  /** The query, the alias filters and the post filter compiled for one index. */
+  #compile(target: SearchTarget, query: Query | undefined, postFilter: Query | undefined, ctx: CompileContext, scoring: boolean): CompiledQuery {
+    const main = compileQuery(query ?? MATCH_ALL, ctx, scoring);
+    const filters = [...(target.aliasFilters ? [or(target.aliasFilters.map((f) => compileQuery(f, ctx, false).set))] : []), ...(postFilter ? [compileQuery(postFilter, ctx, false).set] : [])];
+    return filters.length === 0 ? main : { set: and([main.set, ...filters]), scorer: main.scorer };
+  }
+
+  async #targets(expression: string | undefined, options: ResolveOptions): Promise<{ targets: SearchTarget[]; refs: Map<string, IndexRef> }> {
+    await this.beforeRead();
+    const targets = searchTargets(this.cluster.state, expression, options);
+    const keys = await this.repository.indexKeys(targets.map((t) => t.name));
+    return { targets, refs: new Map(targets.map((t) => [t.name, { name: t.name, key: keys.get(t.name) }])) };
+  }
+
+  /** Runs `work` per index; a query_shard_exception or an argument the index refuses fails that index alone. */
+  async #perIndex<T>(targets: readonly SearchTarget[], work: (target: SearchTarget, metadata: IndexMetadata) => Promise<T>): Promise<{ outcomes: T[]; failures: ShardFailure[] }> {
+    const outcomes: T[] = [];
+    const failures: ShardFailure[] = [];
+    for (const target of targets) {
+      const metadata = this.cluster.state.indices.get(target.name);
+      if (!metadata) continue;
+      try {
+        outcomes.push(await work(target, metadata));
+      } catch (error) {
+        if (!(error instanceof ClusterError) || !isShardError(error)) throw error;
+        failures.push({ index: { name: metadata.name, uuid: metadata.uuid }, error });
+      }
+    }
+    if (outcomes.length === 0 && failures.length > 0) throw allShardsFailed(failures, NODE_ID);
+    return { outcomes, failures };
+  }
+
+  async search(expression: string | undefined, request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome> {
+    for (const [member, name] of NOT_YET) if (request[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
+    if (request.explain) throw ClusterErrors.illegalArgument('Tessera does not support [explain] in a search request yet');
+    const started = this.clock.now();
+    const { targets, refs } = await this.#targets(expression, options);
+    const window = request.from + request.size;
+    const { outcomes, failures } = await this.#perIndex(targets, (target, metadata) => this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target)));
+    const keys = outcomes.length > 0 ? sortKeys(request.sort, this.#context(outcomes[0]!.metadata, started).fields, { name: outcomes[0]!.metadata.name, uuid: outcomes[0]!.metadata.uuid }) : [];
+    const ranked = outcomes.flatMap((o) => o.ranked).sort(hitComparator(keys));
+    const page = ranked.slice(request.from, window);
+    const hits = await buildHits(this.repository, page, new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }])), keys, request);
+    const limit = request.trackTotalHits === true ? Infinity : request.trackTotalHits === false ? 0 : request.trackTotalHits;
+    const count = outcomes.reduce((n, o) => n + o.total, 0);
+    const byScore = keys[0]?.kind === 'score';
+    const scores = outcomes.map((o) => o.maxScore).filter((s): s is number => s !== undefined);
+    const shardCount = targets.length;
+    return {
+      took: Math.max(0, this.clock.now() - started),
+      shards: { total: shardCount, successful: shardCount - failures.length, skipped: 0, failed: failures.length, ...(failures.length > 0 && { failures: failures.map((f) => shardFailureJson(f)) }) },
+      ...(request.trackTotalHits !== false && { total: count > limit ? { value: limit, relation: 'gte' as const } : { value: count, relation: 'eq' as const } }),
+      maxScore: (byScore || request.trackScores) && scores.length > 0 ? Math.max(...scores) : null,
+      hits,
+      ...(request.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
+    };
+  }
+
+  async #searchIndex(target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shardIndex: number): Promise<IndexOutcome> {
+    const ctx = this.#context(metadata, now);
+    const keys = sortKeys(request.sort, ctx.fields, ctx.index);
+    const window = request.from + request.size;
+    const maxWindow = Number(metadata.settings['index.max_result_window'] ?? DEFAULT_MAX_RESULT_WINDOW);
+    if (window > maxWindow) {
+      throw ClusterErrors.illegalArgument(
+        `Result window is too large, from + size must be less than or equal to: [${maxWindow}] but was [${window}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.`,
+      );
+    }
+    const scoring = keys.some((k) => k.kind === 'score') || request.trackScores || request.minScore !== undefined;
+    let compiled = this.#compile(target, request.query, request.postFilter, ctx, scoring);
+    let terminatedEarly = false;
+    if (request.terminateAfter !== undefined) {
+      // Collection stops after `terminate_after` documents, in index order (as a shard's collector stops).
+      const first = await this.repository.page(ref, compiled.set, [], 0, request.terminateAfter);
+      terminatedEarly = first.length >= request.terminateAfter;
+      compiled = { set: { op: 'docs', docs: first.map((d) => d.doc) }, scorer: compiled.scorer };
+    }
+    const storeKeys = keys.flatMap((k) => (k.kind === 'store' ? [k.key] : []));
+    const constantScore = compiled.scorer.kind === 'zero' ? 0 : compiled.scorer.kind === 'constant' && compiled.scorer.set.op === 'all' ? compiled.scorer.boost : undefined;
+    const needsAllScores = scoring && constantScore === undefined && (keys.some((k) => k.kind === 'score') || request.minScore !== undefined);
+    if (!needsAllScores) {
+      const total = request.trackTotalHits === false ? 0 : await this.repository.count(ref, compiled.set, trackLimit(request));
+      const page = window === 0 ? [] : await this.repository.page(ref, compiled.set, storeKeys, 0, window);
+      if (page.length === 0) return { target, shard: shardIndex, ref, metadata, total, ranked: [], maxScore: undefined, terminatedEarly };
+      let scores = new Map<number, number>();
+      if (scoring && constantScore === undefined) {
+        scores = await scoreDocs(compiled.scorer, { repository: this.repository, index: ref, within: { op: 'docs', docs: page.map((p) => p.doc) }, docs: page.map((p) => p.doc) });
+      }
+      const ranked = page.map((p) => ({ shard: shardIndex, doc: p.doc, score: constantScore ?? scores.get(p.doc) ?? 0, values: p.values }));
+      return { target, shard: shardIndex, ref, metadata, total, ranked, maxScore: scoring ? Math.max(...ranked.map((r) => r.score)) : undefined, terminatedEarly };
+    }
+    const docs = await this.repository.docs(ref, compiled.set);
+    const scores = await scoreDocs(compiled.scorer, { repository: this.repository, index: ref, within: compiled.set, docs });
+    let candidates = docs.map((doc) => ({ shard: shardIndex, doc, score: scores.get(doc) ?? 0, values: [] as (number | string | null)[] }));
+    if (request.minScore !== undefined) candidates = candidates.filter((c) => c.score >= request.minScore!);
+    const maxScore = candidates.length > 0 ? Math.max(...candidates.map((c) => c.score)) : undefined;
+    if (storeKeys.length > 0) {
+      const values = await this.repository.sortValues(ref, candidates.map((c) => c.doc), storeKeys);
+      candidates = candidates.map((c) => ({ ...c, values: values.get(c.doc) ?? storeKeys.map(() => null) }));
+    }
+    const ranked = candidates.sort(hitComparator(keys)).slice(0, window);
+    return { target, shard: shardIndex, ref, metadata, total: candidates.length, ranked, maxScore, terminatedEarly };
+  }
+
+  /** `_count`: the documents the query matches (in filter context) over the targets. */
+  async count(expression: string | undefined, query: Query | undefined, options: ResolveOptions, extra: { terminateAfter?: number; minScore?: number } = {}): Promise<{ count: number; shards: SearchOutcome['shards']; terminatedEarly?: boolean }> {
+    const started = this.clock.now();
+    const { targets, refs } = await this.#targets(expression, options);
+    const { outcomes, failures } = await this.#perIndex(targets, async (target, metadata) => {
+      const ctx = this.#context(metadata, started);
+      const ref = refs.get(target.name)!;
+      const scoring = extra.minScore !== undefined;
+      const compiled = this.#compile(target, query, undefined, ctx, scoring);
+      if (scoring) {
+        const docs = await this.repository.docs(ref, compiled.set);
+        const scores = await scoreDocs(compiled.scorer, { repository: this.repository, index: ref, within: compiled.set, docs });
+        const matching = docs.filter((d) => (scores.get(d) ?? 0) >= extra.minScore!).length;
+        const counted = extra.terminateAfter === undefined ? matching : Math.min(matching, extra.terminateAfter);
+        return { count: counted, terminatedEarly: extra.terminateAfter !== undefined && matching >= extra.terminateAfter };
+      }
+      const count = await this.repository.count(ref, compiled.set, extra.terminateAfter);
+      return { count, terminatedEarly: extra.terminateAfter !== undefined && count >= extra.terminateAfter };
+    });
+    const shardCount = targets.length;
+    return {
+      count: outcomes.reduce((n, o) => n + o.count, 0),
+      shards: { total: shardCount, successful: shardCount - failures.length, skipped: 0, failed: failures.length, ...(failures.length > 0 && { failures: failures.map((f) => shardFailureJson(f)) }) },
+      ...(extra.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
+    };
+  }
+}
+
+function trackLimit(request: SearchRequest): number | undefined {
+  if (request.trackTotalHits === true) return undefined;
+  if (request.trackTotalHits === false) return 0;
+  // One more than the limit, so a count past it reads as `gte`.
+  return request.trackTotalHits + 1;
+}
+
+/** Errors raised building or running the query on one index, which fail that index (a shard) rather than the request. */
+function isShardError(error: ClusterError): boolean {
+  return error.type === 'query_shard_exception' || error.type === 'illegal_argument_exception' || error.type === 'parse_exception';
+}
+
+function shardFailureJson({ index, error }: ShardFailure): Record<string, unknown> {
+  const render = (e: ClusterError): Record<string, unknown> => ({ type: e.type, reason: e.reason, ...e.metadata, ...(e.causedBy && { caused_by: render(e.causedBy) }) });
+  return { shard: 0, index: index.name, node: NODE_ID, reason: render(error) };
+}

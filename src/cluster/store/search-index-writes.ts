@@ -1,0 +1,143 @@
+/**
+ * @module Keeping the index structure in step with the documents, inside the documents' transaction: a document's
+ * previous version leaves the structure (by its sequence number) before its new one enters, and the field
+ * statistics move by the difference.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { IndexedDocument } from '../search/document-indexer.js';
+import { chunks as chunked } from '../../platform/store/statement-chunks.js';
+import { KEY_LENGTH } from './search-migrations.js';
+
+export interface SearchTables {
+  es_search_indices: { index_key: number | string; index_name: string };
+  es_postings: { index_key: number; field: string; term: string; term_rest: string | null; doc: number | string; freq: number; positions: string };
+  es_doc_lengths: { index_key: number; doc: number | string; field: string; length: number };
+  es_doc_values: { index_key: number; doc: number | string; field: string; k: string | null; k_rest: string | null; n: number | null };
+  es_field_stats: { index_key: number; field: string; doc_count: number | string; sum_length: number | string };
+}
+
+/** A term or keyword split into its indexed key and the rest kept beside it (null when the key is all of it). */
+export function keyParts(text: string): { key: string; rest: string | null } {
+  return text.length <= KEY_LENGTH ? { key: text, rest: null } : { key: text.slice(0, KEY_LENGTH), rest: text };
+}
+
+/** The key of `index` in the structure, numbered on its first write. */
+export async function indexKey(trx: Transaction<any>, index: string): Promise<number> {
+  await trx.insertInto('es_search_indices').values({ index_name: index }).onConflict((oc) => oc.column('index_name').doNothing()).execute();
+  const row = await trx.selectFrom('es_search_indices').select('index_key').where('index_name', '=', index).executeTakeFirstOrThrow();
+  return Number(row.index_key);
+}
+
+export interface IndexedWrite {
+  readonly id: string;
+  readonly seqNo: number;
+  /** Undefined for a delete. */
+  readonly indexed: IndexedDocument | undefined;
+}
+
+type StatsDelta = Map<string, { docs: number; length: number }>;
+
+function addDelta(delta: StatsDelta, field: string, docs: number, length: number): void {
+  const entry = delta.get(field) ?? { docs: 0, length: 0 };
+  delta.set(field, { docs: entry.docs + docs, length: entry.length + length });
+}
+
+/** Removes the stored versions of `ids` from `index`'s structure; call before the documents table changes. */
+async function removeVersions(trx: Transaction<any>, index: string, key: number, ids: readonly string[], delta: StatsDelta): Promise<void> {
+  for (const chunk of chunked(ids)) {
+    const docs = (await trx.selectFrom('es_documents').select('seq_no').where('index_name', '=', index).where('doc_id', 'in', chunk).execute()).map((r) => Number(r.seq_no));
+    if (docs.length === 0) continue;
+    const lengths = await trx
+      .selectFrom('es_doc_lengths')
+      .select(['field', sql<number>`count(*)`.as('docs'), sql<number>`sum(length)`.as('total')])
+      .where('index_key', '=', key)
+      .where('doc', 'in', docs)
+      .groupBy('field')
+      .execute();
+    for (const r of lengths) addDelta(delta, r.field, -Number(r.docs), -Number(r.total));
+    const values = await trx
+      .selectFrom('es_doc_values')
+      .select(['field', sql<number>`count(distinct doc)`.as('docs'), sql<number>`count(*)`.as('total')])
+      .where('index_key', '=', key)
+      .where('doc', 'in', docs)
+      .groupBy('field')
+      .execute();
+    for (const r of values) addDelta(delta, r.field, -Number(r.docs), -Number(r.total));
+    for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values']) await trx.deleteFrom(table).where('index_key', '=', key).where('doc', 'in', docs).execute();
+  }
+}
+
+async function addVersions(trx: Transaction<any>, key: number, writes: readonly IndexedWrite[], delta: StatsDelta): Promise<void> {
+  const postings: SearchTables['es_postings'][] = [];
+  const lengths: SearchTables['es_doc_lengths'][] = [];
+  const values: SearchTables['es_doc_values'][] = [];
+  for (const { seqNo: doc, indexed } of writes) {
+    if (!indexed) continue;
+    for (const t of indexed.terms) {
+      const { key: term, rest } = keyParts(t.term);
+      postings.push({ index_key: key, field: t.field, term, term_rest: rest, doc, freq: t.freq, positions: t.positions.join(',') });
+    }
+    for (const l of indexed.lengths) {
+      if (l.length === 0) continue;
+      lengths.push({ index_key: key, doc, field: l.field, length: l.length });
+      addDelta(delta, l.field, 1, l.length);
+    }
+    const counted = new Set<string>();
+    for (const v of indexed.values) {
+      const parts = v.keyword === undefined ? undefined : keyParts(v.keyword);
+      values.push({ index_key: key, doc, field: v.field, k: parts?.key ?? null, k_rest: parts?.rest ?? null, n: v.number ?? null });
+      addDelta(delta, v.field, counted.has(v.field) ? 0 : 1, 1);
+      counted.add(v.field);
+    }
+  }
+  for (const chunk of chunked(postings)) await trx.insertInto('es_postings').values(chunk).execute();
+  for (const chunk of chunked(lengths)) await trx.insertInto('es_doc_lengths').values(chunk).execute();
+  for (const chunk of chunked(values)) await trx.insertInto('es_doc_values').values(chunk).execute();
+}
+
+async function applyDelta(trx: Transaction<any>, key: number, delta: StatsDelta): Promise<void> {
+  for (const [field, { docs, length }] of delta) {
+    if (docs === 0 && length === 0) continue;
+    await trx
+      .insertInto('es_field_stats')
+      .values({ index_key: key, field, doc_count: docs, sum_length: length })
+      .onConflict((oc) =>
+        oc.columns(['index_key', 'field']).doUpdateSet({
+          doc_count: sql`es_field_stats.doc_count + ${docs}`,
+          sum_length: sql`es_field_stats.sum_length + ${length}`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Moves `index`'s structure to the documents' last versions in `writes` (one per id); runs before the documents
+ * table is written, as it reads the versions being replaced there.
+ */
+export async function writeSearchIndex(trx: Transaction<any>, index: string, key: number, writes: readonly IndexedWrite[]): Promise<void> {
+  const delta: StatsDelta = new Map();
+  await removeVersions(trx, index, key, writes.map((w) => w.id), delta);
+  await addVersions(trx, key, writes, delta);
+  await applyDelta(trx, key, delta);
+}
+
+/** Inside the cluster-state commit: a derived index gets a copy of its source's structure; a deleted one loses its own. */
+export async function syncSearchIndices(trx: Transaction<any>, created: readonly { name: string; copiedFrom: string }[], removed: readonly string[]): Promise<void> {
+  for (const { name, copiedFrom } of created) {
+    const from = await trx.selectFrom('es_search_indices').select('index_key').where('index_name', '=', copiedFrom).executeTakeFirst();
+    if (!from) continue;
+    const to = await indexKey(trx, name);
+    const source = Number(from.index_key);
+    await sql`insert into es_postings (index_key, field, term, term_rest, doc, freq, positions)
+      select ${to}, field, term, term_rest, doc, freq, positions from es_postings where index_key = ${source}`.execute(trx);
+    await sql`insert into es_doc_lengths (index_key, doc, field, length) select ${to}, doc, field, length from es_doc_lengths where index_key = ${source}`.execute(trx);
+    await sql`insert into es_doc_values (index_key, doc, field, k, k_rest, n) select ${to}, doc, field, k, k_rest, n from es_doc_values where index_key = ${source}`.execute(trx);
+    await sql`insert into es_field_stats (index_key, field, doc_count, sum_length) select ${to}, field, doc_count, sum_length from es_field_stats where index_key = ${source}`.execute(trx);
+  }
+  if (removed.length === 0) return;
+  const keys = (await trx.selectFrom('es_search_indices').select('index_key').where('index_name', 'in', removed).execute()).map((r) => Number(r.index_key));
+  if (keys.length === 0) return;
+  for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values', 'es_field_stats']) await trx.deleteFrom(table).where('index_key', 'in', keys).execute();
+  await trx.deleteFrom('es_search_indices').where('index_key', 'in', keys).execute();
+}

@@ -1,0 +1,80 @@
+/**
+ * @module The index structure search reads, kept beside the documents in the same store and written in the same
+ * transaction as them (so what a write acknowledged is searchable after a crash):
+ * - `es_search_indices` numbers each index, so the structure's rows carry a small key instead of a name;
+ * - `es_postings`: one row per (text field, term, document) with the term's frequency and positions;
+ * - `es_doc_lengths`: each text field's length in tokens per document, BM25's norm;
+ * - `es_doc_values`: keywords and numbers (dates as epoch millis, booleans as 0/1) per (document, field);
+ * - `es_field_stats`: per field, the documents that have it and the sum of their lengths, BM25's collection statistics.
+ * A document is named by its sequence number (`doc`), which a new version of it replaces. Terms and keywords are
+ * indexed by their first KEY_LENGTH characters, the rest kept beside them: PostgreSQL's B-tree rows are limited to
+ * about 2.7 kB, and keywords of any length are valid documents.
+ */
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { MigrationSet, StoreCapabilities } from '../../platform/store/store.js';
+
+export const KEY_LENGTH = 200;
+
+function createSearchTables({ byteOrderTextType: orderedText, serialKeyType }: StoreCapabilities): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('es_search_indices')
+        .addColumn('index_key', serialKeyType, (c) => c.primaryKey())
+        .addColumn('index_name', 'text', (c) => c.notNull().unique())
+        .execute();
+      await db.schema
+        .createTable('es_postings')
+        .addColumn('index_key', 'bigint', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('term', sql.raw(orderedText), (c) => c.notNull())
+        // The whole term when it is longer than `term`.
+        .addColumn('term_rest', 'text')
+        .addColumn('doc', 'bigint', (c) => c.notNull())
+        .addColumn('freq', 'integer', (c) => c.notNull())
+        .addColumn('positions', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('es_postings_term').on('es_postings').columns(['index_key', 'field', 'term', 'doc']).execute();
+      await db.schema.createIndex('es_postings_doc').on('es_postings').columns(['index_key', 'doc']).execute();
+      await db.schema
+        .createTable('es_doc_lengths')
+        .addColumn('index_key', 'bigint', (c) => c.notNull())
+        .addColumn('doc', 'bigint', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('length', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('es_doc_lengths_pk', ['index_key', 'doc', 'field'])
+        .execute();
+      await db.schema.createIndex('es_doc_lengths_field').on('es_doc_lengths').columns(['index_key', 'field', 'doc']).execute();
+      await db.schema
+        .createTable('es_doc_values')
+        .addColumn('index_key', 'bigint', (c) => c.notNull())
+        .addColumn('doc', 'bigint', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('k', sql.raw(orderedText))
+        .addColumn('k_rest', sql.raw(orderedText))
+        .addColumn('n', 'double precision')
+        .execute();
+      await db.schema.createIndex('es_doc_values_doc').on('es_doc_values').columns(['index_key', 'doc', 'field']).execute();
+      await db.schema.createIndex('es_doc_values_k').on('es_doc_values').columns(['index_key', 'field', 'k', 'doc']).where(sql.ref('k'), 'is not', null).execute();
+      await db.schema.createIndex('es_doc_values_n').on('es_doc_values').columns(['index_key', 'field', 'n', 'doc']).where(sql.ref('n'), 'is not', null).execute();
+      await db.schema
+        .createTable('es_field_stats')
+        .addColumn('index_key', 'bigint', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('doc_count', 'bigint', (c) => c.notNull())
+        .addColumn('sum_length', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('es_field_stats_pk', ['index_key', 'field'])
+        .execute();
+      // Hits are fetched, and the live documents listed, by sequence number.
+      await db.schema.createIndex('es_documents_seq').on('es_documents').columns(['index_name', 'seq_no']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('es_documents_seq').execute();
+      for (const table of ['es_field_stats', 'es_doc_values', 'es_doc_lengths', 'es_postings', 'es_search_indices']) await db.schema.dropTable(table).execute();
+    },
+  };
+}
+
+export const searchMigrations: MigrationSet = Object.freeze({
+  '0016_search': createSearchTables,
+});

@@ -1,0 +1,95 @@
+/**
+ * @module A set of documents (search-plan.ts) as one SQL query yielding a `doc` column, on either store. Each part
+ * reads an index (doc values, postings, lengths, the documents' sequence numbers); sets combine with INTERSECT,
+ * UNION and EXCEPT, each operand wrapped in its own select, which both stores accept inside compound queries.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Bounds, DocSet } from '../search/search-plan.js';
+import type { IndexRef } from '../search/search-repository.js';
+import { keyParts } from './search-index-writes.js';
+
+/** Sets the adapter resolved in JavaScript before the query (patterns, phrases) are named by their documents. */
+export type ResolvedSet = DocSet | { readonly op: 'doc_list'; readonly docs: readonly number[] } | { readonly op: 'and'; readonly sets: readonly ResolvedSet[] } | { readonly op: 'or'; readonly sets: readonly ResolvedSet[]; readonly min: number } | { readonly op: 'not'; readonly from: ResolvedSet; readonly without: ResolvedSet };
+
+const list = (values: readonly unknown[]) => sql.join(values.map((v) => sql`${v}`));
+
+/** A text compared by its indexed key: the key narrows through the index, the whole text decides. */
+export function textEquals(keyColumn: string, restColumn: string, values: readonly string[]): RawBuilder<unknown> {
+  const short = values.filter((v) => keyParts(v).rest === null);
+  const long = values.filter((v) => keyParts(v).rest !== null);
+  const parts: RawBuilder<unknown>[] = [];
+  if (short.length > 0) parts.push(sql`(${sql.ref(keyColumn)} in (${list(short)}) and ${sql.ref(restColumn)} is null)`);
+  for (const v of long) parts.push(sql`(${sql.ref(keyColumn)} = ${keyParts(v).key} and ${sql.ref(restColumn)} = ${v})`);
+  return parts.length === 0 ? sql`1 = 0` : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+function textBounds(keyColumn: string, restColumn: string, bounds: Bounds<string>): RawBuilder<unknown> {
+  const whole = sql`coalesce(${sql.ref(restColumn)}, ${sql.ref(keyColumn)})`;
+  const key = sql.ref(keyColumn);
+  const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+  // The key narrows (a key is a prefix, so it sorts at or before its text), the whole text decides.
+  if (bounds.gt !== undefined) parts.push(sql`${key} >= ${keyParts(bounds.gt).key}`, sql`${whole} > ${bounds.gt}`);
+  if (bounds.gte !== undefined) parts.push(sql`${key} >= ${keyParts(bounds.gte).key}`, sql`${whole} >= ${bounds.gte}`);
+  if (bounds.lt !== undefined) parts.push(sql`${key} <= ${keyParts(bounds.lt).key}`, sql`${whole} < ${bounds.lt}`);
+  if (bounds.lte !== undefined) parts.push(sql`${key} <= ${keyParts(bounds.lte).key}`, sql`${whole} <= ${bounds.lte}`);
+  return sql.join(parts, sql` and `);
+}
+
+function numberBounds(bounds: Bounds<number>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`n is not null`];
+  if (bounds.gt !== undefined) parts.push(sql`n > ${bounds.gt}`);
+  if (bounds.gte !== undefined) parts.push(sql`n >= ${bounds.gte}`);
+  if (bounds.lt !== undefined) parts.push(sql`n < ${bounds.lt}`);
+  if (bounds.lte !== undefined) parts.push(sql`n <= ${bounds.lte}`);
+  return sql.join(parts, sql` and `);
+}
+
+const wrap = (set: RawBuilder<unknown>, alias: string) => sql`select doc from (${set}) as ${sql.raw(alias)}`;
+
+/** `set` of `index` as a query with one column, `doc` (duplicates possible where a set is read from values). */
+export function setQuery(index: IndexRef, set: ResolvedSet, depth = 0): RawBuilder<unknown> {
+  const key = index.key ?? -1;
+  const alias = `s${depth}`;
+  switch (set.op) {
+    case 'all':
+      return sql`select seq_no as doc from es_documents where index_name = ${index.name}`;
+    case 'none':
+      return sql`select seq_no as doc from es_documents where 1 = 0`;
+    case 'doc_list':
+    case 'docs':
+      return set.docs.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${list(set.docs)})`;
+    case 'ids':
+      return set.ids.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and doc_id in (${list(set.ids)})`;
+    case 'keywords':
+      return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and ${textEquals('k', 'k_rest', set.values)}`;
+    case 'keyword_range':
+      return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and k is not null and ${textBounds('k', 'k_rest', set.bounds)}`;
+    case 'numbers':
+      return set.values.length === 0 ? sql`select doc from es_doc_values where 1 = 0` : sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and n in (${list(set.values)})`;
+    case 'number_range':
+      return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and ${numberBounds(set.bounds)}`;
+    case 'has_value':
+      return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and k is not null union select doc from es_doc_values where index_key = ${key} and field = ${set.field} and n is not null`;
+    case 'terms':
+      return sql`select doc from es_postings where index_key = ${key} and field = ${set.field} and ${textEquals('term', 'term_rest', set.terms)}`;
+    case 'term_range':
+      return sql`select doc from es_postings where index_key = ${key} and field = ${set.field} and ${textBounds('term', 'term_rest', set.bounds)}`;
+    case 'has_terms':
+      return sql`select doc from es_doc_lengths where index_key = ${key} and field = ${set.field}`;
+    case 'and':
+      return sql.join(set.sets.map((s, i) => wrap(setQuery(index, s, depth * 10 + i + 1), `${alias}_${i}`)), sql` intersect `);
+    case 'or': {
+      const members = set.sets.map((s, i) => wrap(setQuery(index, s, depth * 10 + i + 1), `${alias}_${i}`));
+      if (set.min <= 1) return sql.join(members, sql` union `);
+      // Each member counted once per document, however many of its values match.
+      const distinct = members.map((m) => sql`select distinct doc from (${m}) as d`);
+      return sql`select doc from (${sql.join(distinct, sql` union all `)}) as ${sql.raw(alias)} group by doc having count(*) >= ${set.min}`;
+    }
+    case 'not':
+      return sql`${wrap(setQuery(index, set.from, depth * 10 + 1), `${alias}_f`)} except ${wrap(setQuery(index, set.without, depth * 10 + 2), `${alias}_w`)}`;
+    case 'keyword_pattern':
+    case 'term_pattern':
+    case 'phrase':
+      throw new Error(`the ${set.op} set is resolved before it reaches SQL`);
+  }
+}

@@ -1,0 +1,56 @@
+/** @module `_search` and `_count` (RestSearchAction, RestCountAction) over indices, aliases, data streams and patterns. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkBlocks, resolveIndices, type SearchService } from '../../cluster/index.js';
+import { parseCountRequest, parseSearchRequest, SEARCH_PARAMS } from '../../cluster/search/dsl/index.js';
+import type { EsContext } from './es-context.js';
+import { esSend } from './es-reply.js';
+import { indicesOptionsOf } from './indices-options.js';
+import { esRoute, onPath } from './es-actions.js';
+import { INDICES_OPTIONS } from './es-params.js';
+
+type Query = Record<string, string | undefined>;
+
+const SEARCH = esRoute(onPath('indices:data/read/search'), [...SEARCH_PARAMS, ...INDICES_OPTIONS], { body: true });
+const COUNT = esRoute(onPath('indices:data/read/search'), ['q', 'df', 'analyzer', 'analyze_wildcard', 'default_operator', 'lenient', 'min_score', 'terminate_after', 'routing', 'preference', ...INDICES_OPTIONS], { body: true });
+
+/** SearchRequest's strictExpandOpenAndForbidClosed: a closed index named outright fails, patterns pass it by. */
+function resolveOptions(query: Query) {
+  return indicesOptionsOf(query, { forbidClosed: true });
+}
+
+export function searchRoutes(app: FastifyInstance, ctx: EsContext, search: SearchService): void {
+  const blocks = (index: string | undefined, query: Query) => {
+    const state = ctx.cluster.state;
+    checkBlocks(resolveIndices(state, index, resolveOptions(query)).map((name) => state.indices.get(name)!), 'read');
+  };
+
+  const runSearch = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
+    const request = parseSearchRequest(req.body ?? undefined, req.query);
+    blocks(req.params.index, req.query);
+    const outcome = await search.search(req.params.index, request, resolveOptions(req.query));
+    const total = outcome.total && (request.totalHitsAsInt ? outcome.total.value : outcome.total);
+    return esSend(req, reply, {
+      took: outcome.took,
+      timed_out: false,
+      ...(outcome.terminatedEarly !== undefined && { terminated_early: outcome.terminatedEarly }),
+      _shards: outcome.shards,
+      hits: { ...(total !== undefined && { total }), max_score: outcome.maxScore, hits: outcome.hits },
+    });
+  };
+  for (const method of ['get', 'post'] as const) {
+    app[method]('/_search', SEARCH, runSearch);
+    app[method]('/:index/_search', SEARCH, runSearch);
+  }
+
+  const count = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
+    const request = parseCountRequest(req.body ?? undefined, req.query);
+    blocks(req.params.index, req.query);
+    const outcome = await search.count(req.params.index, request.query, resolveOptions(req.query), request);
+    return esSend(req, reply, { count: outcome.count, ...(outcome.terminatedEarly !== undefined && { terminated_early: outcome.terminatedEarly }), _shards: outcome.shards });
+  };
+  for (const method of ['get', 'post'] as const) {
+    app[method]('/_count', COUNT, count);
+    app[method]('/:index/_count', COUNT, count);
+  }
+}
+
