@@ -65,6 +65,8 @@ export type Query =
       readonly mustNot: readonly Query[];
       /** As given (`2`, `-1`, `75%`, `3<90%`); applied by Queries.applyMinimumShouldMatch at evaluation. */
       readonly minimumShouldMatch?: string;
+      /** `adjust_pure_negative: false`, present only then: a bool of must_not clauses alone matches nothing. */
+      readonly adjustPureNegative?: false;
     })
   | (Common & { readonly kind: 'constant_score'; readonly filter: Query })
   | (Common & {
@@ -80,6 +82,8 @@ export type Query =
       readonly minimumShouldMatch?: string;
       readonly lenient: boolean;
       readonly zeroTermsQuery: 'none' | 'all';
+      /** `fuzzy_rewrite`: the rewrite of the fuzzy terms, as given. */
+      readonly fuzzyRewrite?: string;
     })
   | (Common & { readonly kind: 'match_phrase'; readonly field: string; readonly query: TermValue; readonly analyzer?: string; readonly slop: number; readonly zeroTermsQuery: 'none' | 'all' })
   | (Common & { readonly kind: 'match_phrase_prefix'; readonly field: string; readonly query: TermValue; readonly analyzer?: string; readonly slop: number; readonly maxExpansions: number; readonly zeroTermsQuery: 'none' | 'all' })
@@ -99,6 +103,9 @@ export type Query =
       readonly tieBreaker?: number;
       readonly lenient: boolean;
       readonly zeroTermsQuery: 'none' | 'all';
+      /** `fuzzy_transpositions` (true unless given) and `fuzzy_rewrite`, as match takes them. */
+      readonly fuzzyTranspositions?: boolean;
+      readonly fuzzyRewrite?: string;
     })
   | (Common & {
       readonly kind: 'query_string';

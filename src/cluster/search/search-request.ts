@@ -31,7 +31,19 @@ export interface FieldAndFormat {
   readonly includeUnmapped?: boolean;
 }
 
+/** The URL's `q` and its companions as given (RestActions.urlParamsToQueryBuilder), before they became `query`. */
+export interface QueryStringParams {
+  readonly query: string;
+  readonly df?: string;
+  readonly defaultOperator: 'or' | 'and';
+  readonly analyzer?: string;
+  /** Unset unless given: the query_string default (false) applies. */
+  readonly lenient?: boolean;
+  readonly analyzeWildcard: boolean;
+}
+
 export interface SearchRequest {
+  /** The body's `query`, or the `query_string` query `q` builds, which replaces it as in ES. */
   readonly query?: Query;
   readonly postFilter?: Query;
   readonly from: number;
@@ -65,4 +77,8 @@ export interface SearchRequest {
   readonly totalHitsAsInt: boolean;
   readonly typedKeys: boolean;
   readonly allowPartialSearchResults: boolean;
+  /** The URL's `q`, kept raw beside the query built from it. */
+  readonly q?: QueryStringParams;
+  /** The URL's `routing`: one node holds every shard, so it narrows nothing, but it is kept for the engine to see. */
+  readonly routing?: string;
 }
