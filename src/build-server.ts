@@ -10,6 +10,7 @@ import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY,
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { grpcToolingRoutes } from './http/grpc-tooling/tooling-routes.js';
 import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
+import { NODE_ID } from './http/es/local-node.js';
 import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, openSecurity, securityMigrations, type Security } from './security/index.js';
 import { ilmMigrations, LifecycleRunner, PolicyService, PollScheduler, VirtualNowStore } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
@@ -129,7 +130,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
   }
   const policies = new PolicyService(cluster);
   const documents = await DocumentService.open(new KyselyDocumentRepository(store.db, shared), cluster, clock, newUuid);
-  const search = new SearchService(new KyselySearchRepository(store.db), cluster, clock, () => documents.sync());
+  const search = new SearchService(new KyselySearchRepository(store.db), cluster, clock, () => documents.sync(), NODE_ID);
   const disk = new DiskMonitor(cluster, documents, options.diskCapacity ?? DEFAULT_DISK_CAPACITY);
   disk.start();
   const runner = new LifecycleRunner({

@@ -10,6 +10,7 @@ import type { FetchedDocument, IndexRef, SearchRepository } from './search-repos
 import type { SortKey } from './sort-keys.js';
 import { formatDateValue } from './field-dates.js';
 import { PRIMARY_TERM } from '../documents/document-requests.js';
+import { floatScore } from './scoring/float-score.js';
 
 const LONG_MAX = 9223372036854775807;
 const LONG_MIN = -9223372036854775808;
@@ -54,12 +55,12 @@ export async function buildHits(
     const hit: Record<string, unknown> = { _index: metadata.name, _id: document.id };
     if (request.version) hit._version = document.version;
     if (request.seqNoPrimaryTerm) Object.assign(hit, { _seq_no: r.doc, _primary_term: PRIMARY_TERM });
-    hit._score = showScore || byScore ? r.score : null;
+    hit._score = showScore || byScore ? floatScore(r.score) : null;
     if (document.routing !== undefined) hit._routing = document.routing;
     if (request.source.fetch) hit._source = filterSource(JSON.parse(document.source), { fetch: true, includes: request.source.includes, excludes: request.source.excludes });
     if (request.sort && request.sort.length > 0) {
       let store = 0;
-      hit.sort = keys.map((k) => (k.kind === 'score' ? r.score : sortValue(r.values[store++] ?? null, k)));
+      hit.sort = keys.map((k) => (k.kind === 'score' ? floatScore(r.score) : sortValue(r.values[store++] ?? null, k)));
     }
     return [hit];
   });

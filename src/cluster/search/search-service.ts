@@ -23,10 +23,10 @@ import { searchTargets, type SearchTarget } from './search-targets.js';
 import { sortKeys } from './sort-keys.js';
 import { scoreDocs } from './scoring/score-docs.js';
 import { buildHits } from './search-hits.js';
+import { floatScore } from './scoring/float-score.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
 const DEFAULT_MAX_RESULT_WINDOW = 10_000;
-export const NODE_ID = 'tessera-node-0';
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
@@ -78,6 +78,8 @@ export class SearchService {
     private readonly clock: Clock,
     /** Catches up with other instances' writes before a read. */
     private readonly beforeRead: () => Promise<void> = async () => {},
+    /** The node id shard failures name. */
+    private readonly nodeId = '_na_',
   ) {}
 
   #context(metadata: IndexMetadata, now: number): CompileContext {
@@ -117,7 +119,7 @@ export class SearchService {
         failures.push({ index: { name: metadata.name, uuid: metadata.uuid }, error });
       }
     }
-    if (outcomes.length === 0 && failures.length > 0) throw allShardsFailed(failures, NODE_ID);
+    if (outcomes.length === 0 && failures.length > 0) throw allShardsFailed(failures, this.nodeId);
     return { outcomes, failures };
   }
 
@@ -139,9 +141,9 @@ export class SearchService {
     const shardCount = targets.length;
     return {
       took: Math.max(0, this.clock.now() - started),
-      shards: { total: shardCount, successful: shardCount - failures.length, skipped: 0, failed: failures.length, ...(failures.length > 0 && { failures: failures.map((f) => shardFailureJson(f)) }) },
+      shards: { total: shardCount, successful: shardCount - failures.length, skipped: 0, failed: failures.length, ...(failures.length > 0 && { failures: failures.map((f) => shardFailureJson(f, this.nodeId)) }) },
       ...(request.trackTotalHits !== false && { total: count > limit ? { value: limit, relation: 'gte' as const } : { value: count, relation: 'eq' as const } }),
-      maxScore: (byScore || request.trackScores) && scores.length > 0 ? Math.max(...scores) : null,
+      maxScore: (byScore || request.trackScores) && scores.length > 0 ? floatScore(Math.max(...scores)) : null,
       hits,
       ...(request.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
     };
@@ -215,7 +217,7 @@ export class SearchService {
     const shardCount = targets.length;
     return {
       count: outcomes.reduce((n, o) => n + o.count, 0),
-      shards: { total: shardCount, successful: shardCount - failures.length, skipped: 0, failed: failures.length, ...(failures.length > 0 && { failures: failures.map((f) => shardFailureJson(f)) }) },
+      shards: { total: shardCount, successful: shardCount - failures.length, skipped: 0, failed: failures.length, ...(failures.length > 0 && { failures: failures.map((f) => shardFailureJson(f, this.nodeId)) }) },
       ...(extra.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
     };
   }
@@ -233,7 +235,7 @@ function isShardError(error: ClusterError): boolean {
   return error.type === 'query_shard_exception' || error.type === 'illegal_argument_exception' || error.type === 'parse_exception';
 }
 
-function shardFailureJson({ index, error }: ShardFailure): Record<string, unknown> {
+function shardFailureJson({ index, error }: ShardFailure, node: string): Record<string, unknown> {
   const render = (e: ClusterError): Record<string, unknown> => ({ type: e.type, reason: e.reason, ...e.metadata, ...(e.causedBy && { caused_by: render(e.causedBy) }) });
-  return { shard: 0, index: index.name, node: NODE_ID, reason: render(error) };
+  return { shard: 0, index: index.name, node, reason: render(error) };
 }

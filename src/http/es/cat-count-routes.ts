@@ -1,8 +1,7 @@
 /** @module `GET /_cat/count[/<index>]` (ES's RestCountAction): the document count as one timestamped row. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveIndices } from '../../cluster/index.js';
+import { parseCountRequest } from '../../cluster/search/dsl/index.js';
 import { type CatColumn, sendCatTable, TIMESTAMP_COLUMNS, timestampCells } from './cat-table.js';
-import { checkCountsEverything } from './count-query.js';
 import type { EsContext } from './es-context.js';
 import { esRoute, onPath } from './es-actions.js';
 import { CAT } from './es-params.js';
@@ -13,12 +12,10 @@ const COLUMNS: readonly CatColumn[] = [...TIMESTAMP_COLUMNS, { name: 'count', al
 
 export function catCountRoutes(app: FastifyInstance, ctx: EsContext): void {
   const count = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Record<string, string | undefined> }>, reply: FastifyReply) => {
-    // The same queries as _count: only those that count every document.
-    checkCountsEverything(req.body, req.query);
-    await ctx.documents?.sync();
-    const names = resolveIndices(ctx.cluster.state, req.params.index);
-    const total = names.reduce((n, name) => n + (ctx.documents?.stats(name).docs ?? 0), 0);
-    return sendCatTable(req, reply, { columns: COLUMNS, rows: [{ ...timestampCells(ctx.clock), count: total }] });
+    // The same request as _count (RestCatCountAction builds a count request from it).
+    const request = parseCountRequest(req.body ?? undefined, req.query, req.url.split('?')[0]);
+    const { count } = await ctx.search!.count(req.params.index, request.query, {}, request);
+    return sendCatTable(req, reply, { columns: COLUMNS, rows: [{ ...timestampCells(ctx.clock), count }] });
   };
   app.get('/_cat/count', CAT_COUNT, count);
   app.get('/_cat/count/:index', CAT_COUNT, count);

@@ -20,9 +20,8 @@ import { parseMultiGet } from './mget-request.js';
 import type { EsContext } from './es-context.js';
 import { decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend, flag } from './es-reply.js';
-import { indicesOptionsOf } from './indices-options.js';
 import { esRoute, onPath } from './es-actions.js';
-import { INDICES_OPTIONS, WRITE_CONDITIONS, WRITE_SHARDS, INDEXING, SOURCE, DOC_READ, BULK } from './es-params.js';
+import { WRITE_CONDITIONS, WRITE_SHARDS, INDEXING, SOURCE, DOC_READ, BULK } from './es-params.js';
 
 const INDEX_DOC = esRoute(onPath('indices:data/write/index'), INDEXING, { body: true });
 const MGET = esRoute({ action: 'indices:data/read/mget', indices: 'mget-body' }, DOC_READ, { body: true });

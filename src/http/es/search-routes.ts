@@ -43,7 +43,7 @@ export function searchRoutes(app: FastifyInstance, ctx: EsContext, search: Searc
   }
 
   const count = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
-    const request = parseCountRequest(req.body ?? undefined, req.query);
+    const request = parseCountRequest(req.body ?? undefined, req.query, req.url.split('?')[0]);
     blocks(req.params.index, req.query);
     const outcome = await search.count(req.params.index, request.query, resolveOptions(req.query), request);
     return esSend(req, reply, { count: outcome.count, ...(outcome.terminatedEarly !== undefined && { terminated_early: outcome.terminatedEarly }), _shards: outcome.shards });

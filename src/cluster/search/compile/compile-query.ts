@@ -55,6 +55,10 @@ export function compileQuery(q: Query, ctx: CompileContext, scoring: boolean): C
       return phrase(q, q.field, q.boost, ctx, scoring);
     case 'multi_match':
       return multiMatch(q, ctx, scoring);
+    case 'query_string':
+      // `*` and `*:*` match every document whatever the fields; any other text waits for the query string parser.
+      if (q.query.trim() === '*' || q.query.trim() === '*:*') return compileQuery({ kind: 'match_all', boost: q.boost }, ctx, scoring);
+      throw ClusterErrors.illegalArgument(`Tessera does not support the [query_string] query (or [q]) other than [*] yet`);
     default:
       throw ClusterErrors.illegalArgument(`Tessera does not support the [${q.kind}] query yet`);
   }

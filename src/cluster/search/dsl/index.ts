@@ -2,3 +2,4 @@
 export { parseQuery, MAX_NESTED_DEPTH } from './parse-query.js';
 export { parseSearchRequest, queryStringQuery, SEARCH_PARAMS } from './parse-search-request.js';
 export { ES_QUERIES, TESSERA_QUERIES } from './query-names.js';
+export { parseCountRequest, type CountRequest } from './parse-count-request.js';

@@ -52,7 +52,7 @@ export const SEARCH_PARAMS: readonly string[] = [
 ];
 
 /** RestActions.urlParamsToQueryBuilder: `q` as a query_string query; its companions without it are refused. */
-function readQueryString(params: Params, path: string): QueryStringParams | undefined {
+export function readQueryString(params: Params, path: string): QueryStringParams | undefined {
   const query = params.q;
   if (query === undefined) {
     const orphans = QUERY_STRING_PARAMS.filter((name) => params[name] !== undefined);
