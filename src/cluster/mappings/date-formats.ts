@@ -41,7 +41,7 @@ const NAMED: Readonly<Record<string, RegExp | 'epoch_millis' | 'epoch_second'>> 
 };
 
 /** Java DateTimeFormatter letters a custom pattern may use, each with what it matches. */
-const LETTERS: Readonly<Record<string, (count: number) => string>> = {
+export const LETTERS: Readonly<Record<string, (count: number) => string>> = {
   y: (n) => (n === 2 ? String.raw`\d{2}` : String.raw`\d{4,9}`),
   u: (n) => (n === 2 ? String.raw`\d{2}` : String.raw`\d{4,9}`),
   Y: (n) => (n === 2 ? String.raw`\d{2}` : String.raw`\d{4,9}`),
@@ -96,6 +96,11 @@ function compilePattern(pattern: string): RegExp {
     }
   }
   return anchored(out);
+}
+
+/** Whether `name` is one of ES's named formats rather than a Java pattern. */
+export function isNamedDateFormat(name: string): boolean {
+  return Object.hasOwn(NAMED, name);
 }
 
 export type DateFormat = readonly (RegExp | 'epoch_millis' | 'epoch_second')[];
