@@ -6,7 +6,7 @@
  */
 import { isJsonObject, type Json, type JsonObject, type RootMapping } from '../mappings/mapping-model.js';
 import { indexFields, type IndexFields, type SearchField } from './index-fields.js';
-import { analyzeText } from './text-analysis.js';
+import { analyze } from './analysis/analyze.js';
 import { dateMillis } from './field-dates.js';
 
 export interface IndexedTerm {
@@ -53,7 +53,7 @@ class Collector {
     let terms = this.#postings.get(field.path);
     if (!terms) this.#postings.set(field.path, (terms = new Map()));
     let last = state.next - 1;
-    for (const token of analyzeText(field.analyzer, text)) {
+    for (const token of analyze(field.analyzer, text)) {
       const position = state.next + token.position;
       last = Math.max(last, position);
       state.length++;

@@ -10,7 +10,7 @@ import type { FetchedDocument, IndexRef, SearchRepository } from './search-repos
 import type { SortKey } from './sort-keys.js';
 import { formatDateValue } from './field-dates.js';
 import { PRIMARY_TERM } from '../documents/document-requests.js';
-import { floatScore } from './scoring/float-score.js';
+import { floatForJson as floatScore } from './analysis/bm25.js';
 
 const LONG_MAX = 9223372036854775807;
 const LONG_MIN = -9223372036854775808;

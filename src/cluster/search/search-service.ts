@@ -23,7 +23,7 @@ import { searchTargets, type SearchTarget } from './search-targets.js';
 import { sortKeys } from './sort-keys.js';
 import { scoreDocs } from './scoring/score-docs.js';
 import { buildHits } from './search-hits.js';
-import { floatScore } from './scoring/float-score.js';
+import { floatForJson as floatScore } from './analysis/bm25.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
 const DEFAULT_MAX_RESULT_WINDOW = 10_000;

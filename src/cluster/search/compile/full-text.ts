@@ -8,7 +8,7 @@ import { ClusterError, ClusterErrors } from '../../cluster-error.js';
 import type { Query } from '../query.js';
 import { resolveField, type SearchField } from '../index-fields.js';
 import { and, ALL, NONE, or, ZERO, type CompiledQuery, type DocSet, type Scorer } from '../search-plan.js';
-import { analyzeText } from '../text-analysis.js';
+import { analyze } from '../analysis/analyze.js';
 import { BUILT_IN_ANALYZERS } from '../../mappings/field-types.js';
 import { queryShardError } from '../search-errors.js';
 import type { CompileContext } from './compile-context.js';
@@ -21,7 +21,7 @@ type Of<K extends Query['kind']> = Extract<Query, { kind: K }>;
 function tokens(field: SearchField, text: string, analyzer: string | undefined, ctx: CompileContext): string[] {
   const name = analyzer ?? field.searchAnalyzer;
   if (analyzer !== undefined && !BUILT_IN_ANALYZERS.has(analyzer)) throw queryShardError(ctx.index, ClusterErrors.illegalArgument(`[match] analyzer [${analyzer}] not found`), '');
-  return analyzeText(name, text).map((t) => t.term);
+  return analyze(name, text).map((t) => t.term);
 }
 
 /** A non-text field's value, or no match when `lenient` and the field cannot read it. */

@@ -6,7 +6,8 @@ import type { DocSet, Scorer } from '../search-plan.js';
 import { and } from '../search-plan.js';
 import type { IndexRef, SearchRepository } from '../search-repository.js';
 import { matchPhrase } from '../phrase-match.js';
-import { bm25Scorer, idf } from './bm25.js';
+import { bm25Score, bm25Scorer, NO_NORMS } from '../analysis/bm25.js';
+import { normByte } from '../analysis/small-float.js';
 
 const f = Math.fround;
 
@@ -36,10 +37,10 @@ async function bm25(scorer: Extract<Scorer, { kind: 'bm25' }>, scope: ScoreScope
   // A token repeated in the query is a clause of its own each time (its score counts again).
   const repeats = new Map<string, number>();
   for (const t of scorer.terms) repeats.set(t, (repeats.get(t) ?? 0) + 1);
-  const scorers = new Map(unique.map((t) => [t, bm25Scorer(f(scorer.boost * idf(freqs.get(t) ?? 0, stats.docCount)), stats.docCount, stats.sumLength)]));
+  const scorers = new Map(unique.map((t) => [t, bm25Scorer({ docFreq: freqs.get(t) ?? 0, docCount: stats.docCount, sumTotalTermFreq: stats.sumLength }, scorer.boost)]));
   // Lucene adds clause scores in double and rounds the sum to float.
   for (const row of rows) {
-    const score = scorers.get(row.term)!(row.freq, scorer.source === 'keywords' ? undefined : row.length);
+    const score = bm25Score(scorers.get(row.term)!, row.freq, scorer.source === 'keywords' ? NO_NORMS : normByte(row.length));
     out.set(row.doc, (out.get(row.doc) ?? 0) + score * repeats.get(row.term)!);
   }
   for (const [doc, score] of out) out.set(doc, f(score));
@@ -57,11 +58,10 @@ async function phrase(scorer: Extract<Scorer, { kind: 'phrase' }>, scope: ScoreS
   ]);
   const out = new Map<number, number>();
   if (stats.docCount === 0) return out;
-  // PhraseWeight: the idf of each place's term, summed.
-  const idfSum = terms.reduce((sum, place) => f(sum + idf(freqs.get(place[0]!) ?? 0, stats.docCount)), 0);
-  const score = bm25Scorer(f(scorer.boost * idfSum), stats.docCount, stats.sumLength);
+  // PhraseWeight: one scorer whose idf sums each place's term's.
+  const score = bm25Scorer({ docFreq: terms.map((place) => freqs.get(place[0]!) ?? 0), docCount: stats.docCount, sumTotalTermFreq: stats.sumLength }, scorer.boost);
   const lengths = new Map(rows.map((r) => [r.doc, r.length]));
-  for (const m of matchPhrase(rows, terms, slop)) out.set(m.doc, score(f(m.freq), lengths.get(m.doc)));
+  for (const m of matchPhrase(rows, terms, slop)) out.set(m.doc, bm25Score(score, f(m.freq), normByte(lengths.get(m.doc) ?? 0)));
   return out;
 }
 
