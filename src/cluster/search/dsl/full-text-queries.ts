@@ -26,7 +26,7 @@ import { singleField } from './single-field.js';
  * The field and text of a match-family query, running `read` over a long form's other members. The text is
  * objectText: a string, number or boolean; an object or array under a member is refused as the builders word it.
  */
-function readFieldAndText(query: string, body: JsonObject, common: CommonMembers, read: (member: string, value: Json) => boolean): { field: string; text: TermValue } {
+function readFieldAndText(query: string, body: JsonObject, common: CommonMembers, read: (member: string, value: Json) => boolean): { field?: string; text?: Json } {
   const form = singleField(query, body);
   let text: Json = form !== undefined && 'short' in form ? form.short : undefined;
   if (form !== undefined && 'long' in form) {
@@ -36,9 +36,21 @@ function readFieldAndText(query: string, body: JsonObject, common: CommonMembers
       else if (!readCommon(query, member, given, common, body) && !read(member, given)) throw unsupportedMember(query, member);
     }
   }
-  if (text === undefined || text === null) throw parsingError('No text specified for text query');
-  if (form === undefined || form.field === '') throw illegalArgument(`[${query}] requires fieldName`);
-  return { field: form.field, text: readTermValue(query, 'query', text) };
+  return { ...(form === undefined ? {} : { field: form.field }), ...(text === undefined || text === null ? {} : { text }) };
+}
+
+/** MatchQueryBuilder.fromXContent checks the text itself, before the constructor checks the field. */
+function matchFieldAndText(read: { field?: string; text?: Json }): { field: string; text: TermValue } {
+  if (read.text === undefined) throw parsingError('No text specified for text query');
+  if (read.field === undefined) throw illegalArgument('[match] requires fieldName');
+  return { field: read.field, text: readTermValue('match', 'query', read.text) };
+}
+
+/** The phrase builders leave both checks to their constructors. */
+function phraseFieldAndText(query: string, read: { field?: string; text?: Json }): { field: string; text: TermValue } {
+  if (read.field === undefined || read.field === '') throw illegalArgument(`[${query}] requires fieldName`);
+  if (read.text === undefined) throw illegalArgument(`[${query}] requires query value`);
+  return { field: read.field, text: readTermValue(query, 'query', read.text) };
 }
 
 function nonNegative(query: string, member: string, value: Json, message: string): number {
@@ -66,7 +78,7 @@ export function parseMatch(body: JsonObject): Query {
   let lenient = false;
   let zeroTermsQuery: 'none' | 'all' = 'none';
   let fuzzyRewrite: string | undefined;
-  const { field, text } = readFieldAndText('match', body, common, (member, given) => {
+  const read = readFieldAndText('match', body, common, (member, given) => {
     if (member === 'operator') operator = readOperator('match', member, given);
     else if (member === 'analyzer') analyzer = readString('match', member, given);
     else if (member === 'fuzziness') fuzziness = readFuzziness('match', given);
@@ -81,6 +93,7 @@ export function parseMatch(body: JsonObject): Query {
     else return false;
     return true;
   });
+  const { field, text } = matchFieldAndText(read);
   return {
     kind: 'match',
     ...commonOf(common),
@@ -110,13 +123,14 @@ export function parseMatchPhrase(body: JsonObject): Query {
   let analyzer: string | undefined;
   let slop = 0;
   let zeroTermsQuery: 'none' | 'all' = 'none';
-  const { field, text } = readFieldAndText('match_phrase', body, common, (member, given) => {
+  const read = readFieldAndText('match_phrase', body, common, (member, given) => {
     if (member === 'analyzer') analyzer = readString('match_phrase', member, given);
     else if (member === 'slop') slop = readSlop('match_phrase', given);
     else if (member === 'zero_terms_query') zeroTermsQuery = readZeroTerms('match_phrase', given);
     else return false;
     return true;
   });
+  const { field, text } = phraseFieldAndText('match_phrase', read);
   return { kind: 'match_phrase', ...commonOf(common), field, query: text, ...(analyzer === undefined ? {} : { analyzer }), slop, zeroTermsQuery };
 }
 
@@ -128,13 +142,14 @@ export function parseMatchPhrasePrefix(body: JsonObject): Query {
   let slop = 0;
   let maxExpansions = 50;
   let zeroTermsQuery: 'none' | 'all' = 'none';
-  const { field, text } = readFieldAndText(query, body, common, (member, given) => {
+  const read = readFieldAndText(query, body, common, (member, given) => {
     if (member === 'analyzer') analyzer = readString(query, member, given);
     else if (member === 'slop') slop = readSlop(query, given);
-    else if (member === 'max_expansions') maxExpansions = readInt(query, member, given);
+    else if (member === 'max_expansions') maxExpansions = nonNegative(query, member, given, 'No negative maxExpansions allowed.');
     else if (member === 'zero_terms_query') zeroTermsQuery = readZeroTerms(query, given);
     else return false;
     return true;
   });
+  const { field, text } = phraseFieldAndText(query, read);
   return { kind: query, ...commonOf(common), field, query: text, ...(analyzer === undefined ? {} : { analyzer }), slop, maxExpansions, zeroTermsQuery };
 }

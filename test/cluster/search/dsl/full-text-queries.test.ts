@@ -92,6 +92,9 @@ describe('match_phrase and match_phrase_prefix', () => {
     refuses(() => parseQuery({ match_phrase: { t: { query: 'a', operator: 'and' } } }), 'parsing_exception', '[match_phrase] query does not support [operator]');
     refuses(() => parseQuery({ match_phrase_prefix: { t: { query: 'a', fuzziness: 1 } } }), 'parsing_exception', '[match_phrase_prefix] query does not support [fuzziness]');
     refuses(() => parseQuery({ match_phrase: { t: { query: 'a', slop: -1 } } }), 'illegal_argument_exception', 'No negative slop allowed.');
+    refuses(() => parseQuery({ match_phrase_prefix: { t: { query: 'a', max_expansions: -1 } } }), 'illegal_argument_exception', 'No negative maxExpansions allowed.');
+    refuses(() => parseQuery({ match_phrase: {} }), 'illegal_argument_exception', '[match_phrase] requires fieldName');
+    refuses(() => parseQuery({ match_phrase_prefix: { t: { slop: 1 } } }), 'illegal_argument_exception', '[match_phrase_prefix] requires query value');
   });
 });
 
