@@ -38,14 +38,13 @@ describe('_cat APIs', () => {
     assert.equal((await get('/_cat/health?ts=false&h=cl,st,asp,epoch')).text, 'tessera yellow 60.0%\n');
   });
 
-  it('_cat/count counts the documents, for all indices or an expression, and refuses a query it cannot evaluate', TEST_OPTIONS, async () => {
+  it('_cat/count counts the documents, for all indices or an expression, or those a query matches', TEST_OPTIONS, async () => {
     assert.equal((await get('/_cat/count?v')).text, 'epoch      timestamp count\n1767225690 00:01:30  1\n');
     assert.deepEqual(await ctx.client.cat.count({ index: 'logs-b', h: ['dc'], format: 'json' }), [{ dc: '0' }]);
     assertEnvelope(await get('/_cat/count/nope'), indexNotFound('nope'));
-    assertEnvelope(
-      await get('/_cat/count?q=m:x'),
-      envelope(400, 'illegal_argument_exception', 'Tessera cannot evaluate the query string [m:x] yet: _count counts all documents, with no query, [match_all] or [q=*]; search is not implemented'),
-    );
+    assert.equal((await get('/_cat/count?q=*&h=count')).text, '1\n');
+    const match = await ctx.client.transport.request({ method: 'GET', path: '/_cat/count', querystring: { h: 'count', format: 'json' }, body: { query: { match_none: {} } } });
+    assert.deepEqual(match, [{ count: '0' }]);
   });
 
   it('_cat/shards: primaries started on the node, replicas unassigned since creation', TEST_OPTIONS, async () => {

@@ -148,35 +148,33 @@ describe('generated document ids', () => {
   });
 });
 
-describe('_count before search exists', () => {
+describe('_count with a query', () => {
   const es = useEsServer();
 
-  it('counts every document with no query, match_all or q=*, and refuses any query it cannot evaluate instead of answering the total', async () => {
+  it('counts what the query matches (body or q), honours min_score and terminate_after, and refuses a body member _count does not take', async () => {
     await es.client.indices.create({ index: 'cq' });
     await es.client.bulk({ refresh: true, operations: [{ index: { _index: 'cq' } }, { level: 'info' }, { index: { _index: 'cq' } }, { level: 'error' }] });
     assert.equal((await es.client.count({ index: 'cq' })).count, 2);
     assert.equal((await es.client.count({ index: 'cq', query: { match_all: {} } })).count, 2);
     assert.equal((await es.client.count({ index: 'cq', q: '*' })).count, 2);
-    const cannot = (what: string) => ({
-      status: 400,
-      type: 'illegal_argument_exception',
-      reason: `Tessera cannot evaluate ${what} yet: _count counts all documents, with no query, [match_all] or [q=*]; search is not implemented`,
-    });
-    assert.deepEqual(await esErrorOf(es.client.count({ index: 'cq', query: { term: { level: 'error' } } })), cannot('[term] queries'));
-    assert.deepEqual(await esErrorOf(es.client.count({ index: 'cq', q: 'level:error' })), cannot('the query string [level:error]'));
-    assert.deepEqual(await esErrorOf(es.client.count({ index: 'cq', min_score: 2 })), cannot('[min_score]'));
-    assert.deepEqual(await esErrorOf(es.client.count({ index: 'cq', terminate_after: 1 })), cannot('[terminate_after]'));
+    assert.equal((await es.client.count({ index: 'cq', query: { term: { 'level.keyword': 'error' } } })).count, 1);
+    assert.equal((await es.client.count({ index: 'cq', query: { match: { level: 'INFO' } } })).count, 1);
+    // match_all scores 1: a higher minimum leaves nothing.
+    assert.equal((await es.client.count({ index: 'cq', min_score: 2 })).count, 0);
+    assert.equal((await es.client.count({ index: 'cq', min_score: 1 })).count, 2);
+    const early = await es.client.count({ index: 'cq', terminate_after: 1 });
+    assert.equal(early.count, 1);
+    assert.equal((early as unknown as { terminated_early: boolean }).terminated_early, true);
     assert.deepEqual(await esErrorOf(es.client.transport.request({ method: 'POST', path: '/cq/_count', body: { query: { match_all: {} }, size: 1 } })), {
       status: 400,
       type: 'parsing_exception',
       reason: 'request does not support [size]',
     });
     const raw = (body: unknown) => esErrorOf(es.client.transport.request({ method: 'POST', path: '/cq/_count', body: body as never }));
-    assert.deepEqual(await raw({ query: { match_all: {}, term: { a: 1 } } }), { status: 400, type: 'parsing_exception', reason: '[_na] query malformed, must start with start_object' });
     assert.deepEqual(await raw([1]), { status: 400, type: 'parsing_exception', reason: 'request body must be an object' });
     // A GET carries its query in the body too (curl -XGET, Kibana's console): it is read, never dropped.
     const get = (body: unknown) => es.client.transport.request({ method: 'GET', path: '/cq/_count', body: body as never });
-    assert.deepEqual(await esErrorOf(get({ query: { term: { level: 'error' } } })), cannot('[term] queries'));
+    assert.equal(((await get({ query: { term: { 'level.keyword': 'error' } } })) as { count: number }).count, 1);
     assert.equal(((await get({ query: { match_all: {} } })) as { count: number }).count, 2);
   });
 });

@@ -23,7 +23,7 @@ function sortValue(value: number | string | null, key: Extract<SortKey, { kind: 
     return value;
   }
   const high = (key.key.missing === '_last') === (key.key.order === 'asc');
-  if (typeof key.key.missing === 'number' || typeof key.key.missing === 'string') return key.key.missing;
+  if (key.key.missing !== '_last' && key.key.missing !== '_first') return key.key.missing;
   if (key.key.source === 'keyword') return null;
   const floating = key.type === 'double' || key.type === 'float' || key.type === 'half_float' || key.type === 'scaled_float';
   if (floating) return high ? 'Infinity' : '-Infinity';

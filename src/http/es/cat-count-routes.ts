@@ -6,7 +6,7 @@ import type { EsContext } from './es-context.js';
 import { esRoute, onPath } from './es-actions.js';
 import { CAT } from './es-params.js';
 
-const CAT_COUNT = esRoute(onPath('indices:data/read/search'), [...CAT, 'q']);
+const CAT_COUNT = esRoute(onPath('indices:data/read/search'), [...CAT, 'q'], { body: true });
 
 const COLUMNS: readonly CatColumn[] = [...TIMESTAMP_COLUMNS, { name: 'count', aliases: ['dc', 'docs.count', 'docsCount'], desc: 'the document count' }];
 
