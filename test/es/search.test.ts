@@ -150,7 +150,7 @@ describe('_search', () => {
     assert.deepEqual(desc.hits.hits.map((h) => h._id), byDate.slice(10, 15).map((d) => d.id));
     assert.deepEqual(desc.hits.hits[0]!._source, { title: byDate[10]!.title, at: byDate[10]!.at });
     assert.deepEqual(desc.hits.hits[0]!.sort, [Date.parse(byDate[10]!.at)]);
-    const first = await search({ sort: [{ price: { order: 'asc', missing: '_first' } }, { _doc: 'asc' }], size: 3, _source: false });
+    const first = await search({ sort: [{ price: { order: 'asc', missing: '_first' } }, { _doc: { order: 'asc' } }], size: 3, _source: false });
     const noPrice = DOCS.filter((d) => d.price === undefined).map((d) => d.id);
     assert.deepEqual(first.hits.hits.map((h) => h._id), noPrice.slice(0, 3));
     assert.equal(first.hits.hits[0]!._source, undefined);

@@ -3,7 +3,7 @@
  * previous version leaves the structure (by its sequence number) before its new one enters, and the field
  * statistics move by the difference.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { IndexedDocument } from '../search/document-indexer.js';
 import { chunks as chunked } from '../../platform/store/statement-chunks.js';
 import { KEY_LENGTH } from './search-migrations.js';
@@ -22,7 +22,7 @@ export function keyParts(text: string): { key: string; rest: string | null } {
 }
 
 /** The key of `index` in the structure, numbered on its first write. */
-export async function indexKey(trx: Transaction<any>, index: string): Promise<number> {
+export async function indexKey(trx: Transaction<any> | Kysely<any>, index: string): Promise<number> {
   await trx.insertInto('es_search_indices').values({ index_name: index }).onConflict((oc) => oc.column('index_name').doNothing()).execute();
   const row = await trx.selectFrom('es_search_indices').select('index_key').where('index_name', '=', index).executeTakeFirstOrThrow();
   return Number(row.index_key);
@@ -67,7 +67,7 @@ async function removeVersions(trx: Transaction<any>, index: string, key: number,
   }
 }
 
-async function addVersions(trx: Transaction<any>, key: number, writes: readonly IndexedWrite[], delta: StatsDelta): Promise<void> {
+async function addVersions(trx: Transaction<any> | Kysely<any>, key: number, writes: readonly IndexedWrite[], delta: StatsDelta): Promise<void> {
   const postings: SearchTables['es_postings'][] = [];
   const lengths: SearchTables['es_doc_lengths'][] = [];
   const values: SearchTables['es_doc_values'][] = [];
@@ -95,7 +95,7 @@ async function addVersions(trx: Transaction<any>, key: number, writes: readonly 
   for (const chunk of chunked(values)) await trx.insertInto('es_doc_values').values(chunk).execute();
 }
 
-async function applyDelta(trx: Transaction<any>, key: number, delta: StatsDelta): Promise<void> {
+async function applyDelta(trx: Transaction<any> | Kysely<any>, key: number, delta: StatsDelta): Promise<void> {
   for (const [field, { docs, length }] of delta) {
     if (docs === 0 && length === 0) continue;
     await trx
@@ -140,4 +140,12 @@ export async function syncSearchIndices(trx: Transaction<any>, created: readonly
   if (keys.length === 0) return;
   for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values', 'es_field_stats']) await trx.deleteFrom(table).where('index_key', 'in', keys).execute();
   await trx.deleteFrom('es_search_indices').where('index_key', 'in', keys).execute();
+}
+
+/** Documents already stored but not yet in the structure (a store written before search existed) enter it. */
+export async function indexStoredDocuments(db: Kysely<any>, index: string, documents: readonly IndexedWrite[]): Promise<void> {
+  const key = await indexKey(db, index);
+  const delta: StatsDelta = new Map();
+  await addVersions(db, key, documents, delta);
+  await applyDelta(db, key, delta);
 }

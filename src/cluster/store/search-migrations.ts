@@ -12,6 +12,9 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { MigrationSet, StoreCapabilities } from '../../platform/store/store.js';
+import { indexDocument } from '../search/document-indexer.js';
+import type { JsonObject, RootMapping } from '../mappings/mapping-model.js';
+import { indexStoredDocuments } from './search-index-writes.js';
 
 export const KEY_LENGTH = 200;
 
@@ -67,12 +70,32 @@ function createSearchTables({ byteOrderTextType: orderedText, serialKeyType }: S
         .execute();
       // Hits are fetched, and the live documents listed, by sequence number.
       await db.schema.createIndex('es_documents_seq').on('es_documents').columns(['index_name', 'seq_no']).execute();
+      await indexExistingDocuments(db);
     },
     async down(db: Kysely<any>) {
       await db.schema.dropIndex('es_documents_seq').execute();
       for (const table of ['es_field_stats', 'es_doc_values', 'es_doc_lengths', 'es_postings', 'es_search_indices']) await db.schema.dropTable(table).execute();
     },
   };
+}
+
+/** Documents per batch when the documents a store already holds are indexed. */
+const BACKFILL_BATCH = 500;
+
+/** Every document stored before search existed enters the structure, read with its index's mapping. */
+async function indexExistingDocuments(db: Kysely<any>): Promise<void> {
+  const indices = await db.selectFrom('cluster_indices').select(['name', 'data']).execute();
+  for (const { name, data } of indices) {
+    const mapping = ((JSON.parse(data) as { mappings?: RootMapping }).mappings ?? {}) as RootMapping;
+    let after = '';
+    for (;;) {
+      const rows = await db.selectFrom('es_documents').select(['doc_id', 'seq_no', 'source']).where('index_name', '=', name).where('doc_id', '>', after).orderBy('doc_id').limit(BACKFILL_BATCH).execute();
+      if (rows.length === 0) break;
+      const documents = rows.map((r) => ({ id: r.doc_id as string, seqNo: Number(r.seq_no), indexed: indexDocument(mapping, JSON.parse(r.source as string) as JsonObject) }));
+      await indexStoredDocuments(db, name, documents);
+      after = rows.at(-1)!.doc_id as string;
+    }
+  }
 }
 
 export const searchMigrations: MigrationSet = Object.freeze({
