@@ -25,8 +25,10 @@ describe('GET /_capabilities', () => {
     assert.equal(await supported(''), true);
     assert.equal(await supported('method=GET&path=%2F_cluster%2Fstate%2Fmetadata'), true);
     // Paths of ES APIs Tessera has no handler for.
-    assert.equal(await supported('method=GET&path=/_search'), false);
-    assert.equal(await supported('method=GET&path=/my-index/_search'), false);
+    assert.equal(await supported('method=GET&path=/_field_caps'), false);
+    assert.equal(await supported('method=GET&path=/my-index/_field_caps'), false);
+    // Served since search came.
+    assert.equal(await supported('method=POST&path=/my-index/_search'), true);
     assert.equal(await supported('method=GET&path=/_nodes/usage'), false);
     assert.equal(await supported('method=GET&path=/_cat/thread_pool'), false);
     // Served since component templates came.
