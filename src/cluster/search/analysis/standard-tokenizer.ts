@@ -50,22 +50,45 @@ function segmentType(segment: string, isWordLike: boolean): string | undefined {
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'word' });
 
-/** Lucene's scanner has a 255-char buffer: a longer token is cut there and scanning resumes after the cut. */
-function pushCut(tokens: RawToken[], text: string, start: number, end: number, type: string): void {
-  if (end - start <= MAX_TOKEN_LENGTH) {
-    tokens.push({ term: text.slice(start, end), startOffset: start, endOffset: end, type });
-    return;
+/** Text segmented at a time: a window longer than any token, so a segment that fills it is one to cut. */
+const WINDOW = 4 * MAX_TOKEN_LENGTH;
+
+/**
+ * The tokens of `text` from `start` to `end`. Lucene's scanner has a 255-char buffer: a longer token is cut there and
+ * scanning resumes after the cut. The text is segmented a window at a time, so a long run costs time in proportion
+ * to its length (segmenting all that remains after each cut would be quadratic, and hold a copy per cut).
+ */
+function segmentRange(tokens: RawToken[], text: string, start: number, end: number): void {
+  let position = start;
+  while (position < end) {
+    const windowEnd = Math.min(end, position + WINDOW);
+    let next = windowEnd;
+    for (const { segment, index, isWordLike } of SEGMENTER.segment(text.slice(position, windowEnd))) {
+      const from = position + index;
+      const to = from + segment.length;
+      const type = segmentType(segment, isWordLike === true);
+      if (to - from > MAX_TOKEN_LENGTH && type !== undefined) {
+        const cut = from + MAX_TOKEN_LENGTH;
+        tokens.push({ term: text.slice(from, cut), startOffset: from, endOffset: cut, type });
+        next = cut;
+        break;
+      }
+      // A segment reaching the window's end may go on past it: it is read again from its start.
+      if (to === windowEnd && windowEnd < end && from > position) {
+        next = from;
+        break;
+      }
+      if (type !== undefined) tokens.push({ term: segment, startOffset: from, endOffset: to, type });
+    }
+    position = next;
   }
-  const cut = start + MAX_TOKEN_LENGTH;
-  tokens.push({ term: text.slice(start, cut), startOffset: start, endOffset: cut, type });
-  segmentRange(tokens, text, cut, end);
 }
 
-function segmentRange(tokens: RawToken[], text: string, start: number, end: number): void {
-  if (start >= end) return;
-  for (const { segment, index, isWordLike } of SEGMENTER.segment(text.slice(start, end))) {
-    const type = segmentType(segment, isWordLike === true);
-    if (type !== undefined) pushCut(tokens, text, start + index, start + index + segment.length, type);
+/** A token of a Han, kana or South-East-Asian run, cut as the scanner cuts any token longer than its buffer. */
+function pushCut(tokens: RawToken[], text: string, start: number, end: number, type: string): void {
+  for (let from = start; from < end; from += MAX_TOKEN_LENGTH) {
+    const to = Math.min(end, from + MAX_TOKEN_LENGTH);
+    tokens.push({ term: text.slice(from, to), startOffset: from, endOffset: to, type });
   }
 }
 
