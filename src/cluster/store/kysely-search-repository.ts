@@ -89,9 +89,10 @@ export class KyselySearchRepository implements SearchRepository {
   #sortColumn(index: IndexRef, key: StoreSortKey, i: number) {
     if (key.source === 'doc') return sql`p.doc as ${sql.raw(`s${i}`)}`;
     const aggregate = sql.raw(key.mode);
-    const value = key.source === 'number' ? sql`v.n` : sql`coalesce(v.k_rest, v.k)`;
-    const present = key.source === 'number' ? sql`v.n is not null` : sql`v.k is not null`;
-    return sql`(select ${aggregate}(${value}) from es_doc_values v where v.index_key = ${index.key ?? -1} and v.doc = p.doc and v.field = ${key.field} and ${present}) as ${sql.raw(`s${i}`)}`;
+    // Expressions, and no condition on the value: given `max(n)` or `n is not null`, SQLite walks the (field, n)
+    // index over every document of the field instead of reading this document's few values by (doc, field).
+    const value = key.source === 'number' ? sql`v.n + 0` : sql`coalesce(v.k_rest, v.k)`;
+    return sql`(select ${aggregate}(${value}) from es_doc_values v where v.index_key = ${index.key ?? -1} and v.doc = p.doc and v.field = ${key.field}) as ${sql.raw(`s${i}`)}`;
   }
 
   async page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number): Promise<PagedDoc[]> {

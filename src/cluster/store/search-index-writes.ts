@@ -7,6 +7,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { IndexedDocument } from '../search/document-indexer.js';
 import { chunks as chunked } from '../../platform/store/statement-chunks.js';
 import { KEY_LENGTH } from './search-migrations.js';
+import { insertRows } from '../../platform/store/row-inserts.js';
 
 export interface SearchTables {
   es_search_indices: { index_key: number | string; index_name: string };
@@ -68,31 +69,31 @@ async function removeVersions(trx: Transaction<any>, index: string, key: number,
 }
 
 async function addVersions(trx: Transaction<any> | Kysely<any>, key: number, writes: readonly IndexedWrite[], delta: StatsDelta): Promise<void> {
-  const postings: SearchTables['es_postings'][] = [];
-  const lengths: SearchTables['es_doc_lengths'][] = [];
-  const values: SearchTables['es_doc_values'][] = [];
+  const postings: unknown[][] = [];
+  const lengths: unknown[][] = [];
+  const values: unknown[][] = [];
   for (const { seqNo: doc, indexed } of writes) {
     if (!indexed) continue;
     for (const t of indexed.terms) {
       const { key: term, rest } = keyParts(t.term);
-      postings.push({ index_key: key, field: t.field, term, term_rest: rest, doc, freq: t.freq, positions: t.positions.join(',') });
+      postings.push([key, t.field, term, rest, doc, t.freq, t.positions.join(',')]);
     }
     for (const l of indexed.lengths) {
       if (l.length === 0) continue;
-      lengths.push({ index_key: key, doc, field: l.field, length: l.length });
+      lengths.push([key, doc, l.field, l.length]);
       addDelta(delta, l.field, 1, l.length);
     }
     const counted = new Set<string>();
     for (const v of indexed.values) {
       const parts = v.keyword === undefined ? undefined : keyParts(v.keyword);
-      values.push({ index_key: key, doc, field: v.field, k: parts?.key ?? null, k_rest: parts?.rest ?? null, n: v.number ?? null });
+      values.push([key, doc, v.field, parts?.key ?? null, parts?.rest ?? null, v.number ?? null]);
       addDelta(delta, v.field, counted.has(v.field) ? 0 : 1, 1);
       counted.add(v.field);
     }
   }
-  for (const chunk of chunked(postings)) await trx.insertInto('es_postings').values(chunk).execute();
-  for (const chunk of chunked(lengths)) await trx.insertInto('es_doc_lengths').values(chunk).execute();
-  for (const chunk of chunked(values)) await trx.insertInto('es_doc_values').values(chunk).execute();
+  await insertRows(trx, 'es_postings', ['index_key', 'field', 'term', 'term_rest', 'doc', 'freq', 'positions'], postings);
+  await insertRows(trx, 'es_doc_lengths', ['index_key', 'doc', 'field', 'length'], lengths);
+  await insertRows(trx, 'es_doc_values', ['index_key', 'doc', 'field', 'k', 'k_rest', 'n'], values);
 }
 
 async function applyDelta(trx: Transaction<any> | Kysely<any>, key: number, delta: StatsDelta): Promise<void> {

@@ -24,6 +24,10 @@ export function openSqliteStore(dataDir: string): Store {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // The search structure's indexes outgrow SQLite's 2 MB default page cache at a few thousand documents; reads of
+  // pages beyond the cache go through the memory map rather than a system call each.
+  database.pragma('cache_size = -131072');
+  database.pragma('mmap_size = 1073741824');
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
     db,
