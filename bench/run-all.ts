@@ -16,6 +16,7 @@ const BENCHMARKS: readonly { file: string; nodeFlags?: readonly string[] }[] = [
   { file: 'ilm-runner-scale.bench.ts', nodeFlags: ['--expose-gc'] },
   { file: 'ilm-five-phase.bench.ts' },
   { file: 'bulk.bench.ts' },
+  { file: 'search.bench.ts' },
   { file: 'startup.bench.ts' },
   { file: 'login-timing.bench.ts' },
 ];
