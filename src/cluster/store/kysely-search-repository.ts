@@ -2,17 +2,25 @@
 import { sql, type Kysely } from 'kysely';
 import type { DocSet, TermMatcher } from '../search/search-plan.js';
 import type { FetchedDocument, FieldStats, IndexRef, PagedDoc, PostingRow, SearchRepository, StoreSortKey } from '../search/search-repository.js';
-import { setQuery, textEquals, type ResolvedSet } from './search-sql.js';
+import { inList, setQuery, textEquals, type ResolvedSet, type SqlDialect } from './search-sql.js';
 import { chunks } from '../../platform/store/statement-chunks.js';
 import { matchPhrase } from '../search/phrase-match.js';
+import { ClusterErrors } from '../cluster-error.js';
 
-/** The most terms a pattern may expand to (ES's `indices.query.bool.max_clause_count` default since 8.0 scales; 65,536 is its floor). */
-const MAX_EXPANSIONS = 65_536;
-
-const list = (values: readonly unknown[]) => sql.join(values.map((v) => sql`${v}`));
+/**
+ * The most terms a pattern may expand to. ES's constant-score rewrite has no such limit; one is needed here because
+ * the expanded terms are held in memory and sent to the store, and it is far above what a term dictionary of one
+ * field usually holds.
+ */
+export const MAX_EXPANSIONS = 1_000_000;
 
 export class KyselySearchRepository implements SearchRepository {
-  constructor(private readonly db: Kysely<any>) {}
+  readonly #dialect: SqlDialect;
+
+  constructor(private readonly db: Kysely<any>) {
+    // `$1` placeholders are PostgreSQL's; SQLite writes `?`.
+    this.#dialect = sql`${0}`.compile(db).sql.startsWith('$') ? 'postgres' : 'sqlite';
+  }
 
   async indexKeys(names: readonly string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
@@ -36,7 +44,7 @@ export class KyselySearchRepository implements SearchRepository {
       if (!text.startsWith(prefix)) continue;
       if (pattern && !pattern.test(text)) continue;
       out.push(t);
-      if (out.length > MAX_EXPANSIONS) throw new Error(`too many terms: more than ${MAX_EXPANSIONS}`);
+      if (out.length > MAX_EXPANSIONS) throw ClusterErrors.illegalArgument(`a pattern of [${field}] matches more than ${MAX_EXPANSIONS} terms; narrow it`);
     }
     return out;
   }
@@ -69,7 +77,7 @@ export class KyselySearchRepository implements SearchRepository {
   }
 
   async #query(index: IndexRef, set: DocSet) {
-    return setQuery(index, await this.#resolve(index, set));
+    return setQuery(index, await this.#resolve(index, set), this.#dialect);
   }
 
   async count(index: IndexRef, set: DocSet, limit?: number): Promise<number> {
@@ -120,7 +128,7 @@ export class KyselySearchRepository implements SearchRepository {
     if (sort.length === 0) return out;
     for (const chunk of chunks(docs)) {
       const columns = sort.map((key, i) => this.#sortColumn(index, key, i));
-      const { rows } = await sql<Record<string, unknown>>`select p.doc, ${sql.join(columns)} from (select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${list(chunk)})) as p`.execute(this.db);
+      const { rows } = await sql<Record<string, unknown>>`select p.doc, ${sql.join(columns)} from (select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${inList(chunk, 'bigint', this.#dialect)})) as p`.execute(this.db);
       for (const r of rows) out.set(Number(r.doc), sort.map((key, i) => toSortValue(r[`s${i}`], key)));
     }
     return out;
@@ -132,13 +140,13 @@ export class KyselySearchRepository implements SearchRepository {
     const key = index.key ?? -1;
     if (source === 'keywords') {
       const { rows } = await sql<{ doc: number | string; term: string; freq: number | string }>`select v.doc, coalesce(v.k_rest, v.k) as term, count(*) as freq from es_doc_values v
-        where v.index_key = ${key} and v.field = ${field} and ${textEquals('v.k', 'v.k_rest', terms)} and v.doc in (select doc from (${inner}) as w)
+        where v.index_key = ${key} and v.field = ${field} and ${textEquals('v.k', 'v.k_rest', terms, this.#dialect)} and v.doc in (select doc from (${inner}) as w)
         group by v.doc, coalesce(v.k_rest, v.k)`.execute(this.db);
       return rows.map((r) => ({ doc: Number(r.doc), term: r.term, freq: Number(r.freq), length: 0 }));
     }
     const { rows } = await sql<{ doc: number | string; term: string; freq: number; length: number | null; positions: string }>`select p.doc, coalesce(p.term_rest, p.term) as term, p.freq, l.length, p.positions from es_postings p
       left join es_doc_lengths l on l.index_key = p.index_key and l.doc = p.doc and l.field = p.field
-      where p.index_key = ${key} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms)} and p.doc in (select doc from (${inner}) as w)`.execute(this.db);
+      where p.index_key = ${key} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms, this.#dialect)} and p.doc in (select doc from (${inner}) as w)`.execute(this.db);
     return rows.map((r) => ({
       doc: Number(r.doc),
       term: r.term,
@@ -154,8 +162,8 @@ export class KyselySearchRepository implements SearchRepository {
     const key = index.key ?? -1;
     const query =
       source === 'postings'
-        ? sql<{ term: string; n: number | string }>`select coalesce(term_rest, term) as term, count(*) as n from es_postings where index_key = ${key} and field = ${field} and ${textEquals('term', 'term_rest', terms)} group by coalesce(term_rest, term)`
-        : sql<{ term: string; n: number | string }>`select coalesce(k_rest, k) as term, count(distinct doc) as n from es_doc_values where index_key = ${key} and field = ${field} and ${textEquals('k', 'k_rest', terms)} group by coalesce(k_rest, k)`;
+        ? sql<{ term: string; n: number | string }>`select coalesce(term_rest, term) as term, count(*) as n from es_postings where index_key = ${key} and field = ${field} and ${textEquals('term', 'term_rest', terms, this.#dialect)} group by coalesce(term_rest, term)`
+        : sql<{ term: string; n: number | string }>`select coalesce(k_rest, k) as term, count(distinct doc) as n from es_doc_values where index_key = ${key} and field = ${field} and ${textEquals('k', 'k_rest', terms, this.#dialect)} group by coalesce(k_rest, k)`;
     for (const r of (await query.execute(this.db)).rows) out.set(r.term, Number(r.n));
     return out;
   }

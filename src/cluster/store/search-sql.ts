@@ -11,14 +11,29 @@ import { keyParts } from './search-index-writes.js';
 /** Sets the adapter resolved in JavaScript before the query (patterns, phrases) are named by their documents. */
 export type ResolvedSet = DocSet | { readonly op: 'doc_list'; readonly docs: readonly number[] } | { readonly op: 'and'; readonly sets: readonly ResolvedSet[] } | { readonly op: 'or'; readonly sets: readonly ResolvedSet[]; readonly min: number } | { readonly op: 'not'; readonly from: ResolvedSet; readonly without: ResolvedSet };
 
-const list = (values: readonly unknown[]) => sql.join(values.map((v) => sql`${v}`));
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/** Lists longer than this travel as one JSON parameter: both stores cap a statement's parameters (SQLite at 32,766). */
+const INLINE_LIST = 200;
+
+/**
+ * `values` as the right side of `in (…)`: inline parameters, or a long list unpacked from one JSON parameter
+ * (SQLite's json_each, PostgreSQL's jsonb_array_elements_text), so an expansion to 100,000 terms is one parameter.
+ */
+export function inList(values: readonly (string | number)[], type: 'text' | 'bigint' | 'double', dialect: SqlDialect): RawBuilder<unknown> {
+  if (values.length <= INLINE_LIST) return sql.join(values.map((v) => sql`${v}`));
+  const json = JSON.stringify(values);
+  if (dialect === 'sqlite') return sql`select value from json_each(${json})`;
+  const cast = type === 'text' ? sql`` : type === 'bigint' ? sql`::bigint` : sql`::double precision`;
+  return sql`select jsonb_array_elements_text(${json}::jsonb)${cast}`;
+}
 
 /** A text compared by its indexed key: the key narrows through the index, the whole text decides. */
-export function textEquals(keyColumn: string, restColumn: string, values: readonly string[]): RawBuilder<unknown> {
+export function textEquals(keyColumn: string, restColumn: string, values: readonly string[], dialect: SqlDialect): RawBuilder<unknown> {
   const short = values.filter((v) => keyParts(v).rest === null);
   const long = values.filter((v) => keyParts(v).rest !== null);
   const parts: RawBuilder<unknown>[] = [];
-  if (short.length > 0) parts.push(sql`(${sql.ref(keyColumn)} in (${list(short)}) and ${sql.ref(restColumn)} is null)`);
+  if (short.length > 0) parts.push(sql`(${sql.ref(keyColumn)} in (${inList(short, 'text', dialect)}) and ${sql.ref(restColumn)} is null)`);
   for (const v of long) parts.push(sql`(${sql.ref(keyColumn)} = ${keyParts(v).key} and ${sql.ref(restColumn)} = ${v})`);
   return parts.length === 0 ? sql`1 = 0` : sql`(${sql.join(parts, sql` or `)})`;
 }
@@ -47,7 +62,7 @@ function numberBounds(bounds: Bounds<number>): RawBuilder<unknown> {
 const wrap = (set: RawBuilder<unknown>, alias: string) => sql`select doc from (${set}) as ${sql.raw(alias)}`;
 
 /** `set` of `index` as a query with one column, `doc` (duplicates possible where a set is read from values). */
-export function setQuery(index: IndexRef, set: ResolvedSet, depth = 0): RawBuilder<unknown> {
+export function setQuery(index: IndexRef, set: ResolvedSet, dialect: SqlDialect, depth = 0): RawBuilder<unknown> {
   const key = index.key ?? -1;
   const alias = `s${depth}`;
   switch (set.op) {
@@ -57,36 +72,36 @@ export function setQuery(index: IndexRef, set: ResolvedSet, depth = 0): RawBuild
       return sql`select seq_no as doc from es_documents where 1 = 0`;
     case 'doc_list':
     case 'docs':
-      return set.docs.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${list(set.docs)})`;
+      return set.docs.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${inList(set.docs, 'bigint', dialect)})`;
     case 'ids':
-      return set.ids.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and doc_id in (${list(set.ids)})`;
+      return set.ids.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and doc_id in (${inList(set.ids, 'text', dialect)})`;
     case 'keywords':
-      return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and ${textEquals('k', 'k_rest', set.values)}`;
+      return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and ${textEquals('k', 'k_rest', set.values, dialect)}`;
     case 'keyword_range':
       return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and k is not null and ${textBounds('k', 'k_rest', set.bounds)}`;
     case 'numbers':
-      return set.values.length === 0 ? sql`select doc from es_doc_values where 1 = 0` : sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and n in (${list(set.values)})`;
+      return set.values.length === 0 ? sql`select doc from es_doc_values where 1 = 0` : sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and n in (${inList(set.values, 'double', dialect)})`;
     case 'number_range':
       return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and ${numberBounds(set.bounds)}`;
     case 'has_value':
       return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and k is not null union select doc from es_doc_values where index_key = ${key} and field = ${set.field} and n is not null`;
     case 'terms':
-      return sql`select doc from es_postings where index_key = ${key} and field = ${set.field} and ${textEquals('term', 'term_rest', set.terms)}`;
+      return sql`select doc from es_postings where index_key = ${key} and field = ${set.field} and ${textEquals('term', 'term_rest', set.terms, dialect)}`;
     case 'term_range':
       return sql`select doc from es_postings where index_key = ${key} and field = ${set.field} and ${textBounds('term', 'term_rest', set.bounds)}`;
     case 'has_terms':
       return sql`select doc from es_doc_lengths where index_key = ${key} and field = ${set.field}`;
     case 'and':
-      return sql.join(set.sets.map((s, i) => wrap(setQuery(index, s, depth * 10 + i + 1), `${alias}_${i}`)), sql` intersect `);
+      return sql.join(set.sets.map((s, i) => wrap(setQuery(index, s, dialect, depth * 10 + i + 1), `${alias}_${i}`)), sql` intersect `);
     case 'or': {
-      const members = set.sets.map((s, i) => wrap(setQuery(index, s, depth * 10 + i + 1), `${alias}_${i}`));
+      const members = set.sets.map((s, i) => wrap(setQuery(index, s, dialect, depth * 10 + i + 1), `${alias}_${i}`));
       if (set.min <= 1) return sql.join(members, sql` union `);
       // Each member counted once per document, however many of its values match.
       const distinct = members.map((m) => sql`select distinct doc from (${m}) as d`);
       return sql`select doc from (${sql.join(distinct, sql` union all `)}) as ${sql.raw(alias)} group by doc having count(*) >= ${set.min}`;
     }
     case 'not':
-      return sql`${wrap(setQuery(index, set.from, depth * 10 + 1), `${alias}_f`)} except ${wrap(setQuery(index, set.without, depth * 10 + 2), `${alias}_w`)}`;
+      return sql`${wrap(setQuery(index, set.from, dialect, depth * 10 + 1), `${alias}_f`)} except ${wrap(setQuery(index, set.without, dialect, depth * 10 + 2), `${alias}_w`)}`;
     case 'keyword_pattern':
     case 'term_pattern':
     case 'phrase':
