@@ -26,7 +26,7 @@ function rendered(error: ClusterError): Record<string, unknown> {
 }
 
 /** The root ES reports as the search's own cause: the first ElasticsearchException down the chain that has a Java cause. */
-const JAVA = new Set(['illegal_argument_exception', 'number_format_exception', 'illegal_state_exception']);
+const JAVA = new Set(['illegal_argument_exception', 'number_format_exception', 'illegal_state_exception', 'parse_exception']);
 function rootOf(error: ClusterError): ClusterError {
   let current = error;
   while (current.causedBy && !JAVA.has(current.causedBy.type)) current = current.causedBy;
