@@ -26,10 +26,10 @@ function rendered(error: ClusterError): Record<string, unknown> {
 }
 
 /** The root ES reports as the search's own cause: the first ElasticsearchException down the chain that has a Java cause. */
-const JAVA = new Set(['illegal_argument_exception', 'number_format_exception', 'illegal_state_exception', 'parse_exception']);
+const JAVA = new Set(['illegal_argument_exception', 'number_format_exception', 'illegal_state_exception']);
 function rootOf(error: ClusterError): ClusterError {
   let current = error;
-  while (current.causedBy && !JAVA.has(current.causedBy.type)) current = current.causedBy;
+  while (current.causedBy && !JAVA.has(current.causedBy.type) && !current.causedBy.java) current = current.causedBy;
   return current;
 }
 

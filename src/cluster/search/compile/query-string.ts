@@ -27,6 +27,7 @@ const everything = (scoring: boolean): CompiledQuery => ({ set: ALL, scorer: sco
 function parseFailure(ctx: CompileContext, text: string, error: LuceneSyntaxError): ClusterError {
   const lucene = new ClusterError(error.javaType, 400, error.message);
   const cause = new ClusterError('parse_exception', 400, `Cannot parse '${text}': ${error.message}`, {}, lucene);
+  lucene.java = cause.java = true;
   return new ClusterError('query_shard_exception', 400, `Failed to parse query [${text}]`, { index_uuid: ctx.index.uuid, index: ctx.index.name }, cause);
 }
 
