@@ -112,6 +112,18 @@ describe('query_string and simple_query_string', () => {
     assert.deepEqual(await qs({ query: 'level:info OR level:debug', default_operator: 'and' }), ids((d) => d.level === 'info' || d.level === 'debug'));
   });
 
+  it('applies phrase_slop, fuzziness, minimum_should_match, time_zone and lenient', async () => {
+    assert.deepEqual(await qs({ query: 'msg:"quick fox"', phrase_slop: 1 }), ['9']);
+    // AUTO gives a six-letter term two edits (timeouts too); fuzziness 1 does not reach it.
+    assert.deepEqual(await qs({ query: 'msg:timout~' }), ids((d) => has(d, 'timeout') || has(d, 'timeouts')));
+    assert.deepEqual(await qs({ query: 'msg:timout~', fuzziness: 1 }), ids((d) => has(d, 'timeout')));
+    assert.deepEqual(await qs({ query: 'quick brown fox', default_field: 'msg', minimum_should_match: 2 }), ids((d) => ['quick', 'brown', 'fox'].filter((w) => has(d, w)).length >= 2));
+    // A day in +02:00 runs from 22:00 the day before, UTC.
+    assert.deepEqual(await qs({ query: 'ts:[2026-01-03 TO 2026-01-03]', time_zone: '+02:00' }), ids((d) => at(d.ts) >= at('2026-01-02T22:00:00Z') && at(d.ts) < at('2026-01-03T22:00:00Z')));
+    assert.deepEqual(await qs({ query: 'status:abc OR msg:payment', lenient: true }), ids((d) => has(d, 'payment')));
+    assert.deepEqual(await qs({ query: 'msg:Tim*', analyze_wildcard: true }), ids((d) => words(d.msg).some((w) => w.startsWith('tim'))));
+  });
+
   it('reads simple_query_string with its operators and flags', async () => {
     assert.deepEqual(await sqs({ query: '"quick brown" | timeout', fields: ['msg'] }), ids((d) => d.id === '9' || has(d, 'timeout')));
     // `-` with the OR default is "or not": everything but the documents with login and no timeout.
@@ -163,5 +175,14 @@ describe('query_string and simple_query_string', () => {
       'Encountered " ")" ") "" at line 1, column 7.\nWas expecting one of:\n    <EOF> \n    <AND> ...\n    <OR> ...\n    <NOT> ...\n    "+" ...\n    "-" ...\n    <BAREOPER> ...\n    "(" ...\n    "*" ...\n    "^" ...\n    <QUOTED> ...\n    <TERM> ...\n    <FUZZY_SLOP> ...\n    <PREFIXTERM> ...\n    <WILDTERM> ...\n    <REGEXPTERM> ...\n    "[" ...\n    "{" ...\n    <NUMBER> ...\n    ',
     );
     await assertParseError('*out', "'*' or '?' not allowed as first character in WildcardQuery", { default_field: 'msg', allow_leading_wildcard: false });
+  });
+
+  it('fails a value the named field cannot read unless lenient, as the field\'s query would', async () => {
+    const { status, error } = await failure(es.client.search({ index: INDEX, query: { query_string: { query: 'status:abc', default_field: 'msg' } } }));
+    assert.equal(status, 400);
+    const shard = error.failed_shards[0].reason;
+    assert.deepEqual([shard.type, shard.reason, shard.caused_by.type, shard.caused_by.reason], ['query_shard_exception', 'failed to create query: For input string: "abc"', 'number_format_exception', 'For input string: "abc"']);
+    // With every field as the default (`*`) the parser is lenient throughout, named fields included.
+    assert.deepEqual(await q('status:abc OR msg:payment'), ids((d) => has(d, 'payment')));
   });
 });
