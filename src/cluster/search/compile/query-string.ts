@@ -89,7 +89,10 @@ function textPiece(node: Extract<LuceneQuery, { kind: 'text' }>, s: QueryStringS
   if (field !== undefined && text.length > 1 && s.timeZone !== undefined && resolveField(s.ctx.fields, field)?.family === 'date') {
     return rangeQuery(targetsOf(s, field), { from: text, to: text, includeFrom: true, includeTo: true }, s, boost, s.timeZone);
   }
-  return textQuery(targetsOf(s, node.field), text, s, boost, msm);
+  // Lucene flattens one field's words into the top clauses, where minimum_should_match counts them; several fields
+  // make a dis_max that it leaves alone (the ES docs' "minimum_should_match with multiple fields").
+  const targets = targetsOf(s, node.field);
+  return textQuery(targets, text, s, boost, targets.length === 1 ? msm : undefined);
 }
 
 /** `_exists_:field` and `field:*` (existsQuery): the field, or every field a pattern reaches, has a value. */
