@@ -134,6 +134,9 @@ describe('query_string and simple_query_string', () => {
     assert.deepEqual(await sqs({ query: '(paris | rome) +error', fields: ['geo.city', 'level'] }), ids((d) => ['paris', 'rome'].includes(d.geo.city) && d.level === 'error'));
     // Without WHITESPACE and NOT the text is one run of words, analysed and OR'd.
     assert.deepEqual(await sqs({ query: 'timeout -login', fields: ['msg'], flags: 'OR|AND' }), ids((d) => has(d, 'timeout') || has(d, 'login')));
+    // With no fields every field is searched, leniently: the long and date fields ignore the words.
+    assert.deepEqual(await sqs({ query: 'timeout +warn' }), ids((d) => has(d, 'timeout') && d.level === 'warn'));
+    assert.deepEqual(await sqs({ query: '504 | 503' }), ids((d) => d.status === 504 || d.status === 503));
     // An unclosed quote is read as text, never an error.
     assert.deepEqual(await sqs({ query: '"payment', fields: ['msg'] }), ids((d) => has(d, 'payment')));
   });
