@@ -12,6 +12,11 @@ export class ClusterError extends EsDomainError<string> {
   readonly domain = 'cluster';
   /** The failures an error stands for, whose roots ES reports as its own (a search's shard failures). */
   rootCauses?: readonly ClusterError[];
+  /**
+   * A Java exception ES renders by its class name although its type matches no JAVA set (Lucene's ParseException is
+   * `parse_exception`, like ElasticsearchParseException): guessRootCauses stops above it.
+   */
+  java?: boolean;
 
   constructor(
     type: string,

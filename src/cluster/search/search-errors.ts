@@ -29,7 +29,7 @@ function rendered(error: ClusterError): Record<string, unknown> {
 const JAVA = new Set(['illegal_argument_exception', 'number_format_exception', 'illegal_state_exception']);
 function rootOf(error: ClusterError): ClusterError {
   let current = error;
-  while (current.causedBy && !JAVA.has(current.causedBy.type)) current = current.causedBy;
+  while (current.causedBy && !JAVA.has(current.causedBy.type) && !current.causedBy.java) current = current.causedBy;
   return current;
 }
 

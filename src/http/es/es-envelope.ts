@@ -32,8 +32,8 @@ const JAVA_EXCEPTIONS = new Set(['illegal_argument_exception', 'illegal_state_ex
  * rendering, with its cause as the root (test/es/bad-input-findings.test.ts pins it).
  */
 function rootCause(error: ClusterError): ClusterError {
-  if (!error.causedBy || JAVA_EXCEPTIONS.has(error.type)) return error;
-  if (JAVA_EXCEPTIONS.has(error.causedBy.type) && error.type !== 'x_content_parse_exception') return error;
+  if (!error.causedBy || JAVA_EXCEPTIONS.has(error.type) || error.java) return error;
+  if ((JAVA_EXCEPTIONS.has(error.causedBy.type) || error.causedBy.java) && error.type !== 'x_content_parse_exception') return error;
   return rootCause(error.causedBy);
 }
 

@@ -9,11 +9,12 @@ import type { CompileContext } from './compile-context.js';
 import { minimumShouldMatch } from './minimum-should-match.js';
 import { compileTermLevel } from './term-level.js';
 import { match, multiMatch, phrase } from './full-text.js';
+import { compileQueryString, compileSimpleQueryString } from './query-string.js';
 
 type Of<K extends Query['kind']> = Extract<Query, { kind: K }>;
 
 /** A clause that scores only where it matches needs no gate; one whose parts may score elsewhere does. */
-function gated(c: CompiledQuery): Scorer {
+export function gated(c: CompiledQuery): Scorer {
   if (c.scorer.kind === 'zero' || c.scorer.kind === 'constant') return c.scorer;
   if (c.scorer.kind === 'bm25' && c.set.op === 'terms') return c.scorer;
   return { kind: 'gated', set: c.set, scorer: c.scorer };
@@ -56,9 +57,9 @@ export function compileQuery(q: Query, ctx: CompileContext, scoring: boolean): C
     case 'multi_match':
       return multiMatch(q, ctx, scoring);
     case 'query_string':
-      // `*` and `*:*` match every document whatever the fields; any other text waits for the query string parser.
-      if (q.query.trim() === '*' || q.query.trim() === '*:*') return compileQuery({ kind: 'match_all', boost: q.boost }, ctx, scoring);
-      throw ClusterErrors.illegalArgument(`Tessera does not support the [query_string] query (or [q]) other than [*] yet`);
+      return compileQueryString(q, ctx, scoring);
+    case 'simple_query_string':
+      return compileSimpleQueryString(q, ctx, scoring);
     default:
       throw ClusterErrors.illegalArgument(`Tessera does not support the [${q.kind}] query yet`);
   }
