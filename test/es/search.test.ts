@@ -204,6 +204,16 @@ describe('_search', () => {
     assert.match(stream.hits.hits[0]!._index, /^\.ds-stream-1-\d{4}\.\d{2}\.\d{2}-000002$/);
   });
 
+  it('expands patterns, and takes id lists, far longer than a statement’s parameters allow inline', async () => {
+    const operations = Array.from({ length: 3000 }, (_, i) => [{ index: { _index: 'wide', _id: `w${i}` } }, { code: `k-${i}`, text: `t${i}x` }]).flat();
+    assert.equal((await es.client.bulk({ refresh: true, operations })).errors, false);
+    assert.equal((await es.client.count({ index: 'wide', query: { wildcard: { 'code.keyword': 'k-1*' } } })).count, 1111);
+    assert.equal((await es.client.count({ index: 'wide', query: { prefix: { text: 't2' } } })).count, 1111);
+    assert.equal((await es.client.count({ index: 'wide', query: { ids: { values: Array.from({ length: 2500 }, (_, i) => `w${i * 2}`) } } })).count, 1500);
+    assert.equal((await es.client.count({ index: 'wide', query: { terms: { 'code.keyword': Array.from({ length: 2000 }, (_, i) => `k-${i}`) } } })).count, 2000);
+    assert.equal((await es.client.count({ index: 'wide', query: { bool: { must_not: { regexp: { text: 't[0-9]*5x' } } } } })).count, 2700);
+  });
+
   it('answers errors as Elasticsearch words them', async () => {
     assert.deepEqual(await esErrorOf(search({ query: { nope: {} } as never })), { status: 400, type: 'parsing_exception', reason: 'unknown query [nope]' });
     assert.deepEqual(await esErrorOf(search({ query: { term: { n: 'abc' } } })), {
