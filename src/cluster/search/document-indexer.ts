@@ -127,9 +127,9 @@ function indexValue(out: Collector, field: SearchField, value: Json): void {
   for (const sub of field.subfields) indexValue(out, sub, value);
 }
 
-function walk(out: Collector, fields: IndexFields, value: Json, path: string, depth: number): void {
+function walk(out: Collector, fields: IndexFields, value: Json, path: string): void {
   if (Array.isArray(value)) {
-    for (const item of value) walk(out, fields, item, path, depth);
+    for (const item of value) walk(out, fields, item, path);
     return;
   }
   const field = fields.fields.get(path);
@@ -141,17 +141,20 @@ function walk(out: Collector, fields: IndexFields, value: Json, path: string, de
     }
     return;
   }
+  // Nested objects are documents of their own in ES, which only a nested query reaches; Tessera does not evaluate
+  // nested queries yet, so it indexes nothing under them rather than let plain queries match across their objects.
+  if (fields.objects.get(path) === 'nested') return;
   if (isJsonObject(value) && (path === '' || fields.objects.has(path))) {
-    for (const [key, child] of Object.entries(value)) walk(out, fields, child, path === '' ? key : `${path}.${key}`, depth + 1);
+    for (const [key, child] of Object.entries(value)) walk(out, fields, child, path === '' ? key : `${path}.${key}`);
     return;
   }
   // `{"a.b": 1}` in a document is field b of object a: a dotted key reaches its field by its full path.
-  if (isJsonObject(value)) for (const [key, child] of Object.entries(value)) walk(out, fields, child, `${path}.${key}`, depth + 1);
+  if (isJsonObject(value)) for (const [key, child] of Object.entries(value)) walk(out, fields, child, `${path}.${key}`);
 }
 
 /** The index entries of `source` under `mapping` (the mapping the write was checked against, its new fields included). */
 export function indexDocument(mapping: RootMapping, source: JsonObject): IndexedDocument {
   const out = new Collector();
-  walk(out, indexFields(mapping), source, '', 0);
+  walk(out, indexFields(mapping), source, '');
   return out.result();
 }
