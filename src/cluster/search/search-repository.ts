@@ -58,8 +58,8 @@ export interface SearchRepository {
   page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number): Promise<PagedDoc[]>;
   /** The sort values of the given documents. */
   sortValues(index: IndexRef, docs: readonly number[], sort: readonly StoreSortKey[]): Promise<Map<number, (number | string | null)[]>>;
-  /** The postings (or keyword matches) of `terms` in `field` for the documents of `within`. */
-  postings(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[], within: DocSet, withPositions?: boolean): Promise<PostingRow[]>;
+  /** The postings (or keyword matches) of `terms` in `field` for the documents of `within` (all when undefined). */
+  postings(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[], within: DocSet | undefined, withPositions?: boolean): Promise<PostingRow[]>;
   /** How many documents hold each term (doc frequency) in the field. */
   docFreqs(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[]): Promise<Map<string, number>>;
   fieldStats(index: IndexRef, field: string): Promise<FieldStats>;

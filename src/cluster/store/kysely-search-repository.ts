@@ -134,25 +134,26 @@ export class KyselySearchRepository implements SearchRepository {
     return out;
   }
 
-  async postings(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[], within: DocSet, withPositions = false): Promise<PostingRow[]> {
+  async postings(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[], within: DocSet | undefined, withPositions = false): Promise<PostingRow[]> {
     if (terms.length === 0) return [];
-    const inner = await this.#query(index, within);
+    const inner = within === undefined ? undefined : await this.#query(index, within);
     const key = index.key ?? -1;
     if (source === 'keywords') {
       const { rows } = await sql<{ doc: number | string; term: string; freq: number | string }>`select v.doc, coalesce(v.k_rest, v.k) as term, count(*) as freq from es_doc_values v
-        where v.index_key = ${key} and v.field = ${field} and ${textEquals('v.k', 'v.k_rest', terms, this.#dialect)} and v.doc in (select doc from (${inner}) as w)
+        where v.index_key = ${key} and v.field = ${field} and ${textEquals('v.k', 'v.k_rest', terms, this.#dialect)}${inner === undefined ? sql`` : sql` and v.doc in (select doc from (${inner}) as w)`}
         group by v.doc, coalesce(v.k_rest, v.k)`.execute(this.db);
       return rows.map((r) => ({ doc: Number(r.doc), term: r.term, freq: Number(r.freq), length: 0 }));
     }
-    const { rows } = await sql<{ doc: number | string; term: string; freq: number; length: number | null; positions: string }>`select p.doc, coalesce(p.term_rest, p.term) as term, p.freq, l.length, p.positions from es_postings p
-      left join es_doc_lengths l on l.index_key = p.index_key and l.doc = p.doc and l.field = p.field
-      where p.index_key = ${key} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms, this.#dialect)} and p.doc in (select doc from (${inner}) as w)`.execute(this.db);
+    const positions = withPositions ? sql`, p.positions` : sql``;
+    const within_ = inner === undefined ? sql`` : sql` and p.doc in (select doc from (${inner}) as w)`;
+    const { rows } = await sql<{ doc: number | string; term: string; freq: number; length: number; positions?: string }>`select p.doc, coalesce(p.term_rest, p.term) as term, p.freq, p.length${positions} from es_postings p
+      where p.index_key = ${key} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms, this.#dialect)}${within_}`.execute(this.db);
     return rows.map((r) => ({
       doc: Number(r.doc),
       term: r.term,
       freq: Number(r.freq),
-      length: Number(r.length ?? 0),
-      ...(withPositions && { positions: r.positions.split(',').map(Number) }),
+      length: Number(r.length),
+      ...(withPositions && { positions: r.positions!.split(',').map(Number) }),
     }));
   }
 

@@ -11,7 +11,7 @@ import { insertRows } from '../../platform/store/row-inserts.js';
 
 export interface SearchTables {
   es_search_indices: { index_key: number | string; index_name: string };
-  es_postings: { index_key: number; field: string; term: string; term_rest: string | null; doc: number | string; freq: number; positions: string };
+  es_postings: { index_key: number; field: string; term: string; term_rest: string | null; doc: number | string; freq: number; length: number; positions: string };
   es_doc_lengths: { index_key: number; doc: number | string; field: string; length: number };
   es_doc_values: { index_key: number; doc: number | string; field: string; k: string | null; k_rest: string | null; n: number | null };
   es_field_stats: { index_key: number; field: string; doc_count: number | string; sum_length: number | string };
@@ -74,9 +74,10 @@ async function addVersions(trx: Transaction<any> | Kysely<any>, key: number, wri
   const values: unknown[][] = [];
   for (const { seqNo: doc, indexed } of writes) {
     if (!indexed) continue;
+    const fieldLengths = new Map(indexed.lengths.map((l) => [l.field, l.length]));
     for (const t of indexed.terms) {
       const { key: term, rest } = keyParts(t.term);
-      postings.push([key, t.field, term, rest, doc, t.freq, t.positions.join(',')]);
+      postings.push([key, t.field, term, rest, doc, t.freq, fieldLengths.get(t.field) ?? 0, t.positions.join(',')]);
     }
     for (const l of indexed.lengths) {
       if (l.length === 0) continue;
@@ -91,7 +92,7 @@ async function addVersions(trx: Transaction<any> | Kysely<any>, key: number, wri
       counted.add(v.field);
     }
   }
-  await insertRows(trx, 'es_postings', ['index_key', 'field', 'term', 'term_rest', 'doc', 'freq', 'positions'], postings);
+  await insertRows(trx, 'es_postings', ['index_key', 'field', 'term', 'term_rest', 'doc', 'freq', 'length', 'positions'], postings);
   await insertRows(trx, 'es_doc_lengths', ['index_key', 'doc', 'field', 'length'], lengths);
   await insertRows(trx, 'es_doc_values', ['index_key', 'doc', 'field', 'k', 'k_rest', 'n'], values);
 }
@@ -130,8 +131,8 @@ export async function syncSearchIndices(trx: Transaction<any>, created: readonly
     if (!from) continue;
     const to = await indexKey(trx, name);
     const source = Number(from.index_key);
-    await sql`insert into es_postings (index_key, field, term, term_rest, doc, freq, positions)
-      select ${to}, field, term, term_rest, doc, freq, positions from es_postings where index_key = ${source}`.execute(trx);
+    await sql`insert into es_postings (index_key, field, term, term_rest, doc, freq, length, positions)
+      select ${to}, field, term, term_rest, doc, freq, length, positions from es_postings where index_key = ${source}`.execute(trx);
     await sql`insert into es_doc_lengths (index_key, doc, field, length) select ${to}, doc, field, length from es_doc_lengths where index_key = ${source}`.execute(trx);
     await sql`insert into es_doc_values (index_key, doc, field, k, k_rest, n) select ${to}, doc, field, k, k_rest, n from es_doc_values where index_key = ${source}`.execute(trx);
     await sql`insert into es_field_stats (index_key, field, doc_count, sum_length) select ${to}, field, doc_count, sum_length from es_field_stats where index_key = ${source}`.execute(trx);

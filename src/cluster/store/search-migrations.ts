@@ -2,7 +2,7 @@
  * @module The index structure search reads, kept beside the documents in the same store and written in the same
  * transaction as them (so what a write acknowledged is searchable after a crash):
  * - `es_search_indices` numbers each index, so the structure's rows carry a small key instead of a name;
- * - `es_postings`: one row per (text field, term, document) with the term's frequency and positions;
+ * - `es_postings`: one row per (text field, term, document) with the term's frequency, the field's length and positions;
  * - `es_doc_lengths`: each text field's length in tokens per document, BM25's norm;
  * - `es_doc_values`: keywords and numbers (dates as epoch millis, booleans as 0/1) per (document, field);
  * - `es_field_stats`: per field, the documents that have it and the sum of their lengths, BM25's collection statistics.
@@ -35,6 +35,8 @@ function createSearchTables({ byteOrderTextType: orderedText, serialKeyType }: S
         .addColumn('term_rest', 'text')
         .addColumn('doc', 'bigint', (c) => c.notNull())
         .addColumn('freq', 'integer', (c) => c.notNull())
+        // The field's length in the document (its norm), beside each of its terms: scoring reads no other table.
+        .addColumn('length', 'integer', (c) => c.notNull())
         .addColumn('positions', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('es_postings_term').on('es_postings').columns(['index_key', 'field', 'term', 'doc']).execute();

@@ -11,6 +11,9 @@ import { normByte } from '../analysis/small-float.js';
 
 const f = Math.fround;
 
+/** Up to this many documents, postings are read for the documents rather than for the terms. */
+const FEW_DOCS = 2_000;
+
 export interface ScoreScope {
   readonly repository: SearchRepository;
   readonly index: IndexRef;
@@ -28,11 +31,16 @@ async function bm25(scorer: Extract<Scorer, { kind: 'bm25' }>, scope: ScoreScope
   const { repository, index } = scope;
   const out = new Map<number, number>();
   const unique = [...new Set(scorer.terms)];
-  const [stats, freqs, rows] = await Promise.all([
+  // Few documents to score: their postings are read by document. Many: every posting of the terms is read, which
+  // costs less than the store checking each against the set, and those of other documents are dropped here.
+  const few = scope.docs.length <= FEW_DOCS;
+  const [stats, freqs, read] = await Promise.all([
     repository.fieldStats(index, scorer.field),
     repository.docFreqs(index, scorer.field, scorer.source, unique),
-    repository.postings(index, scorer.field, scorer.source, unique, scope.within),
+    repository.postings(index, scorer.field, scorer.source, unique, few ? { op: 'docs', docs: scope.docs } : undefined),
   ]);
+  const members = few ? undefined : new Set(scope.docs);
+  const rows = members ? read.filter((r) => members.has(r.doc)) : read;
   if (stats.docCount === 0) return out;
   // A token repeated in the query is a clause of its own each time (its score counts again).
   const repeats = new Map<string, number>();
