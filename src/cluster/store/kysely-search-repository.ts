@@ -1,8 +1,9 @@
 /** @module Search reads on Kysely: document sets as SQL (search-sql.ts), patterns and phrases resolved first. */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DocSet, TermMatcher } from '../search/search-plan.js';
 import type { FetchedDocument, FieldStats, IndexRef, PagedDoc, PostingRow, SearchRepository, StoreSortKey } from '../search/search-repository.js';
 import { inList, setQuery, textEquals, type ResolvedSet, type SqlDialect } from './search-sql.js';
+import { canDrive, drivenQuery, membership } from './search-membership.js';
 import { chunks } from '../../platform/store/statement-chunks.js';
 import { matchPhrase } from '../search/phrase-match.js';
 import { ClusterErrors } from '../cluster-error.js';
@@ -13,6 +14,9 @@ import { ClusterErrors } from '../cluster-error.js';
  * field usually holds.
  */
 export const MAX_EXPANSIONS = 1_000_000;
+
+/** How far a part of a conjunction is counted to choose the one to read first: enough to tell narrow from wide. */
+const DRIVER_PROBE = 2_000;
 
 export class KyselySearchRepository implements SearchRepository {
   readonly #dialect: SqlDialect;
@@ -77,7 +81,22 @@ export class KyselySearchRepository implements SearchRepository {
   }
 
   async #query(index: IndexRef, set: DocSet) {
-    return setQuery(index, await this.#resolve(index, set), this.#dialect);
+    const resolved = await this.#resolve(index, set);
+    return drivenQuery(index, resolved, await this.#driver(index, resolved), this.#dialect);
+  }
+
+  /** The part of a conjunction with the fewest documents (counted no further than DRIVER_PROBE), to read first. */
+  async #driver(index: IndexRef, set: ResolvedSet): Promise<number | undefined> {
+    if (set.op !== 'and') return undefined;
+    let best: { i: number; n: number } | undefined;
+    for (const [i, part] of set.sets.entries()) {
+      if (!canDrive(part)) continue;
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1 from (${setQuery(index, part, this.#dialect)}) as e limit ${DRIVER_PROBE}) as e1`.execute(this.db);
+      const n = Number(rows[0]!.n);
+      if (!best || n < best.n) best = { i, n };
+      if (n === 0) break;
+    }
+    return best?.i;
   }
 
   async count(index: IndexRef, set: DocSet, limit?: number): Promise<number> {
@@ -104,6 +123,9 @@ export class KyselySearchRepository implements SearchRepository {
   }
 
   async page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number): Promise<PagedDoc[]> {
+    if (sort.length === 1 && sort[0]!.source !== 'doc' && (sort[0]!.missing === '_last' || sort[0]!.missing === '_first') && (sort[0]!.mode === 'max') === (sort[0]!.order === 'desc')) {
+      return this.#walkPage(index, await this.#resolve(index, set), sort[0]!, offset + limit).then((docs) => docs.slice(offset));
+    }
     const inner = await this.#query(index, set);
     const columns = sort.map((key, i) => this.#sortColumn(index, key, i));
     const order: ReturnType<typeof sql>[] = [];
@@ -121,6 +143,66 @@ export class KyselySearchRepository implements SearchRepository {
     const select = columns.length === 0 ? sql`p.doc` : sql`p.doc, ${sql.join(columns)}`;
     const { rows } = await sql<Record<string, unknown>>`select * from (select ${select} from (select distinct doc from (${inner}) as d0) as p) as q order by ${sql.join(order)} limit ${limit} offset ${offset}`.execute(this.db);
     return rows.map((r) => ({ doc: Number(r.doc), values: sort.map((key, i) => toSortValue(r[`s${i}`], key)) }));
+  }
+
+  /**
+   * The first `wanted` documents of `set` in the order of one doc-values field: its index walked in order, each row's
+   * document probed for membership, the walk stopped once the page is full. The first row of a document in the walk
+   * holds its lowest value ascending and its highest descending, which is the value ES sorts it by. Documents without
+   * a value come after (or before) the walk, in index order.
+   */
+  async #walkPage(index: IndexRef, set: ResolvedSet, key: StoreSortKey, wanted: number): Promise<PagedDoc[]> {
+    const column = key.source === 'number' ? sql.ref('wk.n') : sql.ref('wk.k');
+    const whole = key.source === 'number' ? sql`wk.n` : sql`coalesce(wk.k_rest, wk.k)`;
+    const order = key.source === 'number' ? sql`${column} ${sql.raw(key.order)}` : sql`${column} ${sql.raw(key.order)}, ${whole} ${sql.raw(key.order)}`;
+    const bounds = await this.#walkBounds(index, set, key);
+    const probe = membership(index, set, sql.ref('wk.doc'), this.#dialect);
+    const missingDocs = async (count: number): Promise<PagedDoc[]> => {
+      if (count <= 0) return [];
+      const absent = sql`not exists (select 1 from es_doc_values w where w.index_key = ${index.key ?? -1} and w.doc = m.doc and w.field = ${key.field} and ${key.source === 'number' ? sql`w.n is not null` : sql`w.k is not null`})`;
+      const { rows } = await sql<{ doc: number | string }>`select m.doc from (select distinct doc from (${drivenQuery(index, set, await this.#driver(index, set), this.#dialect)}) as m0) as m where ${absent} order by m.doc limit ${count}`.execute(this.db);
+      return rows.map((r) => ({ doc: Number(r.doc), values: [null] }));
+    };
+    const out: PagedDoc[] = key.missing === '_first' ? await missingDocs(wanted) : [];
+    const seen = new Set(out.map((d) => d.doc));
+    let fetch = Math.max(16, (wanted - out.length) * 2);
+    for (let skip = 0; out.length < wanted; ) {
+      const { rows } = await sql<{ doc: number | string; s0: unknown }>`select wk.doc, ${whole} as s0 from es_doc_values wk
+        where wk.index_key = ${index.key ?? -1} and wk.field = ${key.field} and ${column} is not null${bounds} and ${probe}
+        order by ${order}, wk.doc asc limit ${fetch} offset ${skip}`.execute(this.db);
+      for (const r of rows) {
+        const doc = Number(r.doc);
+        if (seen.has(doc)) continue;
+        seen.add(doc);
+        out.push({ doc, values: [toSortValue(r.s0, key)] });
+        if (out.length === wanted) break;
+      }
+      if (rows.length < fetch) break;
+      skip += fetch;
+      fetch *= 4;
+    }
+    if (key.missing === '_last' && out.length < wanted) out.push(...(await missingDocs(wanted - out.length)).filter((d) => !seen.has(d.doc)));
+    return out.slice(0, wanted);
+  }
+
+  /**
+   * A range on the sort field itself bounds the walk, when every document has at most one value of the field (its
+   * statistics say so): a document's only value is then both the one in range and the one it sorts by.
+   */
+  async #walkBounds(index: IndexRef, set: ResolvedSet, key: StoreSortKey) {
+    if (key.source !== 'number') return sql``;
+    const ranges = (set.op === 'and' ? set.sets : [set]).filter((s): s is Extract<ResolvedSet, { op: 'number_range' }> => s.op === 'number_range' && s.field === key.field);
+    if (ranges.length === 0) return sql``;
+    const stats = await this.fieldStats(index, key.field);
+    if (stats.sumLength !== stats.docCount) return sql``;
+    const parts: RawBuilder<unknown>[] = [];
+    for (const { bounds } of ranges) {
+      if (bounds.gt !== undefined) parts.push(sql` and wk.n > ${bounds.gt}`);
+      if (bounds.gte !== undefined) parts.push(sql` and wk.n >= ${bounds.gte}`);
+      if (bounds.lt !== undefined) parts.push(sql` and wk.n < ${bounds.lt}`);
+      if (bounds.lte !== undefined) parts.push(sql` and wk.n <= ${bounds.lte}`);
+    }
+    return sql.join(parts, sql``);
   }
 
   async sortValues(index: IndexRef, docs: readonly number[], sort: readonly StoreSortKey[]): Promise<Map<number, (number | string | null)[]>> {

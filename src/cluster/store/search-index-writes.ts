@@ -13,7 +13,7 @@ export interface SearchTables {
   es_search_indices: { index_key: number | string; index_name: string };
   es_postings: { index_key: number; field: string; term: string; term_rest: string | null; doc: number | string; freq: number; length: number; positions: string };
   es_doc_lengths: { index_key: number; doc: number | string; field: string; length: number };
-  es_doc_values: { index_key: number; doc: number | string; field: string; k: string | null; k_rest: string | null; n: number | null };
+  es_doc_values: { index_key: number; doc: number | string; field: string; ord: number; k: string | null; k_rest: string | null; n: number | null };
   es_field_stats: { index_key: number; field: string; doc_count: number | string; sum_length: number | string };
 }
 
@@ -84,17 +84,18 @@ async function addVersions(trx: Transaction<any> | Kysely<any>, key: number, wri
       lengths.push([key, doc, l.field, l.length]);
       addDelta(delta, l.field, 1, l.length);
     }
-    const counted = new Set<string>();
+    const ords = new Map<string, number>();
     for (const v of indexed.values) {
       const parts = v.keyword === undefined ? undefined : keyParts(v.keyword);
-      values.push([key, doc, v.field, parts?.key ?? null, parts?.rest ?? null, v.number ?? null]);
-      addDelta(delta, v.field, counted.has(v.field) ? 0 : 1, 1);
-      counted.add(v.field);
+      const ord = ords.get(v.field) ?? 0;
+      ords.set(v.field, ord + 1);
+      values.push([key, doc, v.field, ord, parts?.key ?? null, parts?.rest ?? null, v.number ?? null]);
+      addDelta(delta, v.field, ord === 0 ? 1 : 0, 1);
     }
   }
   await insertRows(trx, 'es_postings', ['index_key', 'field', 'term', 'term_rest', 'doc', 'freq', 'length', 'positions'], postings);
   await insertRows(trx, 'es_doc_lengths', ['index_key', 'doc', 'field', 'length'], lengths);
-  await insertRows(trx, 'es_doc_values', ['index_key', 'doc', 'field', 'k', 'k_rest', 'n'], values);
+  await insertRows(trx, 'es_doc_values', ['index_key', 'doc', 'field', 'ord', 'k', 'k_rest', 'n'], values);
 }
 
 async function applyDelta(trx: Transaction<any> | Kysely<any>, key: number, delta: StatsDelta): Promise<void> {
@@ -134,7 +135,7 @@ export async function syncSearchIndices(trx: Transaction<any>, created: readonly
     await sql`insert into es_postings (index_key, field, term, term_rest, doc, freq, length, positions)
       select ${to}, field, term, term_rest, doc, freq, length, positions from es_postings where index_key = ${source}`.execute(trx);
     await sql`insert into es_doc_lengths (index_key, doc, field, length) select ${to}, doc, field, length from es_doc_lengths where index_key = ${source}`.execute(trx);
-    await sql`insert into es_doc_values (index_key, doc, field, k, k_rest, n) select ${to}, doc, field, k, k_rest, n from es_doc_values where index_key = ${source}`.execute(trx);
+    await sql`insert into es_doc_values (index_key, doc, field, ord, k, k_rest, n) select ${to}, doc, field, ord, k, k_rest, n from es_doc_values where index_key = ${source}`.execute(trx);
     await sql`insert into es_field_stats (index_key, field, doc_count, sum_length) select ${to}, field, doc_count, sum_length from es_field_stats where index_key = ${source}`.execute(trx);
   }
   if (removed.length === 0) return;

@@ -18,7 +18,7 @@ import { indexStoredDocuments } from './search-index-writes.js';
 
 export const KEY_LENGTH = 200;
 
-function createSearchTables({ byteOrderTextType: orderedText, serialKeyType }: StoreCapabilities): Migration {
+function createSearchTables({ byteOrderTextType: orderedText, serialKeyType, clusteredTableSuffix }: StoreCapabilities): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema
@@ -39,7 +39,7 @@ function createSearchTables({ byteOrderTextType: orderedText, serialKeyType }: S
         .addColumn('length', 'integer', (c) => c.notNull())
         .addColumn('positions', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('es_postings_term').on('es_postings').columns(['index_key', 'field', 'term', 'doc']).execute();
+      await db.schema.createIndex('es_postings_term').on('es_postings').columns(['index_key', 'field', 'term', 'term_rest', 'doc']).execute();
       await db.schema.createIndex('es_postings_doc').on('es_postings').columns(['index_key', 'doc']).execute();
       await db.schema
         .createTable('es_doc_lengths')
@@ -50,17 +50,21 @@ function createSearchTables({ byteOrderTextType: orderedText, serialKeyType }: S
         .addPrimaryKeyConstraint('es_doc_lengths_pk', ['index_key', 'doc', 'field'])
         .execute();
       await db.schema.createIndex('es_doc_lengths_field').on('es_doc_lengths').columns(['index_key', 'field', 'doc']).execute();
+      // Kept in document order where the store can (SQLite): a query probing one document's values reads one place.
       await db.schema
         .createTable('es_doc_values')
         .addColumn('index_key', 'bigint', (c) => c.notNull())
         .addColumn('doc', 'bigint', (c) => c.notNull())
         .addColumn('field', 'text', (c) => c.notNull())
+        // The value's place among the document's values of the field (a field may hold several).
+        .addColumn('ord', 'integer', (c) => c.notNull())
         .addColumn('k', sql.raw(orderedText))
         .addColumn('k_rest', sql.raw(orderedText))
         .addColumn('n', 'double precision')
+        .addPrimaryKeyConstraint('es_doc_values_pk', ['index_key', 'doc', 'field', 'ord'])
+        .modifyEnd(sql.raw(clusteredTableSuffix))
         .execute();
-      await db.schema.createIndex('es_doc_values_doc').on('es_doc_values').columns(['index_key', 'doc', 'field']).execute();
-      await db.schema.createIndex('es_doc_values_k').on('es_doc_values').columns(['index_key', 'field', 'k', 'doc']).where(sql.ref('k'), 'is not', null).execute();
+      await db.schema.createIndex('es_doc_values_k').on('es_doc_values').columns(['index_key', 'field', 'k', 'k_rest', 'doc']).where(sql.ref('k'), 'is not', null).execute();
       await db.schema.createIndex('es_doc_values_n').on('es_doc_values').columns(['index_key', 'field', 'n', 'doc']).where(sql.ref('n'), 'is not', null).execute();
       await db.schema
         .createTable('es_field_stats')

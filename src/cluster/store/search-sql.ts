@@ -38,7 +38,7 @@ export function textEquals(keyColumn: string, restColumn: string, values: readon
   return parts.length === 0 ? sql`1 = 0` : sql`(${sql.join(parts, sql` or `)})`;
 }
 
-function textBounds(keyColumn: string, restColumn: string, bounds: Bounds<string>): RawBuilder<unknown> {
+export function textBounds(keyColumn: string, restColumn: string, bounds: Bounds<string>): RawBuilder<unknown> {
   const whole = sql`coalesce(${sql.ref(restColumn)}, ${sql.ref(keyColumn)})`;
   const key = sql.ref(keyColumn);
   const parts: RawBuilder<unknown>[] = [sql`1 = 1`];

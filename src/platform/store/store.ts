@@ -21,6 +21,8 @@ export interface StoreCapabilities {
   readonly byteOrderTextType: 'text' | 'text collate "C"';
   /** The type of a primary key the store numbers itself (SQLite's rowid alias, PostgreSQL's bigserial). */
   readonly serialKeyType: 'integer' | 'bigserial';
+  /** What makes a table stored in its primary key's order (SQLite's `without rowid`); PostgreSQL has no such table. */
+  readonly clusteredTableSuffix: '' | 'without rowid';
   /** Runs `work` holding the lock `key` against every other instance of the store; at once where one instance owns it. */
   exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
 }

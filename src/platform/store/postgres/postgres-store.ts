@@ -46,6 +46,7 @@ export async function openPostgresStore(url: string, instanceId: string): Promis
       bytesType: 'bytea',
       byteOrderTextType: 'text collate "C"',
       serialKeyType: 'bigserial',
+      clusteredTableSuffix: '',
       // A session advisory lock, held on a connection of its own while `work` uses the pool.
       exclusive: (key, work) =>
         db.connection().execute(async (connection) => {

@@ -32,7 +32,7 @@ export function openSqliteStore(dataDir: string): Store {
   return {
     db,
     dialect: 'sqlite',
-    capabilities: { rowLocks: false, concurrentTransactions: false, bytesType: 'blob', byteOrderTextType: 'text', serialKeyType: 'integer', exclusive: (_key, work) => work() },
+    capabilities: { rowLocks: false, concurrentTransactions: false, bytesType: 'blob', byteOrderTextType: 'text', serialKeyType: 'integer', clusteredTableSuffix: 'without rowid', exclusive: (_key, work) => work() },
     shared: false,
     signals: undefined,
     leadership: new SoleLeadership(),
