@@ -159,6 +159,32 @@ describe('_search', () => {
     assert.equal(keyword.hits.hits[0]!._id, top.id);
   });
 
+  it('sorts a multi-valued field by its highest value descending (its lowest ascending), also under a range on the same field', async () => {
+    const docs = [
+      { id: 'a', v: [5, 50] },
+      { id: 'b', v: [20] },
+      { id: 'c', v: [10, 30] },
+      { id: 'd', v: [] as number[] },
+      { id: 'e', v: [25, 1] },
+    ];
+    await es.client.bulk({ refresh: true, operations: docs.flatMap((d) => [{ index: { _index: 'mv-sort', _id: d.id } }, { v: d.v }]) });
+    const order = async (body: estypes.SearchRequest) => (await es.client.search({ index: 'mv-sort', ...body })).hits.hits.map((h) => h._id);
+    const inRange = (d: (typeof docs)[number]) => d.v.some((x) => x >= 10 && x <= 30);
+    const expected = (order: 'asc' | 'desc', filter: (d: (typeof docs)[number]) => boolean) => {
+      const key = (d: (typeof docs)[number]) => (d.v.length === 0 ? undefined : order === 'desc' ? Math.max(...d.v) : Math.min(...d.v));
+      return docs.filter(filter).sort((x, y) => {
+        const [a, b] = [key(x), key(y)];
+        if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+        return order === 'desc' ? b - a : a - b;
+      }).map((d) => d.id);
+    };
+    assert.deepEqual(await order({ sort: [{ v: 'desc' }] }), expected('desc', () => true));
+    assert.deepEqual(await order({ sort: [{ v: 'asc' }] }), expected('asc', () => true));
+    assert.deepEqual(await order({ sort: [{ v: 'desc' }], query: { range: { v: { gte: 10, lte: 30 } } } }), expected('desc', inRange));
+    assert.deepEqual(await order({ sort: [{ v: 'asc' }], query: { range: { v: { gte: 10, lte: 30 } } }, size: 2 }), expected('asc', inRange).slice(0, 2));
+    assert.deepEqual(await order({ sort: [{ v: { order: 'desc', missing: '_first' } }] }), ['d', ...expected('desc', (d) => d.v.length > 0)]);
+  });
+
   it('counts total hits up to track_total_hits, and not at all when false', async () => {
     assert.deepEqual((await search({ track_total_hits: 50, size: 0 })).hits.total, { value: 50, relation: 'gte' });
     assert.deepEqual((await search({ track_total_hits: true, size: 0 })).hits.total, { value: 160, relation: 'eq' });
