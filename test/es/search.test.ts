@@ -137,6 +137,19 @@ describe('_search', () => {
     assert.deepEqual(new Set((await search({ query: { match_all: { boost: 1.5 } }, size: 5 })).hits.hits.map((h) => h._score)), new Set([1.5]));
   });
 
+  it('ranks a match the same whether the store picks the best (one field) or every match is scored here (a compound query)', async () => {
+    for (const query of ['disk timeout', 'error node quick', 'alpha']) {
+      const alone = await search({ query: { match: { title: query } }, size: 25 });
+      const compound = await search({ query: { bool: { must: [{ match: { title: query } }], should: [{ match_none: {} }] } }, size: 25 });
+      assert.deepEqual(alone.hits.hits.map((h) => [h._id, h._score]), compound.hits.hits.map((h) => [h._id, h._score]), query);
+      assert.equal(alone.hits.max_score, compound.hits.max_score);
+      assert.deepEqual(alone.hits.total, compound.hits.total);
+      const filtered = await search({ query: { bool: { must: [{ match: { title: query } }], filter: [{ term: { level: 'info' } }] } }, size: 5 });
+      const expected = alone.hits.hits.filter((h) => byId.get(h._id!)!.level === 'info').slice(0, 5);
+      if (expected.length === 5) assert.deepEqual(filtered.hits.hits.map((h) => h._id), expected.map((h) => h._id), `${query} filtered`);
+    }
+  });
+
   it('sorts by fields (missing last, or first), pages with from and size, and filters _source', async () => {
     const sorted = [...DOCS].sort((a, b) => (a.n === undefined ? 1 : b.n === undefined ? -1 : a.n - b.n || Number(a.id.slice(1)) - Number(b.id.slice(1))));
     const asc = await search({ sort: [{ n: 'asc' }], size: 200 });

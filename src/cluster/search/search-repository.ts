@@ -63,6 +63,11 @@ export interface SearchRepository {
   /** How many documents hold each term (doc frequency) in the field. */
   docFreqs(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[]): Promise<Map<string, number>>;
   fieldStats(index: IndexRef, field: string): Promise<FieldStats>;
+  /**
+   * The `limit` documents of `within` with the highest Σ weight·(1 − 1/(1 + freq/(k1·(1 − b + b·length/avgdl))))
+   * over the given terms of `field` (BM25 as ES 8 scores it), best first, ties by document.
+   */
+  topByTermScore(index: IndexRef, field: string, terms: readonly { term: string; weight: number }[], params: { k1: number; b: number; avgdl: number }, within: DocSet, limit: number): Promise<{ doc: number }[]>;
   /** The stored documents with these sequence numbers. */
   fetch(index: IndexRef, docs: readonly number[]): Promise<Map<number, FetchedDocument>>;
   /** Every doc value of these documents in `fields` (for `fields`/`docvalue_fields` and aggregations). */

@@ -22,6 +22,7 @@ import { allShardsFailed, type ShardTarget } from './search-errors.js';
 import { searchTargets, type SearchTarget } from './search-targets.js';
 import { sortKeys } from './sort-keys.js';
 import { scoreDocs } from './scoring/score-docs.js';
+import { singleTermScorer, topScored } from './scoring/top-scored.js';
 import { buildHits } from './search-hits.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
 
@@ -181,6 +182,13 @@ export class SearchService {
       }
       const ranked = page.map((p) => ({ shard: shardIndex, doc: p.doc, score: constantScore ?? scores.get(p.doc) ?? 0, values: p.values }));
       return { target, shard: shardIndex, ref, metadata, total, ranked, maxScore: scoring ? Math.max(...ranked.map((r) => r.score)) : undefined, terminatedEarly };
+    }
+    const single = storeKeys.length === 0 && request.minScore === undefined && keys.length === 1 ? singleTermScorer(compiled.scorer) : undefined;
+    if (single) {
+      // One field's terms, ranked by score alone: the store picks the best, and only they are scored here.
+      const [total, best] = await Promise.all([request.trackTotalHits === false ? 0 : this.repository.count(ref, compiled.set, trackLimit(request)), topScored(this.repository, ref, compiled.set, single, window)]);
+      const ranked = best.map((b) => ({ shard: shardIndex, doc: b.doc, score: b.score, values: [] }));
+      return { target, shard: shardIndex, ref, metadata, total, ranked, maxScore: ranked[0]?.score, terminatedEarly };
     }
     const docs = await this.repository.docs(ref, compiled.set);
     const scores = await scoreDocs(compiled.scorer, { repository: this.repository, index: ref, within: compiled.set, docs });

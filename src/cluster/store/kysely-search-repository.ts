@@ -251,6 +251,22 @@ export class KyselySearchRepository implements SearchRepository {
     return out;
   }
 
+  async topByTermScore(index: IndexRef, field: string, terms: readonly { term: string; weight: number }[], params: { k1: number; b: number; avgdl: number }, within: DocSet, limit: number): Promise<{ doc: number }[]> {
+    if (terms.length === 0) return [];
+    const resolved = await this.#resolve(index, within);
+    // Typed parameters: PostgreSQL cannot infer a bare parameter's type in arithmetic.
+    const real = (value: number) => sql`cast(${value} as double precision)`;
+    const weight = sql`case coalesce(p.term_rest, p.term) ${sql.join(terms.map((t) => sql`when ${t.term} then ${real(t.weight)}`), sql` `)} else 0 end`;
+    const inverse = sql`(1.0 / (${real(params.k1)} * ((1 - ${real(params.b)}) + ${real(params.b)} * p.length / ${real(params.avgdl)})))`;
+    // A query's own terms need no membership test when the set is just them; otherwise each document is probed.
+    const onlyTerms = resolved.op === 'terms' || (resolved.op === 'or' && resolved.min <= 1 && resolved.sets.every((s) => s.op === 'terms' && s.field === field));
+    const member = onlyTerms ? sql`` : sql` and ${membership(index, resolved, sql.ref('p.doc'), this.#dialect)}`;
+    const { rows } = await sql<{ doc: number | string }>`select p.doc, sum(${weight} * (1 - 1 / (1 + p.freq * ${inverse}))) as s from es_postings p
+      where p.index_key = ${index.key ?? -1} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms.map((t) => t.term), this.#dialect)}${member}
+      group by p.doc order by s desc, p.doc asc limit ${limit}`.execute(this.db);
+    return rows.map((r) => ({ doc: Number(r.doc) }));
+  }
+
   async fieldStats(index: IndexRef, field: string): Promise<FieldStats> {
     const row = await this.db.selectFrom('es_field_stats').select(['doc_count', 'sum_length']).where('index_key', '=', index.key ?? -1).where('field', '=', field).executeTakeFirst();
     return { docCount: Number(row?.doc_count ?? 0), sumLength: Number(row?.sum_length ?? 0) };

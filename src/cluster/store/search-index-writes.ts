@@ -8,6 +8,7 @@ import type { IndexedDocument } from '../search/document-indexer.js';
 import { chunks as chunked } from '../../platform/store/statement-chunks.js';
 import { KEY_LENGTH } from './search-migrations.js';
 import { insertRows } from '../../platform/store/row-inserts.js';
+import { decodedLength } from '../search/analysis/small-float.js';
 
 export interface SearchTables {
   es_search_indices: { index_key: number | string; index_name: string };
@@ -74,7 +75,8 @@ async function addVersions(trx: Transaction<any> | Kysely<any>, key: number, wri
   const values: unknown[][] = [];
   for (const { seqNo: doc, indexed } of writes) {
     if (!indexed) continue;
-    const fieldLengths = new Map(indexed.lengths.map((l) => [l.field, l.length]));
+    // Postings hold the length as the norm decodes it (what BM25 reads), so the store can rank as Lucene scores.
+    const fieldLengths = new Map(indexed.lengths.map((l) => [l.field, decodedLength(l.length)]));
     for (const t of indexed.terms) {
       const { key: term, rest } = keyParts(t.term);
       postings.push([key, t.field, term, rest, doc, t.freq, fieldLengths.get(t.field) ?? 0, t.positions.join(',')]);

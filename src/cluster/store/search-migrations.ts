@@ -35,7 +35,7 @@ function createSearchTables({ byteOrderTextType: orderedText, serialKeyType, clu
         .addColumn('term_rest', 'text')
         .addColumn('doc', 'bigint', (c) => c.notNull())
         .addColumn('freq', 'integer', (c) => c.notNull())
-        // The field's length in the document (its norm), beside each of its terms: scoring reads no other table.
+        // The field's length in the document as its norm decodes it, beside each of its terms: scoring reads no other table.
         .addColumn('length', 'integer', (c) => c.notNull())
         .addColumn('positions', 'text', (c) => c.notNull())
         .execute();
