@@ -261,9 +261,12 @@ export class KyselySearchRepository implements SearchRepository {
     // A query's own terms need no membership test when the set is just them; otherwise each document is probed.
     const onlyTerms = resolved.op === 'terms' || (resolved.op === 'or' && resolved.min <= 1 && resolved.sets.every((s) => s.op === 'terms' && s.field === field));
     const member = onlyTerms ? sql`` : sql` and ${membership(index, resolved, sql.ref('p.doc'), this.#dialect)}`;
-    const { rows } = await sql<{ doc: number | string }>`select p.doc, sum(${weight} * (1 - 1 / (1 + p.freq * ${inverse}))) as s from es_postings p
-      where p.index_key = ${index.key ?? -1} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms.map((t) => t.term), this.#dialect)}${member}
-      group by p.doc order by s desc, p.doc asc limit ${limit}`.execute(this.db);
+    const score = sql`${weight} * (1 - 1 / (1 + p.freq * ${inverse}))`;
+    // One term has one posting per document: no grouping, so the store keeps only the best `limit` as it reads.
+    const [select, grouped] = terms.length === 1 ? [sql`${score}`, sql``] : [sql`sum(${score})`, sql` group by p.doc`];
+    const { rows } = await sql<{ doc: number | string }>`select p.doc, ${select} as s from es_postings p
+      where p.index_key = ${index.key ?? -1} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms.map((t) => t.term), this.#dialect)}${member}${grouped}
+      order by s desc, p.doc asc limit ${limit}`.execute(this.db);
     return rows.map((r) => ({ doc: Number(r.doc) }));
   }
 
