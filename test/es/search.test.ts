@@ -284,6 +284,16 @@ describe('_search', () => {
       reason: 'Tessera does not support [aggregations] in a search request yet',
     });
     assert.deepEqual(await esErrorOf(es.client.search({ index: 'missing-index' })), { status: 404, type: 'index_not_found_exception', reason: 'no such index [missing-index]' });
+    // Scoring every match of a compound query in memory is bounded by the request breaker.
+    await es.client.cluster.putSettings({ transient: { 'indices.breaker.request.limit': '1kb' } });
+    try {
+      const refused = await esErrorOf(search({ query: { bool: { should: [{ match: { title: 'alpha' } }, { match: { title: 'beta' } }] } } }));
+      assert.equal(refused.status, 429);
+      assert.equal(refused.type, 'circuit_breaking_exception');
+      assert.match(refused.reason, /^\[request\] Data too large, data for \[<search_scores>\] would be \[\d+\/[\d.]+kb\], which is larger than the limit of \[1024\/1kb\]$/);
+    } finally {
+      await es.client.cluster.putSettings({ transient: { 'indices.breaker.request.limit': null } });
+    }
     assert.equal((await es.client.search({ index: 'missing-*' })).hits.hits.length, 0);
   });
 });

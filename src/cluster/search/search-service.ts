@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../../platform/clock.js';
 import { ClusterError, ClusterErrors } from '../cluster-error.js';
+import { checkBreakers } from '../breakers.js';
 import type { ClusterService } from '../cluster-service.js';
 import type { ResolveOptions } from '../index-expression.js';
 import type { IndexMetadata } from '../index-metadata.js';
@@ -28,6 +29,8 @@ import { floatForJson as floatScore } from './analysis/bm25.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
 const DEFAULT_MAX_RESULT_WINDOW = 10_000;
+/** What scoring one matching document in memory holds: its number, its score and the ranking entry. */
+const SCORED_DOC_BYTES = 96;
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
@@ -191,6 +194,9 @@ export class SearchService {
       return { target, shard: shardIndex, ref, metadata, total, ranked, maxScore: ranked[0]?.score, terminatedEarly };
     }
     const docs = await this.repository.docs(ref, compiled.set);
+    // Every match is scored in memory here (about this much per document): the request breaker bounds it as ES's
+    // bounds what a query's collectors hold.
+    checkBreakers(this.cluster.state, '<search_scores>', docs.length * SCORED_DOC_BYTES);
     const scores = await scoreDocs(compiled.scorer, { repository: this.repository, index: ref, within: compiled.set, docs });
     let candidates = docs.map((doc) => ({ shard: shardIndex, doc, score: scores.get(doc) ?? 0, values: [] as (number | string | null)[] }));
     if (request.minScore !== undefined) candidates = candidates.filter((c) => c.score >= request.minScore!);
