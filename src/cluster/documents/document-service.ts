@@ -26,7 +26,7 @@ import { writeTarget } from './write-target.js';
 import { timestampRefusal } from './data-stream-writes.js';
 import { mapWrites } from './document-mapping.js';
 import { maxTimestampOf } from './max-timestamp.js';
-import { indexDocument, type IndexedDocument } from '../search/document-indexer.js';
+import { indexDocument, NESTED_OBJECTS_LIMIT, type IndexedDocument } from '../search/document-indexer.js';
 import type { JsonObject, RootMapping } from '../mappings/mapping-model.js';
 
 const ID_LENGTH = 20;
@@ -227,10 +227,11 @@ export class DocumentService {
       stats.set(index.name, { docs: before.docs - 1, sizeBytes: before.sizeBytes - Buffer.byteLength(existing.source), nextSeqNo: seqNo + 1 });
       return { result: reply(version, 'deleted', 200), write: { index: index.name, id, source: undefined, seqNo, version } };
     }
+    const indexed = this.#indexed(index.name, request.source as JsonObject);
+    if (indexed instanceof ClusterError) return { result: indexed };
     const source = JSON.stringify(request.source);
     const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
     stats.set(index.name, { docs: before.docs + (existing ? 0 : 1), sizeBytes: before.sizeBytes + sizeDelta, nextSeqNo: seqNo + 1 });
-    const indexed = this.#indexed(index.name, request.source as JsonObject);
     return { result: reply(version, existing ? 'updated' : 'created', existing ? 200 : 201), write: { index: index.name, id, source, seqNo, version, indexed, ...(routing !== undefined && { routing }) } };
   }
 
@@ -275,6 +276,8 @@ export class DocumentService {
     }
     const unstamped = timestampRefusal(index, document);
     if (unstamped) return { result: unstamped };
+    const indexed = this.#indexed(index.name, document as JsonObject);
+    if (indexed instanceof ClusterError) return { result: indexed };
     const source = JSON.stringify(document);
     const version = existing ? existing.version + 1 : 1;
     const sizeDelta = Buffer.byteLength(source) - (existing ? Buffer.byteLength(existing.source) : 0);
@@ -282,14 +285,22 @@ export class DocumentService {
     const result = reply(version, existing ? 'updated' : 'created', existing ? 200 : 201);
     // UpdateHelper keeps the stored document's routing; an upsert takes the request's.
     const kept = existing ? existing.routing : routing;
-    const indexed = this.#indexed(index.name, document as JsonObject);
     return { result: withGet(result, document), write: { index: index.name, id, source, seqNo, version, indexed, ...(kept !== undefined && { routing: kept }) } };
   }
 
-  /** What `source` puts in the search index, read with the mapping as the batch's own new fields left it. */
-  #indexed(index: string, source: JsonObject): IndexedDocument {
+  /**
+   * What `source` puts in the search index, read with the mapping as the batch's own new fields left it; the error of
+   * a document the index refuses (more nested objects than `index.mapping.nested_objects.limit`).
+   */
+  #indexed(index: string, source: JsonObject): IndexedDocument | ClusterError {
     const metadata = this.cluster.state.indices.get(index);
-    return indexDocument((metadata?.mappings ?? {}) as RootMapping, source);
+    const limit = Number(metadata?.settings['index.mapping.nested_objects.limit'] ?? NESTED_OBJECTS_LIMIT);
+    try {
+      return indexDocument((metadata?.mappings ?? {}) as RootMapping, source, limit);
+    } catch (error) {
+      if (error instanceof ClusterError) return error;
+      throw error;
+    }
   }
 
   /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */

@@ -5,6 +5,7 @@
  * fields under `dynamic: false`) index nothing, as in ES.
  */
 import { isJsonObject, type Json, type JsonObject, type RootMapping } from '../mappings/mapping-model.js';
+import { ClusterErrors } from '../cluster-error.js';
 import { indexFields, type IndexFields, type SearchField } from './index-fields.js';
 import { analyze } from './analysis/analyze.js';
 import { dateMillis } from './field-dates.js';
@@ -34,7 +35,21 @@ export interface IndexedDocument {
   readonly terms: readonly IndexedTerm[];
   readonly values: readonly IndexedValue[];
   readonly lengths: readonly IndexedLength[];
+  /**
+   * The document's nested objects, each a document of its own (ES's nested documents), listed depth first; `parent`
+   * is the place in this list of the nested document holding it, or -1 for the root document.
+   */
+  readonly nested?: readonly NestedDocument[];
 }
+
+export interface NestedDocument {
+  readonly path: string;
+  readonly parent: number;
+  readonly doc: Omit<IndexedDocument, 'nested'>;
+}
+
+/** ES's `index.mapping.nested_objects.limit` default: the nested documents one document may hold. */
+export const NESTED_OBJECTS_LIMIT = 10_000;
 
 /** TextFieldMapper's default `position_increment_gap`: a phrase never spans two values of an array. */
 const POSITION_INCREMENT_GAP = 100;
@@ -127,34 +142,80 @@ function indexValue(out: Collector, field: SearchField, value: Json): void {
   for (const sub of field.subfields) indexValue(out, sub, value);
 }
 
-function walk(out: Collector, fields: IndexFields, value: Json, path: string): void {
+/** Where a walk indexes: the document (root or nested) being filled, and the list of nested documents met so far. */
+interface Scope {
+  readonly out: Collector;
+  readonly nested: NestedDocuments;
+  /** This document's place among the nested ones, -1 for the root. */
+  readonly place: number;
+}
+
+function walk(scope: Scope, fields: IndexFields, value: Json, path: string): void {
   if (Array.isArray(value)) {
-    for (const item of value) walk(out, fields, item, path);
+    for (const item of value) walk(scope, fields, item, path);
     return;
   }
   const field = fields.fields.get(path);
   if (field) {
-    indexValue(out, field, value);
+    indexValue(scope.out, field, value);
     for (const target of field.copyTo) {
       const copied = fields.fields.get(target);
-      if (copied) indexValue(out, copied, value);
+      if (copied) indexValue(scope.out, copied, value);
     }
     return;
   }
-  // Nested objects are documents of their own in ES, which only a nested query reaches; Tessera does not evaluate
-  // nested queries yet, so it indexes nothing under them rather than let plain queries match across their objects.
-  if (fields.objects.get(path) === 'nested') return;
+  // A nested object is a document of its own, which only a nested query reaches (and the root as well where the
+  // mapping includes it there).
+  if (fields.objects.get(path) === 'nested') {
+    if (!isJsonObject(value)) return;
+    const child = new Collector();
+    const place = scope.nested.add(path, child, scope.place);
+    for (const [key, inner] of Object.entries(value)) walk({ out: child, nested: scope.nested, place }, fields, inner, `${path}.${key}`);
+    if (fields.includedInRoot.has(path)) {
+      const root = { out: scope.nested.rootCollector, nested: IGNORED_NESTED, place: -1 };
+      for (const [key, inner] of Object.entries(value)) walk(root, fields, inner, `${path}.${key}`);
+    }
+    return;
+  }
   if (isJsonObject(value) && (path === '' || fields.objects.has(path))) {
-    for (const [key, child] of Object.entries(value)) walk(out, fields, child, path === '' ? key : `${path}.${key}`);
+    for (const [key, child] of Object.entries(value)) walk(scope, fields, child, path === '' ? key : `${path}.${key}`);
     return;
   }
   // `{"a.b": 1}` in a document is field b of object a: a dotted key reaches its field by its full path.
-  if (isJsonObject(value)) for (const [key, child] of Object.entries(value)) walk(out, fields, child, `${path}.${key}`);
+  if (isJsonObject(value)) for (const [key, child] of Object.entries(value)) walk(scope, fields, child, `${path}.${key}`);
 }
 
+/** Nested objects inside a nested object copied into the root are copied as plain objects: nothing is listed. */
+const IGNORED_NESTED = {
+  rootCollector: undefined as unknown as Collector,
+  list: [],
+  add: () => -1,
+} as unknown as NestedDocuments;
+
 /** The index entries of `source` under `mapping` (the mapping the write was checked against, its new fields included). */
-export function indexDocument(mapping: RootMapping, source: JsonObject): IndexedDocument {
+export function indexDocument(mapping: RootMapping, source: JsonObject, nestedLimit = NESTED_OBJECTS_LIMIT): IndexedDocument {
   const out = new Collector();
-  walk(out, indexFields(mapping), source, '');
-  return out.result();
+  const nested = new NestedDocuments(out, nestedLimit);
+  walk({ out, nested, place: -1 }, indexFields(mapping), source, '');
+  const result = out.result();
+  return nested.list.length === 0 ? result : { ...result, nested: nested.list.map(({ path, parent, collector }) => ({ path, parent, doc: collector.result() })) };
+}
+
+/** The nested documents of one source, in the order they are met. */
+class NestedDocuments {
+
+  readonly list: { path: string; parent: number; collector: Collector }[] = [];
+
+  constructor(
+    readonly rootCollector: Collector,
+    private readonly limit: number,
+  ) {}
+
+  add(path: string, collector: Collector, parent: number): number {
+    if (this.list.length >= this.limit) {
+      throw ClusterErrors.illegalArgument(`The number of nested documents has exceeded the allowed limit of [${this.limit}]. This limit can be set by changing the [index.mapping.nested_objects.limit] index level setting.`);
+    }
+    this.list.push({ path, parent, collector });
+    return this.list.length - 1;
+  }
 }

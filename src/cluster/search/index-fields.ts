@@ -34,6 +34,10 @@ export interface IndexFields {
   readonly objects: ReadonlyMap<string, 'object' | 'nested'>;
   /** Runtime fields by path (read from _source at search time). */
   readonly runtime: ReadonlyMap<string, JsonObject>;
+  /** The nested object each field lives in (its deepest `nested` ancestor); absent for root fields. */
+  readonly nestedOf: ReadonlyMap<string, string>;
+  /** Nested objects whose fields are also indexed into the root document (`include_in_root`, or `include_in_parent` directly under it). */
+  readonly includedInRoot: ReadonlySet<string>;
 }
 
 export function familyOf(type: string): FieldFamily | undefined {
@@ -68,12 +72,17 @@ function build(mapping: RootMapping): IndexFields {
   const fields = new Map<string, SearchField>();
   const aliases = new Map<string, string>();
   const objects = new Map<string, 'object' | 'nested'>();
-  const walk = (properties: Record<string, JsonObject>, prefix: string) => {
+  const nestedOf = new Map<string, string>();
+  const includedInRoot = new Set<string>();
+  const walk = (properties: Record<string, JsonObject>, prefix: string, nested: string | undefined) => {
     for (const [name, m] of Object.entries(properties)) {
       const path = prefix + name;
       if (isObjectMapping(m)) {
-        objects.set(path, typeOf(m) === 'nested' ? 'nested' : 'object');
-        if (m.enabled !== false) walk(propertiesOf(m), `${path}.`);
+        const kind = typeOf(m) === 'nested' ? 'nested' : 'object';
+        objects.set(path, kind);
+        if (kind === 'nested' && (m.include_in_root === true || (m.include_in_parent === true && nested === undefined))) includedInRoot.add(path);
+        if (nested !== undefined) nestedOf.set(path, nested);
+        if (m.enabled !== false) walk(propertiesOf(m), `${path}.`, kind === 'nested' ? path : nested);
         continue;
       }
       if (m.type === 'alias') {
@@ -83,12 +92,13 @@ function build(mapping: RootMapping): IndexFields {
       const field = searchField(path, m);
       fields.set(path, field);
       for (const sub of field.subfields) fields.set(sub.path, sub);
+      if (nested !== undefined) for (const f of [field, ...field.subfields]) nestedOf.set(f.path, nested);
     }
   };
-  if (mapping.enabled !== false) walk(propertiesOf(mapping), '');
+  if (mapping.enabled !== false) walk(propertiesOf(mapping), '', undefined);
   const runtime = new Map<string, JsonObject>();
   if (isJsonObject(mapping.runtime)) for (const [name, m] of Object.entries(mapping.runtime)) runtime.set(name, m as JsonObject);
-  return { fields, aliases, objects, runtime };
+  return { fields, aliases, objects, runtime, nestedOf, includedInRoot };
 }
 
 const BUILT = new WeakMap<object, IndexFields>();
@@ -98,6 +108,31 @@ export function indexFields(mapping: RootMapping): IndexFields {
   let fields = BUILT.get(mapping);
   if (!fields) BUILT.set(mapping, (fields = build(mapping)));
   return fields;
+}
+
+const SCOPED = new WeakMap<IndexFields, Map<string, IndexFields>>();
+
+/**
+ * The fields a query sees from one place: at the root (`nested` undefined) the fields outside every nested object,
+ * inside a nested query the fields of that nested object. ES keeps nested objects as documents of their own, so a
+ * field of one is reached only through a nested query on its path.
+ */
+export function scopedFields(all: IndexFields, nested: string | undefined): IndexFields {
+  let byScope = SCOPED.get(all);
+  if (!byScope) SCOPED.set(all, (byScope = new Map()));
+  const key = nested ?? '';
+  let scoped = byScope.get(key);
+  if (!scoped) {
+    // A root query also sees the fields of nested objects indexed into the root document as well.
+    const visible = (path: string) => {
+      const own = all.nestedOf.get(path);
+      return own === nested || (nested === undefined && own !== undefined && all.includedInRoot.has(own));
+    };
+    const fields = new Map([...all.fields].filter(([path]) => visible(path)));
+    const aliases = new Map([...all.aliases].filter(([, target]) => visible(target)));
+    byScope.set(key, (scoped = { ...all, fields, aliases }));
+  }
+  return scoped;
 }
 
 /** The concrete field a query's name reaches (through an alias), or undefined when the index does not map it. */

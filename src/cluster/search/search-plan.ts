@@ -40,6 +40,10 @@ export type DocSet =
   | { readonly op: 'ids'; readonly ids: readonly string[] }
   /** These documents (by sequence number), as an earlier step found them. */
   | { readonly op: 'docs'; readonly docs: readonly number[] }
+  /** Every nested document of the nested object at `path` (what match_all means inside a nested query). */
+  | { readonly op: 'nested_docs'; readonly path: string }
+  /** The documents holding, at `path`, a nested document of `inner`. */
+  | { readonly op: 'nested'; readonly path: string; readonly inner: DocSet }
   | { readonly op: 'and'; readonly sets: readonly DocSet[] }
   /** Documents in at least `min` of the sets. */
   | { readonly op: 'or'; readonly sets: readonly DocSet[]; readonly min: number }
@@ -59,7 +63,9 @@ export type Scorer =
   /** `scorer`'s score for the documents of `set` only (an optional clause scores only where it matches). */
   | { readonly kind: 'gated'; readonly set: DocSet; readonly scorer: Scorer }
   | { readonly kind: 'sum'; readonly parts: readonly Scorer[]; readonly boost: number }
-  | { readonly kind: 'max'; readonly parts: readonly Scorer[]; readonly tieBreaker: number; readonly boost: number };
+  | { readonly kind: 'max'; readonly parts: readonly Scorer[]; readonly tieBreaker: number; readonly boost: number }
+  /** A nested query's: its nested documents of `set` scored by `scorer`, combined per parent by `mode`. */
+  | { readonly kind: 'nested'; readonly path: string; readonly set: DocSet; readonly scorer: Scorer; readonly mode: 'avg' | 'sum' | 'min' | 'max' | 'none'; readonly boost: number };
 
 /** A query compiled for one index: the documents it matches and how they score. */
 export interface CompiledQuery {
@@ -91,6 +97,22 @@ export function or(sets: readonly DocSet[], min = 1): DocSet {
   if (kept.length < min) return NONE;
   if (min === 1 && kept.some((s) => s.op === 'all')) return ALL;
   return kept.length === 1 ? kept[0]! : { op: 'or', sets: kept, min };
+}
+
+/** `set` with `all` read as `universe`: inside a nested query, every document means every nested document of its path. */
+export function withUniverse(set: DocSet, universe: DocSet): DocSet {
+  switch (set.op) {
+    case 'all':
+      return universe;
+    case 'and':
+      return and(set.sets.map((s) => withUniverse(s, universe)));
+    case 'or':
+      return or(set.sets.map((s) => withUniverse(s, universe)), set.min);
+    case 'not':
+      return not(withUniverse(set.from, universe), withUniverse(set.without, universe));
+    default:
+      return set;
+  }
 }
 
 export function not(from: DocSet, without: DocSet): DocSet {

@@ -63,6 +63,8 @@ export interface SearchRepository {
   /** How many documents hold each term (doc frequency) in the field. */
   docFreqs(index: IndexRef, field: string, source: 'postings' | 'keywords', terms: readonly string[]): Promise<Map<string, number>>;
   fieldStats(index: IndexRef, field: string): Promise<FieldStats>;
+  /** The nested documents at `path` of the given parents, each with its parent. */
+  nestedChildren(index: IndexRef, path: string, parents: readonly number[]): Promise<Map<number, number>>;
   /**
    * The `limit` documents of `within` with the highest Σ weight·(1 − 1/(1 + freq/(k1·(1 − b + b·length/avgdl))))
    * over the given terms of `field` (BM25 as ES 8 scores it), best first, ties by document.

@@ -14,7 +14,7 @@ import type { RootMapping } from '../mappings/mapping-model.js';
 import { compileQuery } from './compile/compile-query.js';
 import type { CompileContext } from './compile/compile-context.js';
 import { hitComparator, type RankedDoc } from './hit-order.js';
-import { indexFields } from './index-fields.js';
+import { indexFields, scopedFields } from './index-fields.js';
 import type { Query } from './query.js';
 import { and, or, type CompiledQuery } from './search-plan.js';
 import type { SearchRequest } from './search-request.js';
@@ -88,7 +88,8 @@ export class SearchService {
 
   #context(metadata: IndexMetadata, now: number): CompileContext {
     return {
-      fields: indexFields(metadata.mappings as RootMapping),
+      fields: scopedFields(indexFields(metadata.mappings as RootMapping), undefined),
+      allFields: indexFields(metadata.mappings as RootMapping),
       index: { name: metadata.name, uuid: metadata.uuid },
       now,
       defaultFields: settingList(metadata.settings['index.query.default_field'], ['*']),

@@ -75,6 +75,8 @@ export class KyselySearchRepository implements SearchRepository {
         return { ...set, sets: await Promise.all(set.sets.map((s) => this.#resolve(index, s))) };
       case 'not':
         return { op: 'not', from: await this.#resolve(index, set.from), without: await this.#resolve(index, set.without) };
+      case 'nested':
+        return { op: 'nested', path: set.path, inner: await this.#resolve(index, set.inner) };
       default:
         return set;
     }
@@ -268,6 +270,15 @@ export class KyselySearchRepository implements SearchRepository {
       where p.index_key = ${index.key ?? -1} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms.map((t) => t.term), this.#dialect)}${member}${grouped}
       order by s desc, p.doc asc limit ${limit}`.execute(this.db);
     return rows.map((r) => ({ doc: Number(r.doc) }));
+  }
+
+  async nestedChildren(index: IndexRef, path: string, parents: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    if (parents.length === 0) return out;
+    const { rows } = await sql<{ child: number | string; parent: number | string }>`select child, parent from es_nested
+      where index_key = ${index.key ?? -1} and path = ${path} and parent in (${inList(parents, 'bigint', this.#dialect)})`.execute(this.db);
+    for (const r of rows) out.set(Number(r.child), Number(r.parent));
+    return out;
   }
 
   async fieldStats(index: IndexRef, field: string): Promise<FieldStats> {

@@ -47,8 +47,11 @@ function addDelta(delta: StatsDelta, field: string, docs: number, length: number
 /** Removes the stored versions of `ids` from `index`'s structure; call before the documents table changes. */
 async function removeVersions(trx: Transaction<any>, index: string, key: number, ids: readonly string[], delta: StatsDelta): Promise<void> {
   for (const chunk of chunked(ids)) {
-    const docs = (await trx.selectFrom('es_documents').select('seq_no').where('index_name', '=', index).where('doc_id', 'in', chunk).execute()).map((r) => Number(r.seq_no));
-    if (docs.length === 0) continue;
+    const roots = (await trx.selectFrom('es_documents').select('seq_no').where('index_name', '=', index).where('doc_id', 'in', chunk).execute()).map((r) => Number(r.seq_no));
+    if (roots.length === 0) continue;
+    const children = (await trx.selectFrom('es_nested').select('child').where('index_key', '=', key).where('root', 'in', roots).execute()).map((r) => Number(r.child));
+    if (children.length > 0) await trx.deleteFrom('es_nested').where('index_key', '=', key).where('root', 'in', roots).execute();
+    for (const docs of chunked([...roots, ...children])) {
     const lengths = await trx
       .selectFrom('es_doc_lengths')
       .select(['field', sql<number>`count(*)`.as('docs'), sql<number>`sum(length)`.as('total')])
@@ -66,15 +69,31 @@ async function removeVersions(trx: Transaction<any>, index: string, key: number,
       .execute();
     for (const r of values) addDelta(delta, r.field, -Number(r.docs), -Number(r.total));
     for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values']) await trx.deleteFrom(table).where('index_key', '=', key).where('doc', 'in', docs).execute();
+    }
   }
+}
+
+/** A nested document's number: negative, so it never meets a sequence number, and unique per root and place. */
+export function nestedDocNumber(root: number, place: number): number {
+  return -(root * 65_536 + place + 1);
 }
 
 async function addVersions(trx: Transaction<any> | Kysely<any>, key: number, writes: readonly IndexedWrite[], delta: StatsDelta): Promise<void> {
   const postings: unknown[][] = [];
   const lengths: unknown[][] = [];
   const values: unknown[][] = [];
-  for (const { seqNo: doc, indexed } of writes) {
+  const nested: unknown[][] = [];
+  const expanded: { seqNo: number; indexed: Omit<IndexedDocument, 'nested'> }[] = [];
+  for (const { seqNo: root, indexed } of writes) {
     if (!indexed) continue;
+    expanded.push({ seqNo: root, indexed });
+    for (const [place, child] of (indexed.nested ?? []).entries()) {
+      const number = nestedDocNumber(root, place);
+      nested.push([key, number, child.parent === -1 ? root : nestedDocNumber(root, child.parent), root, child.path]);
+      expanded.push({ seqNo: number, indexed: child.doc });
+    }
+  }
+  for (const { seqNo: doc, indexed } of expanded) {
     // Postings hold the length as the norm decodes it (what BM25 reads), so the store can rank as Lucene scores.
     const fieldLengths = new Map(indexed.lengths.map((l) => [l.field, decodedLength(l.length)]));
     for (const t of indexed.terms) {
@@ -98,6 +117,7 @@ async function addVersions(trx: Transaction<any> | Kysely<any>, key: number, wri
   await insertRows(trx, 'es_postings', ['index_key', 'field', 'term', 'term_rest', 'doc', 'freq', 'length', 'positions'], postings);
   await insertRows(trx, 'es_doc_lengths', ['index_key', 'doc', 'field', 'length'], lengths);
   await insertRows(trx, 'es_doc_values', ['index_key', 'doc', 'field', 'ord', 'k', 'k_rest', 'n'], values);
+  await insertRows(trx, 'es_nested', ['index_key', 'child', 'parent', 'root', 'path'], nested);
 }
 
 async function applyDelta(trx: Transaction<any> | Kysely<any>, key: number, delta: StatsDelta): Promise<void> {
@@ -139,11 +159,12 @@ export async function syncSearchIndices(trx: Transaction<any>, created: readonly
     await sql`insert into es_doc_lengths (index_key, doc, field, length) select ${to}, doc, field, length from es_doc_lengths where index_key = ${source}`.execute(trx);
     await sql`insert into es_doc_values (index_key, doc, field, ord, k, k_rest, n) select ${to}, doc, field, ord, k, k_rest, n from es_doc_values where index_key = ${source}`.execute(trx);
     await sql`insert into es_field_stats (index_key, field, doc_count, sum_length) select ${to}, field, doc_count, sum_length from es_field_stats where index_key = ${source}`.execute(trx);
+    await sql`insert into es_nested (index_key, child, parent, root, path) select ${to}, child, parent, root, path from es_nested where index_key = ${source}`.execute(trx);
   }
   if (removed.length === 0) return;
   const keys = (await trx.selectFrom('es_search_indices').select('index_key').where('index_name', 'in', removed).execute()).map((r) => Number(r.index_key));
   if (keys.length === 0) return;
-  for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values', 'es_field_stats']) await trx.deleteFrom(table).where('index_key', 'in', keys).execute();
+  for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values', 'es_field_stats', 'es_nested']) await trx.deleteFrom(table).where('index_key', 'in', keys).execute();
   await trx.deleteFrom('es_search_indices').where('index_key', 'in', keys).execute();
 }
 

@@ -23,7 +23,7 @@ function numberConditions(column: RawBuilder<unknown>, bounds: Bounds<number>): 
  * The condition that the document `doc` (an SQL expression over the caller's own aliases, which must not be the
  * `m…` ones used here) is in `set`; true for `all`, as probes only see live rows.
  */
-export function membership(index: IndexRef, set: ResolvedSet, doc: RawBuilder<unknown>, dialect: SqlDialect): RawBuilder<unknown> {
+export function membership(index: IndexRef, set: ResolvedSet, doc: RawBuilder<unknown>, dialect: SqlDialect, depth = 0): RawBuilder<unknown> {
   const key = index.key ?? -1;
   const values = (field: string, condition: RawBuilder<unknown>) => sql`exists (select 1 from es_doc_values mv where mv.index_key = ${key} and mv.doc = ${doc} and mv.field = ${field} and ${condition})`;
   switch (set.op) {
@@ -55,12 +55,20 @@ export function membership(index: IndexRef, set: ResolvedSet, doc: RawBuilder<un
     case 'has_terms':
       return sql`exists (select 1 from es_doc_lengths ml where ml.index_key = ${key} and ml.doc = ${doc} and ml.field = ${set.field})`;
     case 'and':
-      return sql`(${sql.join(set.sets.map((s) => membership(index, s, doc, dialect)), sql` and `)})`;
+      return sql`(${sql.join(set.sets.map((s) => membership(index, s, doc, dialect, depth)), sql` and `)})`;
     case 'or':
-      if (set.min <= 1) return sql`(${sql.join(set.sets.map((s) => membership(index, s, doc, dialect)), sql` or `)})`;
-      return sql`(${sql.join(set.sets.map((s) => sql`(case when ${membership(index, s, doc, dialect)} then 1 else 0 end)`), sql` + `)}) >= ${set.min}`;
+      if (set.min <= 1) return sql`(${sql.join(set.sets.map((s) => membership(index, s, doc, dialect, depth)), sql` or `)})`;
+      return sql`(${sql.join(set.sets.map((s) => sql`(case when ${membership(index, s, doc, dialect, depth)} then 1 else 0 end)`), sql` + `)}) >= ${set.min}`;
     case 'not':
-      return sql`(${membership(index, set.from, doc, dialect)} and not ${membership(index, set.without, doc, dialect)})`;
+      return sql`(${membership(index, set.from, doc, dialect, depth)} and not ${membership(index, set.without, doc, dialect, depth)})`;
+    case 'nested_docs':
+      return sql`exists (select 1 from es_nested mnd where mnd.index_key = ${key} and mnd.child = ${doc} and mnd.path = ${set.path})`;
+    case 'nested': {
+      // Each level of nesting names its row apart, so an inner probe's document is this level's child.
+      const alias = sql.raw(`mn${depth}`);
+      const child = sql.ref(`mn${depth}.child`);
+      return sql`exists (select 1 from es_nested ${alias} where ${alias}.index_key = ${key} and ${alias}.path = ${set.path} and ${alias}.parent = ${doc} and ${membership(index, set.inner, child, dialect, depth + 1)})`;
+    }
     case 'keyword_pattern':
     case 'term_pattern':
     case 'phrase':
@@ -69,7 +77,7 @@ export function membership(index: IndexRef, set: ResolvedSet, doc: RawBuilder<un
 }
 
 /** Parts a conjunction can be driven by: read through an index on their own. */
-const DRIVERS = new Set(['keywords', 'keyword_range', 'numbers', 'number_range', 'terms', 'term_range', 'ids', 'docs', 'doc_list', 'has_value', 'has_terms']);
+const DRIVERS = new Set(['keywords', 'keyword_range', 'numbers', 'number_range', 'terms', 'term_range', 'ids', 'docs', 'doc_list', 'has_value', 'has_terms', 'nested_docs']);
 
 export function canDrive(set: ResolvedSet): boolean {
   return DRIVERS.has(set.op);

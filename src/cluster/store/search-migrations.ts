@@ -74,13 +74,25 @@ function createSearchTables({ byteOrderTextType: orderedText, serialKeyType, clu
         .addColumn('sum_length', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('es_field_stats_pk', ['index_key', 'field'])
         .execute();
+      // Nested documents (negative numbers derived from their root's sequence number) and where each belongs.
+      await db.schema
+        .createTable('es_nested')
+        .addColumn('index_key', 'bigint', (c) => c.notNull())
+        .addColumn('child', 'bigint', (c) => c.notNull())
+        .addColumn('parent', 'bigint', (c) => c.notNull())
+        .addColumn('root', 'bigint', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('es_nested_pk', ['index_key', 'child'])
+        .execute();
+      await db.schema.createIndex('es_nested_root').on('es_nested').columns(['index_key', 'root']).execute();
+      await db.schema.createIndex('es_nested_path').on('es_nested').columns(['index_key', 'path', 'parent', 'child']).execute();
       // Hits are fetched, and the live documents listed, by sequence number.
       await db.schema.createIndex('es_documents_seq').on('es_documents').columns(['index_name', 'seq_no']).execute();
       await indexExistingDocuments(db);
     },
     async down(db: Kysely<any>) {
       await db.schema.dropIndex('es_documents_seq').execute();
-      for (const table of ['es_field_stats', 'es_doc_values', 'es_doc_lengths', 'es_postings', 'es_search_indices']) await db.schema.dropTable(table).execute();
+      for (const table of ['es_nested', 'es_field_stats', 'es_doc_values', 'es_doc_lengths', 'es_postings', 'es_search_indices']) await db.schema.dropTable(table).execute();
     },
   };
 }

@@ -9,7 +9,7 @@ import type { IndexRef } from '../search/search-repository.js';
 import { keyParts } from './search-index-writes.js';
 
 /** Sets the adapter resolved in JavaScript before the query (patterns, phrases) are named by their documents. */
-export type ResolvedSet = DocSet | { readonly op: 'doc_list'; readonly docs: readonly number[] } | { readonly op: 'and'; readonly sets: readonly ResolvedSet[] } | { readonly op: 'or'; readonly sets: readonly ResolvedSet[]; readonly min: number } | { readonly op: 'not'; readonly from: ResolvedSet; readonly without: ResolvedSet };
+export type ResolvedSet = DocSet | { readonly op: 'doc_list'; readonly docs: readonly number[] } | { readonly op: 'nested'; readonly path: string; readonly inner: ResolvedSet } | { readonly op: 'and'; readonly sets: readonly ResolvedSet[] } | { readonly op: 'or'; readonly sets: readonly ResolvedSet[]; readonly min: number } | { readonly op: 'not'; readonly from: ResolvedSet; readonly without: ResolvedSet };
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -59,6 +59,12 @@ function numberBounds(bounds: Bounds<number>): RawBuilder<unknown> {
   return sql.join(parts, sql` and `);
 }
 
+/** A list of document numbers as a one-column query (`doc`), from one JSON parameter. */
+function docNumbers(docs: readonly number[], dialect: SqlDialect): RawBuilder<unknown> {
+  const json = JSON.stringify(docs);
+  return dialect === 'sqlite' ? sql`select value as doc from json_each(${json})` : sql`select jsonb_array_elements_text(${json}::jsonb)::bigint as doc`;
+}
+
 const wrap = (set: RawBuilder<unknown>, alias: string) => sql`select doc from (${set}) as ${sql.raw(alias)}`;
 
 /** `set` of `index` as a query with one column, `doc` (duplicates possible where a set is read from values). */
@@ -72,7 +78,8 @@ export function setQuery(index: IndexRef, set: ResolvedSet, dialect: SqlDialect,
       return sql`select seq_no as doc from es_documents where 1 = 0`;
     case 'doc_list':
     case 'docs':
-      return set.docs.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${inList(set.docs, 'bigint', dialect)})`;
+      // The numbers themselves, not the documents table: nested documents have no row there.
+      return set.docs.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : docNumbers(set.docs, dialect);
     case 'ids':
       return set.ids.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and doc_id in (${inList(set.ids, 'text', dialect)})`;
     case 'keywords':
@@ -102,6 +109,10 @@ export function setQuery(index: IndexRef, set: ResolvedSet, dialect: SqlDialect,
     }
     case 'not':
       return sql`${wrap(setQuery(index, set.from, dialect, depth * 10 + 1), `${alias}_f`)} except ${wrap(setQuery(index, set.without, dialect, depth * 10 + 2), `${alias}_w`)}`;
+    case 'nested_docs':
+      return sql`select child as doc from es_nested where index_key = ${key} and path = ${set.path}`;
+    case 'nested':
+      return sql`select distinct parent as doc from es_nested where index_key = ${key} and path = ${set.path} and child in (${wrap(setQuery(index, set.inner, dialect, depth * 10 + 1), `${alias}_n`)})`;
     case 'keyword_pattern':
     case 'term_pattern':
     case 'phrase':

@@ -4,7 +4,10 @@
  */
 import { ClusterErrors } from '../../cluster-error.js';
 import type { Query } from '../query.js';
-import { ALL, and, NONE, not, or, ZERO, type CompiledQuery, type Scorer } from '../search-plan.js';
+import { ALL, and, NONE, not, or, withUniverse, ZERO, type CompiledQuery, type DocSet, type Scorer } from '../search-plan.js';
+import { scopedFields } from '../index-fields.js';
+import { queryShardError } from '../search-errors.js';
+import { ClusterError } from '../../cluster-error.js';
 import type { CompileContext } from './compile-context.js';
 import { minimumShouldMatch } from './minimum-should-match.js';
 import { compileTermLevel } from './term-level.js';
@@ -35,6 +38,24 @@ function bool(q: Of<'bool'>, ctx: CompileContext, scoring: boolean): CompiledQue
   return { set, scorer: parts.length === 0 ? ZERO : { kind: 'sum', parts, boost: q.boost } };
 }
 
+/**
+ * NestedQueryBuilder: the inner query runs over the nested documents at `path` (its fields those of the nested
+ * object, `match_all` meaning every nested document there) and matches their parents, scored by `score_mode`.
+ */
+function nested(q: Of<'nested'>, ctx: CompileContext, scoring: boolean): CompiledQuery {
+  if (ctx.allFields.objects.get(q.path) !== 'nested') {
+    if (q.ignoreUnmapped) return { set: NONE, scorer: ZERO };
+    throw queryShardError(ctx.index, new ClusterError('illegal_state_exception', 500, `[nested] failed to find nested object under path [${q.path}]`));
+  }
+  const innerCtx = { ...ctx, fields: scopedFields(ctx.allFields, q.path) };
+  const inner = compileQuery(q.query, innerCtx, scoring && q.scoreMode !== 'none');
+  const universe: DocSet = { op: 'nested_docs', path: q.path };
+  const innerSet = and([universe, withUniverse(inner.set, universe)]);
+  if (innerSet.op === 'none') return { set: NONE, scorer: ZERO };
+  const set: DocSet = { op: 'nested', path: q.path, inner: innerSet };
+  return { set, scorer: scoring ? { kind: 'nested', path: q.path, set: innerSet, scorer: inner.scorer, mode: q.scoreMode, boost: q.boost } : ZERO };
+}
+
 export function compileQuery(q: Query, ctx: CompileContext, scoring: boolean): CompiledQuery {
   const termLevel = compileTermLevel(q, ctx, scoring);
   if (termLevel) return termLevel;
@@ -60,6 +81,8 @@ export function compileQuery(q: Query, ctx: CompileContext, scoring: boolean): C
       return compileQueryString(q, ctx, scoring);
     case 'simple_query_string':
       return compileSimpleQueryString(q, ctx, scoring);
+    case 'nested':
+      return nested(q, ctx, scoring);
     default:
       throw ClusterErrors.illegalArgument(`Tessera does not support the [${q.kind}] query yet`);
   }

@@ -98,6 +98,26 @@ export async function scoreDocs(scorer: Scorer, scope: ScoreScope): Promise<Map<
       for (const [doc, score] of out) out.set(doc, f(f(score) * scorer.boost));
       return out;
     }
+    case 'nested': {
+      // The nested documents of the parents being scored that match the inner query, scored, then combined per parent.
+      const parents = await scope.repository.nestedChildren(scope.index, scorer.path, scope.docs);
+      const within = and([scorer.set, { op: 'docs', docs: [...parents.keys()] }]);
+      const children = await scope.repository.docs(scope.index, within);
+      const scores = scorer.mode === 'none' ? new Map<number, number>() : await scoreDocs(scorer.scorer, { ...scope, within, docs: children });
+      const byParent = new Map<number, number[]>();
+      for (const child of children) {
+        const parent = parents.get(child)!;
+        let list = byParent.get(parent);
+        if (!list) byParent.set(parent, (list = []));
+        list.push(scores.get(child) ?? 0);
+      }
+      const out = new Map<number, number>();
+      for (const [parent, list] of byParent) {
+        const combined = scorer.mode === 'none' ? 0 : scorer.mode === 'sum' ? list.reduce((a, b) => a + b, 0) : scorer.mode === 'min' ? Math.min(...list) : scorer.mode === 'max' ? Math.max(...list) : list.reduce((a, b) => a + b, 0) / list.length;
+        out.set(parent, f(f(combined) * scorer.boost));
+      }
+      return out;
+    }
     case 'max': {
       const parts = await Promise.all(scorer.parts.map((p) => scoreDocs(p, scope)));
       const out = new Map<number, number>();
