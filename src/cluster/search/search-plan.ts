@@ -40,6 +40,8 @@ export type DocSet =
   | { readonly op: 'ids'; readonly ids: readonly string[] }
   /** These documents (by sequence number), as an earlier step found them. */
   | { readonly op: 'docs'; readonly docs: readonly number[] }
+  /** Documents whose sequence numbers lie within the bounds (a by-query scan's cursor and snapshot). */
+  | { readonly op: 'seq_range'; readonly bounds: Bounds<number> }
   | { readonly op: 'and'; readonly sets: readonly DocSet[] }
   /** Documents in at least `min` of the sets. */
   | { readonly op: 'or'; readonly sets: readonly DocSet[]; readonly min: number }

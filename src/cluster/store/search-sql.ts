@@ -44,6 +44,15 @@ function numberBounds(bounds: Bounds<number>): RawBuilder<unknown> {
   return sql.join(parts, sql` and `);
 }
 
+function seqBounds(bounds: Bounds<number>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (bounds.gt !== undefined) parts.push(sql`seq_no > ${bounds.gt}`);
+  if (bounds.gte !== undefined) parts.push(sql`seq_no >= ${bounds.gte}`);
+  if (bounds.lt !== undefined) parts.push(sql`seq_no < ${bounds.lt}`);
+  if (bounds.lte !== undefined) parts.push(sql`seq_no <= ${bounds.lte}`);
+  return sql.join(parts, sql` and `);
+}
+
 const wrap = (set: RawBuilder<unknown>, alias: string) => sql`select doc from (${set}) as ${sql.raw(alias)}`;
 
 /** `set` of `index` as a query with one column, `doc` (duplicates possible where a set is read from values). */
@@ -58,6 +67,8 @@ export function setQuery(index: IndexRef, set: ResolvedSet, depth = 0): RawBuild
     case 'doc_list':
     case 'docs':
       return set.docs.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${list(set.docs)})`;
+    case 'seq_range':
+      return sql`select seq_no as doc from es_documents where index_name = ${index.name} and ${seqBounds(set.bounds)}`;
     case 'ids':
       return set.ids.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and doc_id in (${list(set.ids)})`;
     case 'keywords':
