@@ -212,6 +212,9 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
     assert.deepEqual(done.response, { took: 0, timed_out: false, total: 12, updated: 0, created: 12, deleted: 0, batches: 1, version_conflicts: 0, noops: 0, ...quiet });
     assert.equal(done.task.action, 'indices:data/write/reindex');
     assert.equal(done.task.description, 'reindex from [task-src] to [task-dest]');
+    // A finished task's info is the one ES stores with its result, which leaves `cancelled` out.
+    assert.equal(done.task.cancellable, true);
+    assert.equal('cancelled' in done.task, false);
     assert.deepEqual(await remaining('task-dest'), docs.map((d) => d.id));
     assert.deepEqual(((await es.client.tasks.get({ task_id: started.task as string })) as unknown as Row).response, done.response);
     // A task that fails keeps its error.
@@ -219,6 +222,40 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
     const failed = await poll(failing.task as string, (a) => a.completed);
     assert.equal(failed.response, undefined);
     assert.deepEqual(failed.error, { type: 'index_not_found_exception', reason: 'no such index [no-such-index]', 'resource.type': 'index_or_alias', 'resource.id': 'no-such-index', index_uuid: '_na_', index: 'no-such-index' });
+  });
+
+  it('GET _tasks waits for a task with wait_for_completion, up to its timeout', async () => {
+    await load('wait', seed(3, 8));
+    const started = await es.client.updateByQuery({ index: 'wait', scroll_size: 1, requests_per_second: 0.5, wait_for_completion: false });
+    const task = started.task as string;
+    await poll(task, (a) => a.task.status.throttled_until_millis > 0);
+    assert.deepEqual(await esErrorOf(es.client.tasks.get({ task_id: task, wait_for_completion: true, timeout: '50ms' })), { status: 408, type: 'timeout_exception', reason: `Timed out waiting for completion of task [${task}]` });
+    const waited = es.client.tasks.get({ task_id: task, wait_for_completion: true, timeout: '30s' }) as unknown as Promise<Row>;
+    // Each batch of one waits two seconds after the last one started.
+    for (let i = 0; i < 2; i++) {
+      await poll(task, (a) => a.task.status.throttled_until_millis > 0);
+      es.clock.advance(2000);
+    }
+    const done = await waited;
+    assert.equal(done.completed, true);
+    assert.equal(done.response.updated, 3);
+    assert.equal(done.response.throttled_millis, 4000);
+    assert.equal(done.response.requests_per_second, 0.5);
+  });
+
+  it('an index the query fails on is a search failure: nothing is written, and the answer has its status', async () => {
+    await load('sf-a', seed(5, 9));
+    await es.client.indices.create({ index: 'sf-b', mappings: { properties: { level: { type: 'long' } } } });
+    await es.client.index({ index: 'sf-b', id: '1', document: { level: 3 } });
+    const uuid = ((await es.client.indices.get({ index: 'sf-b' }))['sf-b']!.settings!.index!.uuid)!;
+    const answer = (await es.client.deleteByQuery({ index: 'sf-a,sf-b', query: { term: { level: 'error' } } }, { ignore: [400], meta: true })) as unknown as { statusCode: number; body: Row };
+    assert.equal(answer.statusCode, 400);
+    assert.equal(answer.body.deleted, 0);
+    assert.equal(answer.body.batches, 0);
+    assert.equal(answer.body.failures.length, 1);
+    const [failure] = answer.body.failures;
+    assert.deepEqual({ ...failure, reason: { type: failure.reason.type, index: failure.reason.index, index_uuid: failure.reason.index_uuid } }, { index: 'sf-b', shard: 0, node: NODE, status: 400, reason: { type: 'query_shard_exception', index: 'sf-b', index_uuid: uuid } });
+    assert.equal((await es.client.count({ index: 'sf-a' })).count, 5);
   });
 
   it('GET _tasks refuses ids it has no task for, as ES does', async () => {

@@ -63,7 +63,10 @@ export class TaskRegistry {
     await Promise.all([...this.#tasks.values()].map((t) => t.done));
   }
 
-  /** TaskInfo.toXContent; a finished task's running time stops at its end, as the stored result has it. */
+  /**
+   * TaskInfo.toXContent; a finished task's info is the one ES stores with its result: its running time stops at its
+   * end, and `cancelled` is left out (TaskResultsService writes it without INCLUDE_CANCELLED_PARAM).
+   */
   infoJson(record: TaskRecord): Record<string, unknown> {
     const now = record.outcome?.endMillis ?? this.clock.now();
     return {
@@ -76,7 +79,7 @@ export class TaskRegistry {
       start_time_in_millis: record.startMillis,
       running_time_in_nanos: Math.max(0, now - record.startMillis) * 1_000_000,
       cancellable: true,
-      cancelled: false,
+      ...(!record.outcome && { cancelled: false }),
       headers: {},
     };
   }
