@@ -258,6 +258,29 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
     assert.equal((await es.client.count({ index: 'sf-a' })).count, 5);
   });
 
+  it('reaches data streams and filtered aliases as a search does, and writes where the documents are', async () => {
+    await es.client.indices.putIndexTemplate({ name: 'byq-streams', index_patterns: ['logs-byq*'], data_stream: {}, template: { mappings: { properties: { level: { type: 'keyword' } } } } });
+    const docs = seed(9, 10);
+    await es.client.bulk({ operations: docs.flatMap((d, i) => [{ create: { _index: 'logs-byq-app', _id: d.id } }, { '@timestamp': `2026-01-01T00:00:0${i}Z`, level: d.level }]) });
+    const updated = await es.client.updateByQuery({ index: 'logs-byq-app' });
+    assert.equal(updated.updated, docs.length);
+    const errors = docs.filter((d) => d.level === 'error').map((d) => d.id);
+    const deleted = await es.client.deleteByQuery({ index: 'logs-byq-app', query: { term: { level: 'error' } } });
+    assert.equal(deleted.deleted, errors.length);
+    assert.deepEqual(await remaining('logs-byq-app'), docs.filter((d) => d.level !== 'error').map((d) => d.id));
+    // Into a data stream only `create` writes; `index` fails each write as ES's bulk items do.
+    const created = await es.client.reindex({ source: { index: 'logs-byq-app' }, dest: { index: 'logs-byq-copy', op_type: 'create' } });
+    assert.equal(created.created, docs.length - errors.length);
+    const refused = (await es.client.reindex({ source: { index: 'logs-byq-app' }, dest: { index: 'logs-byq-copy' } }, { ignore: [400], meta: true })) as unknown as { statusCode: number; body: Row };
+    assert.equal(refused.statusCode, 400);
+    assert.equal(refused.body.failures[0].cause.reason, 'only write ops with an op_type of create are allowed in data streams');
+    // A filtered alias reads only what its filter lets through.
+    await load('al-a', docs);
+    await es.client.indices.putAlias({ index: 'al-a', name: 'al-errors', filter: { term: { level: 'error' } } });
+    assert.equal((await es.client.deleteByQuery({ index: 'al-errors', query: { match_all: {} } })).deleted, errors.length);
+    assert.deepEqual(await remaining('al-a'), docs.filter((d) => d.level !== 'error').map((d) => d.id));
+  });
+
   it('GET _tasks refuses ids it has no task for, as ES does', async () => {
     assert.deepEqual(await esErrorOf(es.client.tasks.get({ task_id: `${NODE}:999999` })), { status: 404, type: 'resource_not_found_exception', reason: `task [${NODE}:999999] isn't running and hasn't stored its results` });
     assert.deepEqual(await esErrorOf(es.client.tasks.get({ task_id: 'other:1' })), {

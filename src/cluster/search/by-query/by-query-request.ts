@@ -100,12 +100,14 @@ export function checkScrollSize(size: number): number {
 /** The options of all three actions from the URL over what the body gave. */
 export function commonOptions(params: Params, body: BodyOptions): BulkByScrollOptions {
   checkSlices(params.slices);
-  const conflicts = params.conflicts ?? body.conflicts;
+  // The body's `conflicts` is set (and checked) first, the URL's over it.
+  const fromBody = body.conflicts === undefined ? true : abortOnConflict(body.conflicts);
+  const abort = params.conflicts === undefined ? fromBody : abortOnConflict(params.conflicts);
   const maxDocs = maxDocsOf(body.maxDocs, params);
   const scrollSize = checkScrollSize(paramInt(params, 'scroll_size') ?? body.scrollSize ?? DEFAULT_SCROLL_SIZE);
   return {
     ...(maxDocs !== undefined && { maxDocs }),
-    abortOnConflict: conflicts === undefined ? true : abortOnConflict(conflicts),
+    abortOnConflict: abort,
     scrollSize,
     requestsPerSecond: requestsPerSecond(params.requests_per_second),
   };
