@@ -303,6 +303,7 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
       [() => es.client.deleteByQuery({ index: 'err', max_docs: 2, query: { match_all: {} } } as estypes.DeleteByQueryRequest & { max_docs: number }, { querystring: { max_docs: 3 } }), 400, 'illegal_argument_exception', '[max_docs] set to two different values [2] and [3]'],
       [() => es.client.transport.request({ method: 'POST', path: '/err/_delete_by_query', body: { size: 3 } }), 400, 'illegal_argument_exception', 'invalid parameter [size], use [max_docs] instead'],
       [() => es.client.deleteByQuery({ index: 'err', scroll_size: 0 }), 400, 'action_request_validation_exception', 'Validation Failed: 1: [size] cannot be [0] in a scroll context;'],
+      [() => es.client.deleteByQuery({ index: 'err', scroll: 'forever' }), 400, 'illegal_argument_exception', 'failed to parse setting [scroll] with value [forever] as a time value: unit is missing or unrecognized'],
       [() => es.client.deleteByQuery({ index: 'missing' }), 404, 'index_not_found_exception', 'no such index [missing]'],
       [() => es.client.updateByQuery({ index: 'err', script: { source: 'ctx._source.n++' } }), 400, 'illegal_argument_exception', 'script_lang not supported [painless]'],
       [() => es.client.reindex({ source: { index: 'err' }, dest: { index: 'err' } }), 400, 'action_request_validation_exception', 'Validation Failed: 1: reindex cannot write into an index its reading from [err];'],

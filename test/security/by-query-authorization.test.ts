@@ -27,7 +27,7 @@ describe('by-query actions and reindex with security on', () => {
     });
     await elastic.security.putUser({ username: 'bob', password: 'bob-password', roles: ['mixed'] });
     bob = new Client({ node: server.url, auth: { username: 'bob', password: 'bob-password' } });
-    for (const index of ['src', 'cleanup', 'blind', 'readonly', 'dst']) {
+    for (const index of ['src', 'src-secret', 'cleanup', 'blind', 'readonly', 'dst']) {
       await elastic.bulk({ operations: [1, 2, 3].flatMap((n) => [{ index: { _index: index, _id: `${n}` } }, { n }]) });
     }
   });
@@ -71,8 +71,15 @@ describe('by-query actions and reindex with security on', () => {
       },
       status: 403,
     });
+    // A wildcard reads only what the caller may read, as any search of its does.
+    const narrowed = await bob.deleteByQuery({ index: 'src*', query: { match_all: {} }, max_docs: 1 });
+    assert.equal(narrowed.total, 1);
+    const wild = (await bob.reindex({ source: { index: 'src*' }, dest: { index: 'dst' } }, { ignore: [403], meta: true })) as unknown as { statusCode: number; body: Record<string, any> };
+    assert.equal(wild.body.total, 2);
+    assert.equal((await elastic.count({ index: 'src-secret' })).count, 3);
     // Into an index it may write, the same reindex copies.
     const copied = await bob.reindex({ source: { index: 'dst' }, dest: { index: 'src' } });
-    assert.equal(copied.updated, 3);
+    assert.equal(copied.updated, 2);
+    assert.equal(copied.created, 1);
   });
 });

@@ -20,11 +20,13 @@ import type { ScanHit } from '../../cluster/search/search-service.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { autoCreateCheck, indexActionCheck } from './es-authorization.js';
+import { readableExpression } from './by-query-authorization.js';
 import { cause } from './es-envelope.js';
 import { writeParams } from './document-params.js';
 import { indicesOptionsOf } from './indices-options.js';
 import { esRoute, onPath } from './es-actions.js';
 import { INDICES_OPTIONS } from './es-params.js';
+import { parseTimeValue } from '../../platform/units/index.js';
 import { NODE_ID } from './local-node.js';
 import { taskRoutes } from './task-routes.js';
 
@@ -79,15 +81,6 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
     stopping: () => tasks.closing,
   };
 
-  /** The caller's `read` on each index the scan reads, as ES authorizes the inner search request. */
-  const authorizeRead = (req: FastifyRequest, names: readonly string[]) => {
-    const allowed = indexActionCheck(req, ctx.security, 'indices:data/read/search');
-    for (const name of names) {
-      const denied = allowed?.(name);
-      if (denied) throw denied;
-    }
-  };
-
   /**
    * Runs the work, or starts it as a task and answers its id. Everything but the request's own validation happens
    * inside the work, so under `wait_for_completion=false` a missing index is the task's error, as in ES.
@@ -95,6 +88,8 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
   const execute = async (req: FastifyRequest, reply: FastifyReply, kind: 'delete' | 'update' | 'reindex', action: string, description: string, options: BulkByScrollOptions, prepare: () => Promise<BulkByScrollWork>) => {
     const query = req.query as Params;
     const waitForCompletion = flag(query, 'wait_for_completion', true);
+    // The scroll's keep-alive and the search's timeout: one node answers each page at once, but a bad value fails as in ES.
+    for (const name of ['scroll', 'search_timeout']) if (query[name] !== undefined) parseTimeValue(query[name]!, name);
     // Every write is committed before it is acknowledged: there is nothing left to refresh.
     flag(query, 'refresh', false);
     const counts = newCounts(options.requestsPerSecond);
@@ -131,13 +126,12 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
     });
   };
 
+  /** Opens the scan as the caller: read blocks first, then the expression narrowed to what the caller may read. */
   const openScan = async (req: FastifyRequest, expression: string, query: Query | undefined, params: Params) => {
     const options = searchOptions(params);
     const state = ctx.cluster.state;
-    const names = resolveIndices(state, expression, options);
-    checkBlocks(names.map((name) => state.indices.get(name)!), 'read');
-    authorizeRead(req, names);
-    return search.openScan(expression, query, options);
+    checkBlocks(resolveIndices(state, expression, options).map((name) => state.indices.get(name)!), 'read');
+    return search.openScan(readableExpression(req, ctx.security, state, expression, options, ctx.clock.now()), query, options);
   };
 
   app.post('/:index/_delete_by_query', DELETE_BY_QUERY, byQuery('delete'));
