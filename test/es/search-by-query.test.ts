@@ -217,6 +217,13 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
     assert.equal('cancelled' in done.task, false);
     assert.deepEqual(await remaining('task-dest'), docs.map((d) => d.id));
     assert.deepEqual(((await es.client.tasks.get({ task_id: started.task as string })) as unknown as Row).response, done.response);
+    // Under `human`, each duration and time is written readably just before its raw field.
+    const human = (await es.client.tasks.get({ task_id: started.task as string }, { querystring: { human: true } })) as unknown as Row;
+    assert.deepEqual(Object.keys(human.task), ['node', 'id', 'type', 'action', 'status', 'description', 'start_time', 'start_time_in_millis', 'running_time', 'running_time_in_nanos', 'cancellable', 'headers']);
+    assert.equal(human.task.start_time, new Date(human.task.start_time_in_millis).toISOString());
+    assert.equal(human.task.running_time, '0s');
+    assert.deepEqual(Object.keys(human.response).slice(-7), ['retries', 'throttled', 'throttled_millis', 'requests_per_second', 'throttled_until', 'throttled_until_millis', 'failures']);
+    assert.equal(human.response.throttled, '0s');
     // A task that fails keeps its error.
     const failing = await es.client.updateByQuery({ index: 'no-such-index', wait_for_completion: false });
     const failed = await poll(failing.task as string, (a) => a.completed);
@@ -318,5 +325,12 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
     // Nothing was deleted or written by any of them.
     assert.equal((await es.client.count({ index: 'err' })).count, 3);
     assert.equal(await es.client.indices.exists({ index: 'x' }), false);
+  });
+
+  it('a task still waiting when the server closes stops there (the last test: the suite’s server closes next)', async () => {
+    await load('left-running', seed(3, 11));
+    const started = await es.client.deleteByQuery({ index: 'left-running', scroll_size: 1, requests_per_second: 0.001, wait_for_completion: false });
+    const waiting = await poll(started.task as string, (a) => a.task.status.throttled_until_millis > 0);
+    assert.equal(waiting.task.status.deleted, 1);
   });
 });

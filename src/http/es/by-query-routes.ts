@@ -96,7 +96,7 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
     const run = async () => runBulkByScroll(await prepare(), deps, counts);
     if (waitForCompletion) {
       const result = await run();
-      return esSend(req, reply, responseJson(result, FIELDS[kind], (e) => cause(e, false)), responseStatus(result));
+      return esSend(req, reply, responseJson(result, FIELDS[kind], (e) => cause(e, false), flag(query, 'human')), responseStatus(result));
     }
     const task = tasks.start(action, description, counts, run);
     return esSend(req, reply, { task: `${tasks.nodeId}:${task.id}` });

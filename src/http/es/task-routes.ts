@@ -50,11 +50,12 @@ export function taskRoutes(app: FastifyInstance, tasks: TaskRegistry): void {
       throw new ClusterError('timeout_exception', 408, `Timed out waiting for completion of task [${text}]`);
     }
     const outcome = record.outcome;
+    const human = flag(req.query, 'human');
     return esSend(req, reply, {
       completed: outcome !== undefined,
-      task: tasks.infoJson(record),
+      task: tasks.infoJson(record, human),
       ...(outcome && 'error' in outcome && { error: cause(outcome.error instanceof ClusterError ? outcome.error : ClusterErrors.illegalState('the task failed'), false) }),
-      ...(outcome && 'response' in outcome && { response: responseJson(outcome.response, ALL_COUNTS, (e) => cause(e, false)) }),
+      ...(outcome && 'response' in outcome && { response: responseJson(outcome.response, ALL_COUNTS, (e) => cause(e, false), human) }),
     });
   });
 }

@@ -3,6 +3,7 @@
  * (BulkByScrollResponse), written as ES writes them: the task's status while it runs, the response once it is done.
  */
 import type { ClusterError } from '../../cluster-error.js';
+import { humanDuration } from '../../../platform/units/index.js';
 
 /** A write that failed (BulkItemResponse.Failure) or an index the search failed on (ScrollableHitSource.SearchFailure). */
 export type BulkByScrollFailure =
@@ -39,8 +40,12 @@ export interface CountFields {
 
 export const ALL_COUNTS: CountFields = Object.freeze({ created: true, updated: true });
 
+/** TimeValue.toString, as `human` writes a duration just before its raw field (humanReadableField). */
+export const timeText = (millis: number) => humanDuration(millis, 1);
+
 /** Status.innerXContent; `now` turns the wait under way into the milliseconds left of it. */
-export function statusJson(counts: BulkByScrollCounts, now: number, fields: CountFields = ALL_COUNTS): Record<string, unknown> {
+export function statusJson(counts: BulkByScrollCounts, now: number, fields: CountFields = ALL_COUNTS, human = false): Record<string, unknown> {
+  const until = counts.throttledUntil === 0 ? 0 : Math.max(0, counts.throttledUntil - now);
   return {
     total: counts.total,
     ...(fields.updated && { updated: counts.updated }),
@@ -50,10 +55,12 @@ export function statusJson(counts: BulkByScrollCounts, now: number, fields: Coun
     version_conflicts: counts.versionConflicts,
     noops: counts.noops,
     retries: { bulk: 0, search: 0 },
+    ...(human && { throttled: timeText(counts.throttledMillis) }),
     throttled_millis: counts.throttledMillis,
     requests_per_second: counts.requestsPerSecond === Infinity ? -1 : counts.requestsPerSecond,
     ...(counts.canceled !== undefined && { canceled: counts.canceled }),
-    throttled_until_millis: counts.throttledUntil === 0 ? 0 : Math.max(0, counts.throttledUntil - now),
+    ...(human && { throttled_until: timeText(until) }),
+    throttled_until_millis: until,
   };
 }
 
@@ -67,13 +74,13 @@ export interface BulkByScrollResult {
 type RenderError = (error: ClusterError) => Record<string, unknown>;
 
 /** BulkByScrollResponse.toXContent: took, timed_out, the status's fields, then the failures (writes first, then searches). */
-export function responseJson(result: BulkByScrollResult, fields: CountFields, render: RenderError): Record<string, unknown> {
+export function responseJson(result: BulkByScrollResult, fields: CountFields, render: RenderError, human = false): Record<string, unknown> {
   const bulk = result.failures.filter((f) => f.kind === 'bulk');
   const search = result.failures.filter((f) => f.kind === 'search');
   return {
     took: result.tookMillis,
     timed_out: false,
-    ...statusJson({ ...result.counts, throttledUntil: 0 }, 0, fields),
+    ...statusJson({ ...result.counts, throttledUntil: 0 }, 0, fields, human),
     failures: [
       ...bulk.map((f) => ({ index: f.index, id: f.id, cause: render(f.error), status: f.error.status })),
       ...search.map((f) => ({ index: f.index, shard: 0, node: f.node, status: f.error.status, reason: render(f.error) })),

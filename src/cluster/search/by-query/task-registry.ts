@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../../../platform/clock.js';
 import type { ClusterError } from '../../cluster-error.js';
-import { statusJson, type BulkByScrollCounts, type BulkByScrollResult } from './bulk-by-scroll-status.js';
+import { statusJson, timeText, type BulkByScrollCounts, type BulkByScrollResult } from './bulk-by-scroll-status.js';
 
 export interface TaskRecord {
   readonly id: number;
@@ -67,17 +67,20 @@ export class TaskRegistry {
    * TaskInfo.toXContent; a finished task's info is the one ES stores with its result: its running time stops at its
    * end, and `cancelled` is left out (TaskResultsService writes it without INCLUDE_CANCELLED_PARAM).
    */
-  infoJson(record: TaskRecord): Record<string, unknown> {
+  infoJson(record: TaskRecord, human = false): Record<string, unknown> {
     const now = record.outcome?.endMillis ?? this.clock.now();
+    const runningMillis = Math.max(0, now - record.startMillis);
     return {
       node: this.nodeId,
       id: record.id,
       type: 'transport',
       action: record.action,
-      status: statusJson(record.counts, this.clock.now()),
+      status: statusJson(record.counts, this.clock.now(), undefined, human),
       description: record.description,
+      ...(human && { start_time: new Date(record.startMillis).toISOString() }),
       start_time_in_millis: record.startMillis,
-      running_time_in_nanos: Math.max(0, now - record.startMillis) * 1_000_000,
+      ...(human && { running_time: timeText(runningMillis) }),
+      running_time_in_nanos: runningMillis * 1_000_000,
       cancellable: true,
       ...(!record.outcome && { cancelled: false }),
       headers: {},
