@@ -18,7 +18,7 @@ const UNSERVED: readonly (readonly [string, string])[] = [
   ['GET', '/_msearch'],
   ['POST', '/logs/_msearch'],
   ['GET', '/logs/_field_caps'],
-  ['GET', '/_tasks'],
+  ['GET', '/_cat/tasks'],
   ['POST', '/_tasks/_cancel'],
   ['POST', '/_tasks/node:1/_cancel'],
   ['POST', '/_reindex/node:1/_rethrottle'],

@@ -288,6 +288,27 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
     assert.deepEqual(await remaining('al-a'), docs.filter((d) => d.level !== 'error').map((d) => d.id));
   });
 
+  it('GET _tasks lists the running tasks, filtered and grouped as asked', async () => {
+    await load('listed', seed(2, 12));
+    const started = await es.client.updateByQuery({ index: 'listed', scroll_size: 1, requests_per_second: 1, wait_for_completion: false });
+    const task = started.task as string;
+    const { task: info } = await poll(task, (a) => a.task.status.throttled_until_millis > 0);
+    const detailed = (await es.client.tasks.list({ actions: '*byquery', detailed: true })) as unknown as Row;
+    assert.deepEqual(detailed, {
+      nodes: { [NODE]: { name: detailed.nodes[NODE].name, transport_address: '127.0.0.1:9300', host: '127.0.0.1', ip: '127.0.0.1:9300', roles: ['data', 'ingest', 'master'], tasks: { [task]: info } } },
+    });
+    const { status: _status, description: _description, ...brief } = info;
+    assert.deepEqual(((await es.client.tasks.list({ group_by: 'none' })) as unknown as Row).tasks, [brief]);
+    assert.deepEqual(((await es.client.tasks.list({ group_by: 'parents', actions: 'indices:data/write/update/byquery' })) as unknown as Row).tasks, { [task]: brief });
+    assert.deepEqual(await es.client.tasks.list({ actions: '*reindex' }), { nodes: {} });
+    assert.deepEqual(await es.client.tasks.list({ nodes: 'someone-else' }), { nodes: {} });
+    assert.deepEqual(await esErrorOf(es.client.tasks.list({ group_by: 'bogus' as 'none' })), { status: 400, type: 'illegal_argument_exception', reason: '[group_by] must be one of [nodes], [parents] or [none] but was [bogus]' });
+    es.clock.advance(1000);
+    await poll(task, (a) => a.completed);
+    // A finished task is no longer listed, though GET still answers it.
+    assert.deepEqual(await es.client.tasks.list({}), { nodes: {} });
+  });
+
   it('GET _tasks refuses ids it has no task for, as ES does', async () => {
     assert.deepEqual(await esErrorOf(es.client.tasks.get({ task_id: `${NODE}:999999` })), { status: 404, type: 'resource_not_found_exception', reason: `task [${NODE}:999999] isn't running and hasn't stored its results` });
     assert.deepEqual(await esErrorOf(es.client.tasks.get({ task_id: 'other:1' })), {

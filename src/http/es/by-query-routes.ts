@@ -29,6 +29,7 @@ import { INDICES_OPTIONS } from './es-params.js';
 import { parseTimeValue } from '../../platform/units/index.js';
 import { NODE_ID } from './local-node.js';
 import { taskRoutes } from './task-routes.js';
+import { taskListRoutes } from './task-list-routes.js';
 
 type Params = Record<string, string | undefined>;
 
@@ -69,6 +70,7 @@ export function byQueryAndTaskRoutes(app: FastifyInstance, ctx: EsContext): void
   const tasks = new TaskRegistry(ctx.clock, NODE_ID);
   if (ctx.search && ctx.documents) byQueryRoutes(app, ctx, ctx.search, ctx.documents, tasks);
   taskRoutes(app, tasks);
+  taskListRoutes(app, ctx, tasks);
 }
 
 export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: SearchService, documents: DocumentService, tasks: TaskRegistry): void {

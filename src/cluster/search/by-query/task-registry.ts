@@ -52,6 +52,11 @@ export class TaskRegistry {
     return record;
   }
 
+  /** The tasks still running, oldest first. */
+  running(): TaskRecord[] {
+    return [...this.#tasks.values()].filter((t) => !t.outcome);
+  }
+
   /** The task with this number on this node, running or done. */
   get(id: number): TaskRecord | undefined {
     return this.#tasks.get(id);
@@ -67,7 +72,7 @@ export class TaskRegistry {
    * TaskInfo.toXContent; a finished task's info is the one ES stores with its result: its running time stops at its
    * end, and `cancelled` is left out (TaskResultsService writes it without INCLUDE_CANCELLED_PARAM).
    */
-  infoJson(record: TaskRecord, human = false): Record<string, unknown> {
+  infoJson(record: TaskRecord, human = false, detailed = true): Record<string, unknown> {
     const now = record.outcome?.endMillis ?? this.clock.now();
     const runningMillis = Math.max(0, now - record.startMillis);
     return {
@@ -75,8 +80,8 @@ export class TaskRegistry {
       id: record.id,
       type: 'transport',
       action: record.action,
-      status: statusJson(record.counts, this.clock.now(), undefined, human),
-      description: record.description,
+      // A listing without `detailed` leaves out the status and the description (TaskManager.taskInfo).
+      ...(detailed && { status: statusJson(record.counts, this.clock.now(), undefined, human), description: record.description }),
       ...(human && { start_time: new Date(record.startMillis).toISOString() }),
       start_time_in_millis: record.startMillis,
       ...(human && { running_time: timeText(runningMillis) }),
