@@ -7,7 +7,7 @@
  * refused write fails as its bulk item would).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ClusterErrors, ClusterState, DataStream, DataStreams, checkBlocks, resolveDateMathName, resolveIndices, writeIndexOf, type DocumentService, type ResolveOptions, type SearchService } from '../../cluster/index.js';
+import { ClusterError, ClusterErrors, ClusterState, DataStream, DataStreams, checkBlocks, resolveDateMathName, resolveIndices, writeIndexOf, type DocumentService, type ResolveOptions, type SearchService } from '../../cluster/index.js';
 import { parseByQueryRequest, type BulkByScrollOptions } from '../../cluster/search/by-query/by-query-request.js';
 import { parseReindexRequest } from '../../cluster/search/by-query/reindex-request.js';
 import { runBulkByScroll, type BulkByScrollWork } from '../../cluster/search/by-query/bulk-by-scroll.js';
@@ -65,6 +65,15 @@ function concreteWriteIndex(state: ClusterState, name: string): string | undefin
   }
 }
 
+/** A date math name resolved; one that does not parse is authorized as written (its writes fail on the parse error). */
+function dateMathOrRaw(name: string, now: number): string {
+  try {
+    return resolveDateMathName(name, now);
+  } catch {
+    return name;
+  }
+}
+
 /** The three actions and `GET /_tasks/<id>`, sharing this instance's tasks (none without search or documents). */
 export function byQueryAndTaskRoutes(app: FastifyInstance, ctx: EsContext): void {
   const tasks = new TaskRegistry(ctx.clock, NODE_ID);
@@ -100,7 +109,13 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
       const result = await run();
       return esSend(req, reply, responseJson(result, FIELDS[kind], (e) => cause(e, false), flag(query, 'human')), responseStatus(result));
     }
-    const task = tasks.start(action, description, counts, run);
+    // A background task has no request left to log an unexpected failure; its GET answers a 500 without internals.
+    const logged = () =>
+      run().catch((error: unknown) => {
+        if (!(error instanceof ClusterError)) req.log.error({ err: error }, `task [${action}] failed`);
+        throw error;
+      });
+    const task = tasks.start(action, description, counts, logged);
     return esSend(req, reply, { task: `${tasks.nodeId}:${task.id}` });
   };
 
@@ -149,17 +164,19 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
     return execute(req, reply, 'reindex', 'indices:data/write/reindex', description, request.options, async () => {
       const state = ctx.cluster.state;
       // ReindexValidator.validateAgainstAliases: never into an index the reindex reads.
-      const target = concreteWriteIndex(state, resolveDateMathName(request.dest.index, ctx.clock.now()));
+      const target = concreteWriteIndex(state, dateMathOrRaw(request.dest.index, ctx.clock.now()));
       if (target !== undefined && resolveIndices(state, source, searchOptions(req.query)).includes(target)) {
         throw ClusterErrors.validation([`reindex cannot write into an index its reading from [${target}]`]);
       }
       const scan = await openScan(req, source, request.query, req.query);
       const write: (hit: ScanHit) => WriteRequest = reindexWrite(request.dest);
+      // The destination is authorized by the name it stands for now, as `_bulk` authorizes a date math name.
+      const authorize = allowedWrite && ((name: string) => allowedWrite(dateMathOrRaw(name, ctx.clock.now())));
       return {
         scan,
         write,
         options: request.options,
-        ...(allowedWrite && { authorize: allowedWrite }),
+        ...(authorize && { authorize }),
         ...(mayCreate && { mayCreate }),
         writeOptions: activeShards,
         nodeId: tasks.nodeId,

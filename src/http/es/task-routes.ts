@@ -10,7 +10,7 @@ import { ALL_COUNTS, responseJson } from '../../cluster/search/by-query/bulk-by-
 import type { TaskRecord, TaskRegistry } from '../../cluster/search/by-query/task-registry.js';
 import { parseTimeValue } from '../../platform/units/index.js';
 import { esSend, flag } from './es-reply.js';
-import { cause } from './es-envelope.js';
+import { cause, toClusterError } from './es-envelope.js';
 import { cluster, esRoute } from './es-actions.js';
 
 type Params = Record<string, string | undefined>;
@@ -54,7 +54,7 @@ export function taskRoutes(app: FastifyInstance, tasks: TaskRegistry): void {
     return esSend(req, reply, {
       completed: outcome !== undefined,
       task: tasks.infoJson(record, human),
-      ...(outcome && 'error' in outcome && { error: cause(outcome.error instanceof ClusterError ? outcome.error : ClusterErrors.illegalState('the task failed'), false) }),
+      ...(outcome && 'error' in outcome && { error: cause(toClusterError(outcome.error), false) }),
       ...(outcome && 'response' in outcome && { response: responseJson(outcome.response, ALL_COUNTS, (e) => cause(e, false), human) }),
     });
   });
