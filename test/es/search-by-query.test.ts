@@ -141,6 +141,10 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
       cause: { type: 'version_conflict_engine_exception', reason: '[d0]: version conflict, document already exists (current version [1])', index_uuid: uuid, shard: '0', index: 'rx-dest' },
       status: 409,
     });
+    // Through an alias, which require_alias asks for.
+    await es.client.indices.putAlias({ index: 'rx-dest', name: 'rx-alias' });
+    const aliased = await es.client.reindex({ source: { index: 'rx-src', query: { term: { level: 'warn' } } }, dest: { index: 'rx-alias' }, require_alias: true });
+    assert.equal(aliased.updated, warn.length);
     // External versions: the source's versions, and no copy over one as new.
     await es.client.index({ index: 'rx-src', id: 'd1', document: docs[1], refresh: true });
     const external = await es.client.reindex({ source: { index: 'rx-src' }, dest: { index: 'rx-ext', version_type: 'external' } });
@@ -339,6 +343,7 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
       [() => es.client.reindex({ source: { index: 'err' }, dest: { index: 'x' }, script: { source: 'ctx.op = "noop"' } }), 400, 'illegal_argument_exception', 'script_lang not supported [painless]'],
       [() => es.client.reindex({ source: { index: 'err' } } as estypes.ReindexRequest), 400, 'action_request_validation_exception', 'Validation Failed: 1: index must be specified;'],
       [() => es.client.reindex({ source: {}, dest: { index: 'x' } } as estypes.ReindexRequest), 400, 'action_request_validation_exception', 'Validation Failed: 1: use _all if you really want to copy from all existing indexes;'],
+      [() => es.client.reindex({ source: { index: 'err' }, dest: { index: 'x' }, require_alias: true }), 404, 'index_not_found_exception', 'no such index [x] and [require_alias] request flag is [true] and [x] is not an alias'],
       [() => es.client.reindex({ source: { index: 'err' }, dest: { index: 'x', op_type: 'upsert' as 'index' } }), 400, 'illegal_argument_exception', "opType must be 'create' or 'index', found: [upsert]"],
       [() => es.client.transport.request({ method: 'POST', path: '/_reindex', body: { source: { index: 'err' }, dest: { index: 'x' }, size: 3 } }), 400, 'x_content_parse_exception', '[reindex] unknown field [size]'],
     ];

@@ -16,6 +16,7 @@ import { deleteWrite, indicesText, reindexInPlaceWrite, reindexWrite } from '../
 import { TaskRegistry, waitForClock } from '../../cluster/search/by-query/task-registry.js';
 import type { Query } from '../../cluster/search/query.js';
 import type { WriteRequest } from '../../cluster/documents/document-requests.js';
+import { requireAliasMissing } from '../../cluster/documents/write-checks.js';
 import type { ScanHit } from '../../cluster/search/search-service.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
@@ -39,7 +40,7 @@ const BY_QUERY_PARAMS = [...QUERY_STRING, ...TASK_PARAMS, 'conflicts', 'scroll_s
 
 const DELETE_BY_QUERY = esRoute(onPath('indices:data/write/delete/byquery'), BY_QUERY_PARAMS, { body: true });
 const UPDATE_BY_QUERY = esRoute(onPath('indices:data/write/update/byquery'), BY_QUERY_PARAMS, { body: true });
-const REINDEX = esRoute({ action: 'indices:data/write/reindex', indices: 'reindex-body' }, TASK_PARAMS, { body: true });
+const REINDEX = esRoute({ action: 'indices:data/write/reindex', indices: 'reindex-body' }, [...TASK_PARAMS, 'require_alias'], { body: true });
 
 /** Which counts each answer shows (AbstractBaseReindexRestHandler's includeCreated/includeUpdated). */
 const FIELDS: Record<'delete' | 'update' | 'reindex', CountFields> = {
@@ -161,15 +162,18 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
     const description = `reindex from ${indicesText(request.sourceIndices)} to [${request.dest.index}]`;
     const allowedWrite = indexActionCheck(req, ctx.security, 'indices:data/write/index');
     const mayCreate = autoCreateCheck(req, ctx.security);
+    const requireAlias = flag(req.query, 'require_alias', false);
     return execute(req, reply, 'reindex', 'indices:data/write/reindex', description, request.options, async () => {
       const state = ctx.cluster.state;
+      if (requireAlias && !ClusterState.aliasExists(state, request.dest.index)) throw requireAliasMissing(request.dest.index);
       // ReindexValidator.validateAgainstAliases: never into an index the reindex reads.
       const target = concreteWriteIndex(state, dateMathOrRaw(request.dest.index, ctx.clock.now()));
       if (target !== undefined && resolveIndices(state, source, searchOptions(req.query)).includes(target)) {
         throw ClusterErrors.validation([`reindex cannot write into an index its reading from [${target}]`]);
       }
       const scan = await openScan(req, source, request.query, req.query);
-      const write: (hit: ScanHit) => WriteRequest = reindexWrite(request.dest);
+      const copy = reindexWrite(request.dest);
+      const write: (hit: ScanHit) => WriteRequest = requireAlias ? (hit) => ({ ...copy(hit), requireAlias }) : copy;
       // The destination is authorized by the name it stands for now, as `_bulk` authorizes a date math name.
       const authorize = allowedWrite && ((name: string) => allowedWrite(dateMathOrRaw(name, ctx.clock.now())));
       return {
