@@ -109,6 +109,19 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
     for (const d of docs) assert.equal(last.get(d.id)!.version, after.get(d.id)!.version + 1);
   });
 
+  it('update_by_query picks up a field mapped after the documents were written, its usual use', async () => {
+    const docs = seed(10, 13);
+    await es.client.indices.create({ index: 'ubq-map', mappings: { dynamic: false, properties: { n: { type: 'long' } } } });
+    await es.client.bulk({ operations: docs.flatMap((d) => [{ index: { _index: 'ubq-map', _id: d.id } }, d]) });
+    const errors = docs.filter((d) => d.level === 'error').map((d) => d.id);
+    const byLevel = async () => (await es.client.search({ index: 'ubq-map', query: { term: { level: 'error' } }, size: 100, sort: ['_doc'] })).hits.hits.map((h) => h._id);
+    assert.deepEqual(await byLevel(), []);
+    await es.client.indices.putMapping({ index: 'ubq-map', properties: { level: { type: 'keyword' } } });
+    assert.deepEqual(await byLevel(), []);
+    assert.equal((await es.client.updateByQuery({ index: 'ubq-map' })).updated, docs.length);
+    assert.deepEqual(await byLevel(), errors);
+  });
+
   it('reindex copies documents, as index or create, and with external versions', async () => {
     const docs = seed(20, 4);
     await load('rx-src', docs);
@@ -334,6 +347,8 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
       [() => es.client.deleteByQuery({ index: 'err', max_docs: 0 }), 400, 'action_request_validation_exception', 'Validation Failed: 1: maxDocs should be greater than 0 if the request is limited to some number of documents or -1 if it isn\'t but it was [0];'],
       [() => es.client.deleteByQuery({ index: 'err', max_docs: 2, query: { match_all: {} } } as estypes.DeleteByQueryRequest & { max_docs: number }, { querystring: { max_docs: 3 } }), 400, 'illegal_argument_exception', '[max_docs] set to two different values [2] and [3]'],
       [() => es.client.transport.request({ method: 'POST', path: '/err/_delete_by_query', body: { size: 3 } }), 400, 'illegal_argument_exception', 'invalid parameter [size], use [max_docs] instead'],
+      [() => es.client.transport.request({ method: 'POST', path: '/err/_delete_by_query', body: { sort: ['n'] } }), 400, 'illegal_argument_exception', 'Tessera does not support [sort] in a [delete_by_query] request'],
+      [() => es.client.deleteByQuery({ index: 'err', max_docs: -2 }), 400, 'illegal_argument_exception', '[max_docs] parameter cannot be negative, found [-2]'],
       [() => es.client.deleteByQuery({ index: 'err', scroll_size: 0 }), 400, 'action_request_validation_exception', 'Validation Failed: 1: [size] cannot be [0] in a scroll context;'],
       [() => es.client.deleteByQuery({ index: 'err', scroll: 'forever' }), 400, 'illegal_argument_exception', 'failed to parse setting [scroll] with value [forever] as a time value: unit is missing or unrecognized'],
       [() => es.client.deleteByQuery({ index: 'missing' }), 404, 'index_not_found_exception', 'no such index [missing]'],
