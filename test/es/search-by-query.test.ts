@@ -338,6 +338,10 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
 
   it('refuses what ES refuses, with its words, and what Tessera does not do, clearly', async () => {
     await load('err', seed(3, 7));
+    await load('err-closed', seed(2, 7));
+    await es.client.indices.close({ index: 'err-closed' });
+    const closedError = await esErrorOf(es.client.search({ index: 'err-closed' }));
+    assert.deepEqual(closedError, { status: 400, type: 'index_closed_exception', reason: 'closed' });
     // Each call is made when its turn comes, so none fails unobserved while another is awaited.
     const cases: [() => Promise<unknown>, number, string, string][] = [
       [() => es.client.deleteByQuery({ index: 'err', conflicts: 'bogus' as 'abort' }), 400, 'illegal_argument_exception', 'conflicts may only be "proceed" or "abort" but was [bogus]'],
@@ -363,6 +367,9 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
       [() => es.client.transport.request({ method: 'POST', path: '/_reindex', body: { source: { index: 'err' }, dest: { index: 'x' }, size: 3 } }), 400, 'x_content_parse_exception', '[reindex] unknown field [size]'],
     ];
     for (const [call, status, type, reason] of cases) assert.deepEqual(await esErrorOf(call()), { status, type, reason });
+    // A closed index fails the scan as it fails a search.
+    assert.deepEqual(await esErrorOf(es.client.deleteByQuery({ index: 'err-closed' })), closedError);
+    assert.deepEqual(await esErrorOf(es.client.reindex({ source: { index: 'err-closed' }, dest: { index: 'x' } })), closedError);
     // Nothing was deleted or written by any of them.
     assert.equal((await es.client.count({ index: 'err' })).count, 3);
     assert.equal(await es.client.indices.exists({ index: 'x' }), false);
