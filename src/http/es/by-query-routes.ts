@@ -66,6 +66,16 @@ function concreteWriteIndex(state: ClusterState, name: string): string | undefin
   }
 }
 
+/**
+ * `refresh` (a boolean here, AbstractBaseReindexRestHandler's paramAsBoolean, not a write's refresh policy), then
+ * `timeout` and `wait_for_active_shards` of each bulk. Every write is committed before it is acknowledged, so there
+ * is nothing left to refresh.
+ */
+function shardParams(query: Params) {
+  flag(query, 'refresh', false);
+  return writeParams(query, false, true);
+}
+
 /** A date math name resolved; one that does not parse is authorized as written (its writes fail on the parse error). */
 function dateMathOrRaw(name: string, now: number): string {
   try {
@@ -102,8 +112,6 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
     const waitForCompletion = flag(query, 'wait_for_completion', true);
     // The scroll's keep-alive and the search's timeout: one node answers each page at once, but a bad value fails as in ES.
     for (const name of ['scroll', 'search_timeout']) if (query[name] !== undefined) parseTimeValue(query[name]!, name);
-    // Every write is committed before it is acknowledged: there is nothing left to refresh.
-    flag(query, 'refresh', false);
     const counts = newCounts(options.requestsPerSecond);
     const run = async () => runBulkByScroll(await prepare(), deps, counts);
     if (waitForCompletion) {
@@ -123,7 +131,7 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
   const byQuery = (kind: 'delete' | 'update') => async (req: FastifyRequest<{ Params: { index: string }; Querystring: Params }>, reply: FastifyReply) => {
     const api = kind === 'delete' ? 'delete_by_query' : 'update_by_query';
     const request = parseByQueryRequest(req.body ?? undefined, req.query, req.url.split('?')[0]!, api);
-    const { activeShards } = writeParams(req.query, false, true);
+    const { activeShards } = shardParams(req.query);
     const expression = req.params.index;
     const action = kind === 'delete' ? 'indices:data/write/delete/byquery' : 'indices:data/write/update/byquery';
     const description = `${kind}-by-query ${indicesText(expression.split(','))}`;
@@ -157,7 +165,7 @@ export function byQueryRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
 
   app.post<{ Querystring: Params }>('/_reindex', REINDEX, async (req, reply) => {
     const request = parseReindexRequest(req.body ?? undefined, req.query);
-    const { activeShards } = writeParams(req.query, false, true);
+    const { activeShards } = shardParams(req.query);
     const source = request.sourceIndices.join(',');
     const description = `reindex from ${indicesText(request.sourceIndices)} to [${request.dest.index}]`;
     const allowedWrite = indexActionCheck(req, ctx.security, 'indices:data/write/index');
