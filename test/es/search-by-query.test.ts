@@ -354,6 +354,7 @@ describe('_delete_by_query, _update_by_query, _reindex and tasks', () => {
       [() => es.client.transport.request({ method: 'POST', path: '/err/_delete_by_query', body: { sort: ['n'] } }), 400, 'illegal_argument_exception', 'Tessera does not support [sort] in a [delete_by_query] request'],
       [() => es.client.deleteByQuery({ index: 'err', max_docs: -2 }), 400, 'illegal_argument_exception', '[max_docs] parameter cannot be negative, found [-2]'],
       [() => es.client.deleteByQuery({ index: 'err', scroll_size: 0 }), 400, 'action_request_validation_exception', 'Validation Failed: 1: [size] cannot be [0] in a scroll context;'],
+      [() => es.client.deleteByQuery({ index: 'err', refresh: 'wait_for' as unknown as boolean }), 400, 'illegal_argument_exception', 'Failed to parse value [wait_for] as only [true] or [false] are allowed.'],
       [() => es.client.deleteByQuery({ index: 'err', scroll: 'forever' }), 400, 'illegal_argument_exception', 'failed to parse setting [scroll] with value [forever] as a time value: unit is missing or unrecognized'],
       [() => es.client.deleteByQuery({ index: 'missing' }), 404, 'index_not_found_exception', 'no such index [missing]'],
       [() => es.client.updateByQuery({ index: 'err', script: { source: 'ctx._source.n++' } }), 400, 'illegal_argument_exception', 'script_lang not supported [painless]'],
