@@ -28,8 +28,9 @@ const INDEX_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
   ['delete_index', ['indices:admin/delete', 'indices:admin/data_stream/delete']],
   ['read', ['indices:data/read/*']],
   ['write', ['indices:data/write/*']],
-  ['index', ['indices:data/write/index', 'indices:data/write/update', 'indices:data/write/bulk']],
-  ['delete', ['indices:data/write/delete', 'indices:data/write/bulk']],
+  // ES's patterns end in `*` (IndexPrivilege): `index` grants update by query, `delete` delete by query.
+  ['index', ['indices:data/write/index', 'indices:data/write/update*', 'indices:data/write/bulk']],
+  ['delete', ['indices:data/write/delete*', 'indices:data/write/bulk']],
   ['view_index_metadata', ['indices:admin/get', 'indices:admin/aliases/get', 'indices:admin/mappings/get', 'indices:admin/mappings/fields/get*', 'indices:monitor/settings/get', 'indices:admin/ilm/explain', 'indices:admin/data_stream/get']],
   ['monitor', ['indices:monitor/*']],
   ['maintenance', ['indices:admin/refresh', 'indices:admin/forcemerge']],

@@ -104,8 +104,8 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A malformed value of a parameter `route` honours, or undefined when it honours none of the kinds drawn from. */
 export function malformedParam(draw: Draw, route: string): MalformedValue | undefined {
   const honoured = [...paramsOf(route), 'error_trace', 'human'];
-  // Gets read refresh as a boolean, _mget's POST too; writes read it as a RefreshPolicy.
-  const reads = route.startsWith('GET ') || route.startsWith('HEAD ') || route.endsWith('/_mget');
+  // Gets read refresh as a boolean, _mget's POST too, and the by-query actions and reindex; writes read it as a RefreshPolicy.
+  const reads = route.startsWith('GET ') || route.startsWith('HEAD ') || route.endsWith('/_mget') || route.endsWith('_by_query') || route.endsWith('/_reindex');
   const candidates = honoured.filter((n) => TIME.has(n) || BOOLEAN.has(n) || n === 'refresh');
   if (candidates.length === 0) return undefined;
   const name = draw.pick(candidates);

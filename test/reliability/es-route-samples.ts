@@ -173,6 +173,12 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'PUT /_bulk': { path: '/_bulk', ndjson: true, body: '{"index":{"_index":"fz-docs","_id":"fz-any-pb"}}\n{"a":1}\n', undo: remove('/fz-docs/_doc/fz-any-pb') },
   'POST /:index/_bulk': { path: '/fz-docs/_bulk', ndjson: true, body: '{"index":{"_id":"fz-any-pb"}}\n{"a":1}\n', undo: remove('/fz-docs/_doc/fz-any-pb') },
   'PUT /:index/_bulk': { path: '/fz-docs/_bulk', ndjson: true, body: '{"index":{"_id":"fz-any-pb"}}\n{"a":1}\n', undo: remove('/fz-docs/_doc/fz-any-pb') },
+  // The by-query actions and reindex match nothing, so an accepted case changes nothing.
+  'POST /:index/_delete_by_query': { path: '/fz-docs/_delete_by_query', body: { query: { ids: { values: ['fz-none'] } } } },
+  'POST /:index/_update_by_query': { path: '/fz-docs/_update_by_query', body: { query: { ids: { values: ['fz-none'] } } } },
+  'POST /_reindex': { path: '/_reindex', body: { source: { index: 'fz-docs', query: { ids: { values: ['fz-none'] } } }, dest: { index: 'fz-any-reindex' } } },
+  'GET /_tasks': { path: '/_tasks' },
+  'GET /_tasks/:task_id': { path: '/_tasks/tessera0000000000000000:999999' },
   'GET /_count': { path: '/_count' },
   'POST /_count': { path: '/_count', body: { query: { match_all: {} } } },
   'GET /:index/_count': { path: '/fz-docs/_count' },

@@ -44,6 +44,8 @@ export type DocSet =
   | { readonly op: 'nested_docs'; readonly path: string }
   /** The documents holding, at `path`, a nested document of `inner`. */
   | { readonly op: 'nested'; readonly path: string; readonly inner: DocSet }
+  /** Documents whose sequence numbers lie within the bounds (a by-query scan's cursor and snapshot). */
+  | { readonly op: 'seq_range'; readonly bounds: Bounds<number> }
   | { readonly op: 'and'; readonly sets: readonly DocSet[] }
   /** Documents in at least `min` of the sets. */
   | { readonly op: 'or'; readonly sets: readonly DocSet[]; readonly min: number }

@@ -16,9 +16,9 @@ import type { CompileContext } from './compile/compile-context.js';
 import { hitComparator, type RankedDoc } from './hit-order.js';
 import { indexFields, scopedFields } from './index-fields.js';
 import type { Query } from './query.js';
-import { and, or, type CompiledQuery } from './search-plan.js';
+import { and, or, type CompiledQuery, type DocSet } from './search-plan.js';
 import type { SearchRequest } from './search-request.js';
-import type { IndexRef, SearchRepository } from './search-repository.js';
+import type { IndexRef, SearchRepository, StoreSortKey } from './search-repository.js';
 import { allShardsFailed, type ShardTarget } from './search-errors.js';
 import { searchTargets, type SearchTarget } from './search-targets.js';
 import { sortKeys } from './sort-keys.js';
@@ -31,6 +31,26 @@ const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
 const DEFAULT_MAX_RESULT_WINDOW = 10_000;
 /** What scoring one matching document in memory holds: its number, its score and the ranking entry. */
 const SCORED_DOC_BYTES = 96;
+const ALL_DOCS: DocSet = Object.freeze({ op: 'all' });
+const NEWEST_FIRST: StoreSortKey = Object.freeze({ field: '_doc', source: 'doc', order: 'desc', missing: '_last', mode: 'max' });
+
+/** A document a by-query scan reads: where it is, its sequence number and version (for the write's conditions), and its source. */
+export interface ScanHit {
+  readonly index: string;
+  readonly id: string;
+  readonly seqNo: number;
+  readonly version: number;
+  readonly source: string;
+  readonly routing?: string;
+}
+
+/** An open scan: the matches counted when it opened, the indices that failed, and a page reader per index position. */
+export interface ScanSource {
+  readonly total: number;
+  readonly failures: readonly { index: string; error: ClusterError }[];
+  /** The next documents of the index at `position` after sequence number `after`; undefined past the last index. */
+  page(position: number, after: number, size: number): Promise<ScanHit[] | undefined>;
+}
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
@@ -234,6 +254,36 @@ export class SearchService {
       count: outcomes.reduce((n, o) => n + o.count, 0),
       shards: { total: shardCount, successful: shardCount - failures.length, skipped: 0, failed: failures.length, ...(failures.length > 0 && { failures: failures.map((f) => shardFailureJson(f, this.nodeId)) }) },
       ...(extra.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
+    };
+  }
+
+  /**
+   * The scroll under the by-query actions (by-query/bulk-by-scroll.ts): each target's matching documents as of now, counted,
+   * then read a page at a time in index order by sequence number. Documents written after the scan opened (the
+   * action's own writes among them) have higher sequence numbers and stay unseen, as a scroll's snapshot hides them.
+   */
+  async openScan(expression: string | undefined, query: Query | undefined, options: ResolveOptions): Promise<ScanSource> {
+    const started = this.clock.now();
+    const { targets, refs } = await this.#targets(expression, options);
+    const { outcomes, failures } = await this.#perIndex(targets, async (target, metadata) => {
+      const ref = refs.get(target.name)!;
+      const [newest] = await this.repository.page(ref, ALL_DOCS, [NEWEST_FIRST], 0, 1);
+      const set = and([this.#compile(target, query, undefined, this.#context(metadata, started), false).set, { op: 'seq_range', bounds: { lte: newest?.doc ?? -1 } }]);
+      return { index: metadata.name, ref, set, total: await this.repository.count(ref, set) };
+    });
+    return {
+      total: outcomes.reduce((n, o) => n + o.total, 0),
+      failures: failures.map((f) => ({ index: f.index.name, error: f.error })),
+      page: async (position, after, size) => {
+        const outcome = outcomes[position];
+        if (!outcome) return undefined;
+        const docs = await this.repository.page(outcome.ref, and([outcome.set, { op: 'seq_range', bounds: { gt: after } }]), [], 0, size);
+        const fetched = await this.repository.fetch(outcome.ref, docs.map((d) => d.doc));
+        return docs.flatMap((d) => {
+          const f = fetched.get(d.doc);
+          return f ? [{ index: outcome.index, id: f.id, seqNo: d.doc, version: f.version, source: f.source, ...(f.routing !== undefined && { routing: f.routing }) }] : [];
+        });
+      },
     };
   }
 }

@@ -61,6 +61,9 @@ export function membership(index: IndexRef, set: ResolvedSet, doc: RawBuilder<un
       return sql`(${sql.join(set.sets.map((s) => sql`(case when ${membership(index, s, doc, dialect, depth)} then 1 else 0 end)`), sql` + `)}) >= ${set.min}`;
     case 'not':
       return sql`(${membership(index, set.from, doc, dialect, depth)} and not ${membership(index, set.without, doc, dialect, depth)})`;
+    case 'seq_range':
+      // Sequence numbers are the documents' numbers.
+      return numberConditions(doc, set.bounds);
     case 'nested_docs':
       return sql`exists (select 1 from es_nested mnd where mnd.index_key = ${key} and mnd.child = ${doc} and mnd.path = ${set.path})`;
     case 'nested': {
@@ -77,7 +80,7 @@ export function membership(index: IndexRef, set: ResolvedSet, doc: RawBuilder<un
 }
 
 /** Parts a conjunction can be driven by: read through an index on their own. */
-const DRIVERS = new Set(['keywords', 'keyword_range', 'numbers', 'number_range', 'terms', 'term_range', 'ids', 'docs', 'doc_list', 'has_value', 'has_terms', 'nested_docs']);
+const DRIVERS = new Set(['keywords', 'keyword_range', 'numbers', 'number_range', 'terms', 'term_range', 'ids', 'docs', 'doc_list', 'has_value', 'has_terms', 'nested_docs', 'seq_range']);
 
 export function canDrive(set: ResolvedSet): boolean {
   return DRIVERS.has(set.op);

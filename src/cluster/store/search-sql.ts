@@ -65,6 +65,15 @@ function docNumbers(docs: readonly number[], dialect: SqlDialect): RawBuilder<un
   return dialect === 'sqlite' ? sql`select value as doc from json_each(${json})` : sql`select jsonb_array_elements_text(${json}::jsonb)::bigint as doc`;
 }
 
+function seqBounds(bounds: Bounds<number>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (bounds.gt !== undefined) parts.push(sql`seq_no > ${bounds.gt}`);
+  if (bounds.gte !== undefined) parts.push(sql`seq_no >= ${bounds.gte}`);
+  if (bounds.lt !== undefined) parts.push(sql`seq_no < ${bounds.lt}`);
+  if (bounds.lte !== undefined) parts.push(sql`seq_no <= ${bounds.lte}`);
+  return sql.join(parts, sql` and `);
+}
+
 const wrap = (set: RawBuilder<unknown>, alias: string) => sql`select doc from (${set}) as ${sql.raw(alias)}`;
 
 /** `set` of `index` as a query with one column, `doc` (duplicates possible where a set is read from values). */
@@ -80,6 +89,8 @@ export function setQuery(index: IndexRef, set: ResolvedSet, dialect: SqlDialect,
     case 'docs':
       // The numbers themselves, not the documents table: nested documents have no row there.
       return set.docs.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : docNumbers(set.docs, dialect);
+    case 'seq_range':
+      return sql`select seq_no as doc from es_documents where index_name = ${index.name} and ${seqBounds(set.bounds)}`;
     case 'ids':
       return set.ids.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and doc_id in (${inList(set.ids, 'text', dialect)})`;
     case 'keywords':

@@ -6,8 +6,8 @@
 
 import type { FastifyInstance } from 'fastify';
 
-/** `data-stream-actions-body`: the data streams `_modify`'s actions name. `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). */
-export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body' | 'data-stream-actions-body';
+/** `data-stream-actions-body`: the data streams `_modify`'s actions name. `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). `reindex-body`: the handler authorizes the source (read) and each write (write) as the caller. */
+export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body' | 'data-stream-actions-body' | 'reindex-body';
 
 export interface RouteAction {
   readonly action: string;

@@ -19,6 +19,9 @@ function checkRefresh(value: string): void {
   if (!['true', 'false', 'wait_for', ''].includes(value)) throw ClusterErrors.illegalArgument(`Unknown value for refresh: [${value}].`);
 }
 
+/** The write actions that read `refresh` as a boolean (refresh the written indices at the end, or not). */
+const BOOLEAN_REFRESH: ReadonlySet<string> = new Set(['indices:data/write/delete/byquery', 'indices:data/write/update/byquery', 'indices:data/write/reindex']);
+
 /** The value checks of parameters no handler reads further. */
 const VALUE_CHECKS: Readonly<Record<string, (value: string, name: string) => void>> = {
   master_timeout: (value, name) => void parseTimeValue(value, name),
@@ -66,8 +69,10 @@ export function refuseUnknownParams(app: FastifyInstance): void {
     const known = new Set([...honoured, ...GLOBAL_PARAMS, ...pathParams]);
     const unknown = Object.keys(query).filter((name) => !known.has(name));
     if (unknown.length > 0) throw ClusterErrors.illegalArgument(unrecognized(requestPath(req), unknown, [...known]));
-    // Reads take `refresh` as a boolean (RestGetAction, RestMultiGetAction) and check it themselves.
-    const reads = req.routeOptions.config.esAction?.action.startsWith('indices:data/read/') === true;
+    // Reads take `refresh` as a boolean (RestGetAction, RestMultiGetAction), as do the by-query actions and reindex
+    // (AbstractBaseReindexRestHandler), and check it themselves.
+    const action = req.routeOptions.config.esAction?.action ?? '';
+    const reads = action.startsWith('indices:data/read/') || BOOLEAN_REFRESH.has(action);
     for (const [name, value] of Object.entries(query)) {
       if (reads && name === 'refresh') continue;
       const check = VALUE_CHECKS[name];
