@@ -24,6 +24,7 @@ import { sortKeys } from './sort-keys.js';
 import { scoreDocs } from './scoring/score-docs.js';
 import { singleTermScorer, topScored } from './scoring/top-scored.js';
 import { buildHits } from './search-hits.js';
+import { checkStoredFields, prepareFetch } from './fetch/fetch-phase.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
@@ -31,8 +32,7 @@ const DEFAULT_MAX_RESULT_WINDOW = 10_000;
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
-  ['aggregations', 'aggregations'], ['highlight', 'highlight'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
-  ['fields', 'fields'], ['docvalueFields', 'docvalue_fields'], ['storedFields', 'stored_fields'],
+  ['aggregations', 'aggregations'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
 ];
 
 export interface ShardFailure {
@@ -126,7 +126,7 @@ export class SearchService {
 
   async search(expression: string | undefined, request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome> {
     for (const [member, name] of NOT_YET) if (request[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
-    if (request.explain) throw ClusterErrors.illegalArgument('Tessera does not support [explain] in a search request yet');
+    const noStoredFields = checkStoredFields(request);
     const started = this.clock.now();
     const { targets, refs } = await this.#targets(expression, options);
     const window = request.from + request.size;
@@ -134,7 +134,9 @@ export class SearchService {
     const keys = outcomes.length > 0 ? sortKeys(request.sort, this.#context(outcomes[0]!.metadata, started).fields, { name: outcomes[0]!.metadata.name, uuid: outcomes[0]!.metadata.uuid }) : [];
     const ranked = outcomes.flatMap((o) => o.ranked).sort(hitComparator(keys));
     const page = ranked.slice(request.from, window);
-    const hits = await buildHits(this.repository, page, new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }])), keys, request);
+    const pageIndices = new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }]));
+    const decorate = await prepareFetch(this.repository, request, page, pageIndices, started, this.nodeId);
+    const hits = await buildHits(this.repository, page, pageIndices, keys, request, decorate, noStoredFields);
     const limit = request.trackTotalHits === true ? Infinity : request.trackTotalHits === false ? 0 : request.trackTotalHits;
     const count = outcomes.reduce((n, o) => n + o.total, 0);
     const byScore = keys[0]?.kind === 'score';

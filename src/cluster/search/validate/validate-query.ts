@@ -7,13 +7,12 @@
 import { ClusterError } from '../../cluster-error.js';
 import type { ClusterState } from '../../cluster-state.js';
 import type { ResolveOptions } from '../../index-expression.js';
-import type { RootMapping } from '../../mappings/mapping-model.js';
 import { compileQuery } from '../compile/compile-query.js';
 import type { CompileContext } from '../compile/compile-context.js';
 import { parsingError } from '../dsl/dsl-errors.js';
 import { isObject, type Json } from '../dsl/dsl-values.js';
 import { parseQuery } from '../dsl/parse-query.js';
-import { indexFields } from '../index-fields.js';
+import { indexContext } from '../compile/index-context.js';
 import type { Query } from '../query.js';
 import { searchTargets } from '../search-targets.js';
 import { xContentToken } from '../../../platform/xcontent.js';
@@ -71,18 +70,6 @@ export function detailedMessage(error: ClusterError): string {
   return error.causedBy ? `${self}; ${detailedMessage(error.causedBy)}` : self;
 }
 
-function settingList(value: string | undefined): readonly string[] {
-  if (value === undefined) return ['*'];
-  if (value.startsWith('[')) {
-    try {
-      return JSON.parse(value) as string[];
-    } catch {
-      return [value];
-    }
-  }
-  return value.split(',').map((v) => v.trim());
-}
-
 const MATCH_ALL: Query = { kind: 'match_all', boost: 1 };
 
 /** Builds `query` on each target index, as each shard of ValidateQuery does (one shard per index here). */
@@ -92,12 +79,7 @@ export function validateQuery(state: ClusterState, expression: string | undefine
   let valid = true;
   for (const target of targets) {
     const metadata = state.indices.get(target.name)!;
-    const ctx: CompileContext = {
-      fields: indexFields(metadata.mappings as RootMapping),
-      index: { name: metadata.name, uuid: metadata.uuid },
-      now,
-      defaultFields: settingList(metadata.settings['index.query.default_field']),
-    };
+    const ctx = indexContext(metadata, now);
     let explanation: QueryExplanation;
     try {
       compileQuery(query ?? MATCH_ALL, ctx, true);
