@@ -68,6 +68,14 @@ describe('search extras', () => {
       assert.equal(b.hits.total, 0);
     });
 
+    it('reads a JSON content type as lines too, as ES does', async () => {
+      const body = '{"index":"logs"}\n{"size":0}\n';
+      const response = await fetch(`${es.server.url}/_msearch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      assert.equal(response.status, 200);
+      const json = (await response.json()) as any;
+      assert.deepEqual(json.responses.map((r: any) => [r.status, r.hits.total]), [[200, { value: 3, relation: 'eq' }]]);
+    });
+
     it('refuses what ES refuses, for the whole request', async () => {
       assert.deepEqual(await esErrorOf(es.client.msearch({ searches: [{ index: 'logs', foo: 1 } as any, {}] })), { status: 400, type: 'illegal_argument_exception', reason: 'key [foo] is not supported in the metadata section' });
       assert.deepEqual(await esErrorOf(es.client.msearch({ searches: [{ index: 'logs' }, { query: { nope: {} } } as any] })), { status: 400, type: 'parsing_exception', reason: 'unknown query [nope]' });
