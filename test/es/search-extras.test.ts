@@ -12,6 +12,19 @@ const LOGS = [
   { id: '3', source: { '@timestamp': '2026-01-03T12:00:00Z', service: 'api', message: 'Timeout again: timeout after timeout', status: 504 } },
 ];
 
+/** A search that fails on every shard: its status, and the root cause ES reports under `all shards failed`. */
+async function shardFailureOf(promise: Promise<unknown>): Promise<{ status: number; type: string; reason: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { statusCode, body } = (error as { meta: { statusCode: number; body: any } }).meta;
+    assert.equal(body.error.type, 'search_phase_execution_exception');
+    assert.equal(body.error.reason, 'all shards failed');
+    return { status: statusCode, type: body.error.root_cause[0].type, reason: body.error.root_cause[0].reason };
+  }
+  throw new Error('expected an error');
+}
+
 describe('search extras', () => {
   const es = useEsServer();
 
@@ -191,7 +204,7 @@ describe('search extras', () => {
       assert.deepEqual(await esErrorOf(search({ fields: { message: { type: 'fvh' } } })), { status: 400, type: 'illegal_argument_exception', reason: 'Tessera does not support the [fvh] highlighter (Tessera keeps no term vectors) yet' });
       assert.deepEqual(await esErrorOf(search({ fields: { message: { boundary_scanner: 'word' } } })), { status: 400, type: 'illegal_argument_exception', reason: 'Tessera does not support [boundary_scanner] in highlight yet' });
       await es.client.indices.putSettings({ index: 'hl', settings: { 'index.highlight.max_analyzed_offset': 100 } });
-      assert.deepEqual(await esErrorOf(search({ fields: { message: {} } })), {
+      assert.deepEqual(await shardFailureOf(search({ fields: { message: {} } })), {
         status: 400,
         type: 'illegal_argument_exception',
         reason: `The length [${LONG.length}] of field [message] in doc[0]/index[hl] exceeds the [index.highlight.max_analyzed_offset] limit [100]. To avoid this error, set the query parameter [max_analyzed_offset] to a value less than index setting [100] and this will tolerate long field values by truncating them.`,
@@ -221,7 +234,7 @@ describe('search extras', () => {
         type: 'illegal_argument_exception',
         reason: 'Tessera stores no fields besides [_source]: [stored_fields] takes only [_none_], got [msg]; use [fields] or [_source] to read field values',
       });
-      assert.deepEqual(await esErrorOf(es.client.search({ index: 'fv', docvalue_fields: ['msg'] })), {
+      assert.deepEqual(await shardFailureOf(es.client.search({ index: 'fv', docvalue_fields: ['msg'] })), {
         status: 400,
         type: 'illegal_argument_exception',
         reason: 'Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [msg] in order to load field data by uninverting the inverted index. Note that this can use significant memory.',

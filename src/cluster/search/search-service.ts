@@ -24,7 +24,7 @@ import { sortKeys } from './sort-keys.js';
 import { scoreDocs } from './scoring/score-docs.js';
 import { singleTermScorer, topScored } from './scoring/top-scored.js';
 import { buildHits } from './search-hits.js';
-import { checkStoredFields, prepareFetch } from './fetch/fetch-phase.js';
+import { fetchFailed, parseFetchRequest, prepareFetch } from './fetch/fetch-phase.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
@@ -126,7 +126,7 @@ export class SearchService {
 
   async search(expression: string | undefined, request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome> {
     for (const [member, name] of NOT_YET) if (request[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
-    const noStoredFields = checkStoredFields(request);
+    const fetch = parseFetchRequest(request);
     const started = this.clock.now();
     const { targets, refs } = await this.#targets(expression, options);
     const window = request.from + request.size;
@@ -135,8 +135,9 @@ export class SearchService {
     const ranked = outcomes.flatMap((o) => o.ranked).sort(hitComparator(keys));
     const page = ranked.slice(request.from, window);
     const pageIndices = new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }]));
-    const decorate = await prepareFetch(this.repository, request, page, pageIndices, started, this.nodeId);
-    const hits = await buildHits(this.repository, page, pageIndices, keys, request, decorate, noStoredFields);
+    const hits = await prepareFetch(this.repository, request, fetch, page, pageIndices, started, this.nodeId)
+      .then((decorate) => buildHits(this.repository, page, pageIndices, keys, request, decorate, fetch.noStoredFields))
+      .catch((error: unknown) => Promise.reject(fetchFailed(error, pageIndices.values(), this.nodeId)));
     const limit = request.trackTotalHits === true ? Infinity : request.trackTotalHits === false ? 0 : request.trackTotalHits;
     const count = outcomes.reduce((n, o) => n + o.total, 0);
     const byScore = keys[0]?.kind === 'score';

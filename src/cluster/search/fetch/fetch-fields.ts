@@ -115,16 +115,8 @@ export function fetchDocValues(mapping: RootMapping, fields: IndexFields, source
     for (const name of names) {
       if (Object.hasOwn(out, name)) continue;
       const field = fields.fields.get(fields.aliases.get(name) ?? name)!;
-      if (field.family === 'text') {
-        if (entry.field.includes('*')) continue;
-        throw ClusterErrors.illegalArgument(
-          `Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [${name}] in order to load field data by uninverting the inverted index. Note that this can use significant memory.`,
-        );
-      }
-      if (field.family === undefined || !field.docValues) {
-        if (entry.field.includes('*')) continue;
-        throw ClusterErrors.illegalArgument(`Can't load fielddata on [${name}] because fielddata is unsupported on fields of type [${field.type}]. Use doc values instead.`);
-      }
+      // Refused up front (checkDocValueFields) when named outright; a pattern passes them by.
+      if (field.family === undefined || field.family === 'text' || !field.docValues) continue;
       const own = indexed.filter((v) => v.field === field.path);
       let values: Json[];
       if (field.family === 'keyword') values = [...new Set(own.map((v) => v.keyword!))].sort(compareUtf8);
@@ -151,12 +143,27 @@ function docValue(field: SearchField, n: number, format: string | undefined): Js
   return n;
 }
 
-/** FetchDocValuesContext: at most `index.max_docvalue_fields_search` fields, counting each pattern's matches. */
-export function checkDocValueCount(fields: IndexFields, requested: readonly FieldAndFormat[], max: number): void {
+/**
+ * FetchDocValuesContext, as each shard builds it before it searches: at most `index.max_docvalue_fields_search`
+ * fields (each pattern's matches counted), and each field named outright must have doc values.
+ */
+export function checkDocValueFields(fields: IndexFields, requested: readonly FieldAndFormat[], max: number): void {
   const count = requested.reduce((n, entry) => n + (entry.field.includes('*') ? namesOf(fields, entry).length : 1), 0);
   if (count > max) {
     throw ClusterErrors.illegalArgument(
       `Trying to retrieve too many docvalue_fields. Must be less than or equal to: [${max}] but was [${count}]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.`,
     );
+  }
+  for (const entry of requested) {
+    if (entry.field.includes('*')) continue;
+    for (const name of namesOf(fields, entry)) {
+      const field = fields.fields.get(fields.aliases.get(name) ?? name)!;
+      if (field.family === 'text') {
+        throw ClusterErrors.illegalArgument(
+          `Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [${name}] in order to load field data by uninverting the inverted index. Note that this can use significant memory.`,
+        );
+      }
+      if (field.family === undefined || !field.docValues) throw ClusterErrors.illegalArgument(`Can't load fielddata on [${name}] because fielddata is unsupported on fields of type [${field.type}]. Use doc values instead.`);
+    }
   }
 }

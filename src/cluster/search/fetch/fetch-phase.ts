@@ -3,7 +3,8 @@
  * ExplainPhase): prepared once per page (queries compiled per index, explanations read from the store), then applied
  * to each hit as it is built, giving the members SearchHit writes around its `_source` and `sort`.
  */
-import { ClusterErrors } from '../../cluster-error.js';
+import { ClusterError, ClusterErrors } from '../../cluster-error.js';
+import { allShardsFailed } from '../search-errors.js';
 import type { IndexMetadata } from '../../index-metadata.js';
 import type { JsonObject, RootMapping } from '../../mappings/mapping-model.js';
 import { matchesPattern } from '../../../platform/units/patterns.js';
@@ -15,7 +16,7 @@ import type { Query } from '../query.js';
 import type { SearchRequest } from '../search-request.js';
 import type { IndexRef, SearchRepository } from '../search-repository.js';
 import { explainScore, unscored, type Explanation } from './explain.js';
-import { checkDocValueCount, DEFAULT_MAX_DOCVALUE_FIELDS, fetchDocValues, fetchFields, sourcePath, valuesAt } from './fetch-fields.js';
+import { checkDocValueFields, DEFAULT_MAX_DOCVALUE_FIELDS, fetchDocValues, fetchFields, sourcePath, valuesAt } from './fetch-fields.js';
 import { DEFAULT_MAX_ANALYZED_OFFSET, highlightField, highlightTerms, type HighlightTerms } from './highlight.js';
 import { parseHighlight, type HighlightRequest } from './parse-highlight.js';
 
@@ -35,8 +36,19 @@ interface IndexOfPage {
 
 const MATCH_ALL: Query = { kind: 'match_all', boost: 1 };
 
+/** What the request asks of the fetch phase, read before anything is searched (a malformed one is a plain 400). */
+export interface FetchRequest {
+  readonly noStoredFields: boolean;
+  readonly highlight?: HighlightRequest;
+}
+
+export function parseFetchRequest(request: SearchRequest): FetchRequest {
+  const noStoredFields = checkStoredFields(request);
+  return request.highlight === undefined ? { noStoredFields } : { noStoredFields, highlight: parseHighlight(request.highlight as JsonObject) };
+}
+
 /** `stored_fields`: Tessera stores no field apart from `_source`, so only `_none_` (load nothing) is evaluated. */
-export function checkStoredFields(request: SearchRequest): boolean {
+function checkStoredFields(request: SearchRequest): boolean {
   const stored = request.storedFields;
   if (stored === undefined) return false;
   if (stored.length === 1 && stored[0] === '_none_') {
@@ -49,14 +61,14 @@ export function checkStoredFields(request: SearchRequest): boolean {
 }
 
 /** The page's decorator, or undefined when the request asks for none of these. */
-export async function prepareFetch(repository: SearchRepository, request: SearchRequest, page: readonly RankedDoc[], indices: ReadonlyMap<number, IndexOfPage>, now: number, nodeId: string): Promise<HitDecorator | undefined> {
-  const highlight: HighlightRequest | undefined = request.highlight === undefined ? undefined : parseHighlight(request.highlight as JsonObject);
+export async function prepareFetch(repository: SearchRepository, request: SearchRequest, fetch: FetchRequest, page: readonly RankedDoc[], indices: ReadonlyMap<number, IndexOfPage>, now: number, nodeId: string): Promise<HitDecorator | undefined> {
+  const { highlight } = fetch;
   if (!request.fields && !request.docvalueFields && !highlight && !request.explain) return undefined;
   const contexts = new Map([...indices].map(([shard, { metadata }]) => [shard, indexContext(metadata, now)]));
   if (request.docvalueFields) {
     for (const [shard, { metadata }] of indices) {
       const max = Number(metadata.settings['index.max_docvalue_fields_search'] ?? DEFAULT_MAX_DOCVALUE_FIELDS);
-      checkDocValueCount(contexts.get(shard)!.fields, request.docvalueFields, max);
+      checkDocValueFields(contexts.get(shard)!.fields, request.docvalueFields, max);
     }
   }
   // Highlight terms per index and per query (a field's highlight_query, else the top's, else the search's query).
@@ -117,4 +129,14 @@ function highlightHit(request: HighlightRequest, fields: IndexFields, source: Js
     }
   }
   return out;
+}
+
+/**
+ * A fetch sub-phase's refusal (a text field's doc values, an over-long highlighted value) fails the shards, as in ES,
+ * where the search then fails with `all shards failed` over them; other errors pass through.
+ */
+export function fetchFailed(error: unknown, indices: Iterable<{ readonly metadata: IndexMetadata }>, nodeId: string): unknown {
+  if (!(error instanceof ClusterError) || error.type !== 'illegal_argument_exception') return error;
+  const failures = [...indices].map(({ metadata }) => ({ index: { name: metadata.name, uuid: metadata.uuid }, error }));
+  return failures.length === 0 ? error : allShardsFailed(failures, nodeId);
 }
