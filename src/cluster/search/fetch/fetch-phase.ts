@@ -53,7 +53,7 @@ function checkStoredFields(request: SearchRequest): boolean {
   if (stored === undefined) return false;
   if (stored.length === 1 && stored[0] === '_none_') {
     if (request.version) throw ClusterErrors.illegalArgument('[stored_fields] cannot be disabled if [version] is requested');
-    if (request.fields !== undefined) throw ClusterErrors.illegalArgument('[stored_fields] cannot be disabled if [fields] is requested');
+    if (request.fields !== undefined) throw ClusterErrors.illegalArgument('[stored_fields] cannot be disabled when using the [fields] option');
     return true;
   }
   if (stored.includes('_none_')) throw ClusterErrors.illegalArgument("The field name '_none_' cannot be combined with other fields");
