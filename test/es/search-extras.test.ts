@@ -146,6 +146,11 @@ describe('search extras', () => {
         valid: true,
         explanations: [{ index: 'logs', shard: 0, valid: true, explanation: 'service:api' }, { index: 'other', shard: 0, valid: true, explanation: 'service:api' }],
       });
+      const malformed = await fetch(`${es.server.url}/logs/_validate/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' });
+      assert.equal(malformed.status, 200);
+      assert.deepEqual(await malformed.json(), { valid: false });
+      const other = await fetch(`${es.server.url}/logs/_validate/query?explain=false`, { method: 'POST', headers: { 'content-type': 'application/json' } , body: '{"query":{"match_all":{}}}' });
+      assert.deepEqual(await other.json(), { _shards: { total: 1, successful: 1, failed: 0 }, valid: true });
       assert.deepEqual(await esErrorOf(es.client.indices.validateQuery({ index: 'missing', q: 'x' })), { status: 404, type: 'index_not_found_exception', reason: 'no such index [missing]' });
     });
   });

@@ -45,8 +45,17 @@ export function validateQueryRoutes(app: FastifyInstance, ctx: EsContext, _searc
     const outcome = validateQuery(state, req.params.index, parsed, options, how, ctx.clock.now());
     return esSend(req, reply, { _shards: outcome.shards, valid: outcome.valid, ...(outcome.explanations && { explanations: outcome.explanations }) });
   };
+  // A body that is not JSON fails before the handler runs; ES answers it as any body it cannot parse.
+  const options = {
+    ...VALIDATE,
+    errorHandler: (error: Error, req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
+      if (!(error instanceof ClusterError) || error.type !== 'x_content_parse_exception') throw error;
+      const explain = req.query.explain;
+      return esSend(req, reply, { valid: false, ...(explain !== undefined && explain !== 'false' && { error: error.reason }) });
+    },
+  };
   for (const method of ['get', 'post'] as const) {
-    app[method]('/_validate/query', VALIDATE, validate);
-    app[method]('/:index/_validate/query', VALIDATE, validate);
+    app[method]<{ Params: { index?: string }; Querystring: Query }>('/_validate/query', options, validate);
+    app[method]<{ Params: { index?: string }; Querystring: Query }>('/:index/_validate/query', options, validate);
   }
 }
