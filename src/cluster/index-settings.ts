@@ -41,6 +41,9 @@ const INDEX_SETTINGS: readonly Setting<unknown>[] = [
   indexScoped('index.mapping.depth.limit', longValue({ min: 1 })),
   indexScoped('index.mapping.ignore_malformed', booleanValue, { static: true }),
   indexScoped('index.mapping.coerce', booleanValue, { static: true }),
+  // Search's fetch bounds (IndexSettings): read by cluster/search/fetch.
+  indexScoped('index.highlight.max_analyzed_offset', intValue({ min: 1 }), { default: '1000000' }),
+  indexScoped('index.max_docvalue_fields_search', intValue({ min: 0 }), { default: '100' }),
   indexScoped('index.creation_date', longValue(), { private: true }),
   privateText('index.uuid'),
   indexScoped('index.verified_before_close', booleanValue, { private: true }),

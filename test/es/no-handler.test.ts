@@ -15,8 +15,6 @@ function assertNoHandler(response: RawResponse, method: string, uri: string): vo
  * not serve, with the index `logs` and other parameters filled in. ES has a handler for each; Tessera has none.
  */
 const UNSERVED: readonly (readonly [string, string])[] = [
-  ['GET', '/_msearch'],
-  ['POST', '/logs/_msearch'],
   ['GET', '/logs/_field_caps'],
   ['GET', '/_cat/tasks'],
   ['POST', '/_tasks/_cancel'],
@@ -53,7 +51,6 @@ const UNSERVED: readonly (readonly [string, string])[] = [
   ['POST', '/logs/_split/big'],
   ['POST', '/logs/_clone/copy'],
   ['GET', '/logs/_source/1'],
-  ['GET', '/_msearch'],
   ['POST', '/logs/_explain/1'],
   ['GET', '/logs/_termvectors/1'],
   ['GET', '/_field_caps'],

@@ -11,6 +11,7 @@ import type { SortKey } from './sort-keys.js';
 import { formatDateValue } from './field-dates.js';
 import { PRIMARY_TERM } from '../documents/document-requests.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
+import type { HitDecorator } from './fetch/fetch-phase.js';
 
 const LONG_MAX = 9223372036854775807;
 const LONG_MIN = -9223372036854775808;
@@ -37,6 +38,10 @@ export async function buildHits(
   indices: ReadonlyMap<number, { ref: IndexRef; metadata: IndexMetadata }>,
   keys: readonly SortKey[],
   request: SearchRequest,
+  /** The fetch sub-phases beyond `_source` (fetch/fetch-phase.ts), when the request asks for any. */
+  decorate?: HitDecorator,
+  /** `stored_fields: _none_`: neither `_id` nor `_source` is loaded. */
+  noStoredFields = false,
 ): Promise<Record<string, unknown>[]> {
   const byShard = new Map<number, number[]>();
   for (const r of page) {
@@ -52,16 +57,19 @@ export async function buildHits(
     const document = fetched.get(r.shard)?.get(r.doc);
     if (!document) return [];
     const { metadata } = indices.get(r.shard)!;
-    const hit: Record<string, unknown> = { _index: metadata.name, _id: document.id };
+    const extra = decorate?.(r, JSON.parse(document.source));
+    const hit: Record<string, unknown> = { ...extra?.first, _index: metadata.name, ...(!noStoredFields && { _id: document.id }) };
     if (request.version) hit._version = document.version;
     if (request.seqNoPrimaryTerm) Object.assign(hit, { _seq_no: r.doc, _primary_term: PRIMARY_TERM });
     hit._score = showScore || byScore ? floatScore(r.score) : null;
     if (document.routing !== undefined) hit._routing = document.routing;
-    if (request.source.fetch) hit._source = filterSource(JSON.parse(document.source), { fetch: true, includes: request.source.includes, excludes: request.source.excludes });
+    if (request.source.fetch && !noStoredFields) hit._source = filterSource(JSON.parse(document.source), { fetch: true, includes: request.source.includes, excludes: request.source.excludes });
+    Object.assign(hit, extra?.afterSource);
     if (request.sort && request.sort.length > 0) {
       let store = 0;
       hit.sort = keys.map((k) => (k.kind === 'score' ? floatScore(r.score) : sortValue(r.values[store++] ?? null, k)));
     }
+    Object.assign(hit, extra?.afterSort);
     return [hit];
   });
 }

@@ -25,6 +25,7 @@ import { sortKeys } from './sort-keys.js';
 import { scoreDocs } from './scoring/score-docs.js';
 import { singleTermScorer, topScored } from './scoring/top-scored.js';
 import { buildHits } from './search-hits.js';
+import { fetchFailed, parseFetchRequest, prepareFetch } from './fetch/fetch-phase.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
@@ -54,8 +55,7 @@ export interface ScanSource {
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
-  ['aggregations', 'aggregations'], ['highlight', 'highlight'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
-  ['fields', 'fields'], ['docvalueFields', 'docvalue_fields'], ['storedFields', 'stored_fields'],
+  ['aggregations', 'aggregations'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
 ];
 
 export interface ShardFailure {
@@ -150,7 +150,7 @@ export class SearchService {
 
   async search(expression: string | undefined, request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome> {
     for (const [member, name] of NOT_YET) if (request[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
-    if (request.explain) throw ClusterErrors.illegalArgument('Tessera does not support [explain] in a search request yet');
+    const fetch = parseFetchRequest(request);
     const started = this.clock.now();
     const { targets, refs } = await this.#targets(expression, options);
     const window = request.from + request.size;
@@ -158,7 +158,10 @@ export class SearchService {
     const keys = outcomes.length > 0 ? sortKeys(request.sort, this.#context(outcomes[0]!.metadata, started).fields, { name: outcomes[0]!.metadata.name, uuid: outcomes[0]!.metadata.uuid }) : [];
     const ranked = outcomes.flatMap((o) => o.ranked).sort(hitComparator(keys));
     const page = ranked.slice(request.from, window);
-    const hits = await buildHits(this.repository, page, new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }])), keys, request);
+    const pageIndices = new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }]));
+    const hits = await prepareFetch(this.repository, request, fetch, page, pageIndices, started, this.nodeId)
+      .then((decorate) => buildHits(this.repository, page, pageIndices, keys, request, decorate, fetch.noStoredFields))
+      .catch((error: unknown) => Promise.reject(fetchFailed(error, pageIndices.values(), this.nodeId)));
     const limit = request.trackTotalHits === true ? Infinity : request.trackTotalHits === false ? 0 : request.trackTotalHits;
     const count = outcomes.reduce((n, o) => n + o.total, 0);
     const byScore = keys[0]?.kind === 'score';

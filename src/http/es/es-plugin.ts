@@ -23,6 +23,8 @@ import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { searchRoutes } from './search-routes.js';
 import { byQueryAndTaskRoutes } from './by-query-routes.js';
+import { msearchRoutes } from './msearch-routes.js';
+import { validateQueryRoutes } from './validate-query-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
 import { mappingRoutes } from './mapping-routes.js';
@@ -133,6 +135,8 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   documentRoutes(app, ctx);
   if (ctx.search) searchRoutes(app, ctx, ctx.search);
   byQueryAndTaskRoutes(app, ctx);
+  if (ctx.search) msearchRoutes(app, ctx, ctx.search);
+  if (ctx.search) validateQueryRoutes(app, ctx, ctx.search);
   nodeRoutes(app, ctx, inFlight);
   nodeInfoRoutes(app, ctx);
   licenseRoutes(app, ctx);
