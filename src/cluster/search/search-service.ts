@@ -24,13 +24,14 @@ import { sortKeys } from './sort-keys.js';
 import { scoreDocs } from './scoring/score-docs.js';
 import { buildHits } from './search-hits.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
+import { aggregateIndex, finishAggregations, parseAggregations, type AggNode, type SubResults } from './aggs/index.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
 const DEFAULT_MAX_RESULT_WINDOW = 10_000;
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
-  ['aggregations', 'aggregations'], ['highlight', 'highlight'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
+  ['highlight', 'highlight'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
   ['fields', 'fields'], ['docvalueFields', 'docvalue_fields'], ['storedFields', 'stored_fields'],
 ];
 
@@ -57,6 +58,7 @@ export interface SearchOutcome {
   readonly maxScore: number | null;
   readonly hits: Record<string, unknown>[];
   readonly terminatedEarly?: boolean;
+  readonly aggregations?: Record<string, unknown>;
 }
 
 function settingList(value: string | undefined, fallback: readonly string[]): readonly string[] {
@@ -126,10 +128,14 @@ export class SearchService {
   async search(expression: string | undefined, request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome> {
     for (const [member, name] of NOT_YET) if (request[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
     if (request.explain) throw ClusterErrors.illegalArgument('Tessera does not support [explain] in a search request yet');
+    const aggs = request.aggregations && parseAggregations(request.aggregations);
     const started = this.clock.now();
     const { targets, refs } = await this.#targets(expression, options);
     const window = request.from + request.size;
-    const { outcomes, failures } = await this.#perIndex(targets, (target, metadata) => this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target)));
+    const { outcomes, failures } = await this.#perIndex(targets, async (target, metadata) => {
+      const outcome = await this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target));
+      return { ...outcome, aggs: aggs && (await this.#aggregateIndex(aggs, target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target))) };
+    });
     const keys = outcomes.length > 0 ? sortKeys(request.sort, this.#context(outcomes[0]!.metadata, started).fields, { name: outcomes[0]!.metadata.name, uuid: outcomes[0]!.metadata.uuid }) : [];
     const ranked = outcomes.flatMap((o) => o.ranked).sort(hitComparator(keys));
     const page = ranked.slice(request.from, window);
@@ -146,7 +152,16 @@ export class SearchService {
       maxScore: (byScore || request.trackScores) && scores.length > 0 ? floatScore(Math.max(...scores)) : null,
       hits,
       ...(request.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
+      ...(aggs && outcomes.length > 0 && { aggregations: finishAggregations(aggs, outcomes.map((o) => o.aggs!), request.typedKeys) }),
     };
+  }
+
+  /** The aggregations over the query's documents on one index, before the post filter. */
+  async #aggregateIndex(nodes: readonly AggNode[], target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shard: number): Promise<SubResults> {
+    const ctx = this.#context(metadata, now);
+    const compiled = this.#compile(target, request.query, undefined, ctx, true);
+    const scope = { repository: this.repository, ref, metadata, index: ctx.index, fields: ctx.fields, now, shard, scorer: compiled.scorer, compile: (q: Query) => compileQuery(q, ctx, false).set };
+    return aggregateIndex(nodes, compiled.set, scope);
   }
 
   async #searchIndex(target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shardIndex: number): Promise<IndexOutcome> {

@@ -1,7 +1,8 @@
 /** @module Search reads on Kysely: document sets as SQL (search-sql.ts), patterns and phrases resolved first. */
 import { sql, type Kysely } from 'kysely';
 import type { DocSet, TermMatcher } from '../search/search-plan.js';
-import type { FetchedDocument, FieldStats, IndexRef, PagedDoc, PostingRow, SearchRepository, StoreSortKey } from '../search/search-repository.js';
+import type { FetchedDocument, FieldStats, IndexRef, NumberRange, NumericStats, PagedDoc, PostingRow, SearchRepository, StoreSortKey, ValueSource } from '../search/search-repository.js';
+import * as aggregations from './kysely-aggregations.js';
 import { setQuery, textEquals, type ResolvedSet } from './search-sql.js';
 import { chunks } from '../../platform/store/statement-chunks.js';
 import { matchPhrase } from '../search/phrase-match.js';
@@ -70,6 +71,26 @@ export class KyselySearchRepository implements SearchRepository {
 
   async #query(index: IndexRef, set: DocSet) {
     return setQuery(index, await this.#resolve(index, set));
+  }
+
+  async termCounts(index: IndexRef, set: DocSet, field: string, source: ValueSource, per: 'doc' | 'value'): Promise<{ key: string | number; count: number }[]> {
+    return aggregations.termCounts(this.db, index, await this.#query(index, set), field, source, per);
+  }
+
+  async numericStats(index: IndexRef, set: DocSet, field: string): Promise<NumericStats> {
+    return aggregations.numericStats(this.db, index, await this.#query(index, set), field);
+  }
+
+  async valueCount(index: IndexRef, set: DocSet, field: string, source: ValueSource): Promise<number> {
+    return aggregations.valueCount(this.db, index, await this.#query(index, set), field, source);
+  }
+
+  async rangeCounts(index: IndexRef, set: DocSet, field: string, ranges: readonly NumberRange[]): Promise<number[]> {
+    return aggregations.rangeCounts(this.db, index, await this.#query(index, set), field, ranges);
+  }
+
+  async histogramCounts(index: IndexRef, set: DocSet, field: string, interval: number, offset: number): Promise<{ bucket: number; count: number }[]> {
+    return aggregations.histogramCounts(this.db, index, await this.#query(index, set), field, interval, offset);
   }
 
   async count(index: IndexRef, set: DocSet, limit?: number): Promise<number> {
