@@ -347,6 +347,15 @@ describe('_search aggregations', () => {
     assert.deepEqual(two.pct, one.pct);
     assert.deepEqual(two.top.hits.hits.map((h: any) => h.sort[0]), one.top.hits.hits.map((h: any) => h.sort[0]));
     assert.equal(two.top.hits.total.value, DOCS.length);
+    // size 1: each index returns its best two levels (shard_size 1·1.5+10 is 2 for size 1), so counts may err.
+    const halves = [DOCS.filter((_, i) => i % 2 === 0), DOCS.filter((_, i) => i % 2 === 1)];
+    const levelOf = (d: Doc) => (d.level ? [d.level] : []);
+    const shardTop = halves.map((docs) => countBy(docs, levelOf).slice(0, 2));
+    const merged = countBy(shardTop.flatMap((top) => top.flatMap(([key, n]) => Array.from({ length: n }, () => ({ level: key }) as Doc))), levelOf);
+    const cut = await aggs({ aggs: { levels: { terms: { field: 'level', size: 1 } } } }, 'agg-a,agg-b');
+    assert.deepEqual(plain(cut.levels.buckets), [{ key: merged[0]![0], doc_count: merged[0]![1] }]);
+    assert.equal(cut.levels.doc_count_error_upper_bound, sum(shardTop.map((top) => (top.length < 2 ? 0 : top[1]![1]))));
+    assert.equal(cut.levels.sum_other_doc_count, DOCS.filter((d) => d.level).length - merged[0]![1]);
     const typed = (await es.client.search({
       index: 'agg-all',
       size: 0,

@@ -31,7 +31,9 @@ export async function evalRange(node: AggNode, spec: Extract<AggSpec, { type: 'r
       subs: await scope.evaluate(node.subs, field ? and([set, { op: 'number_range', field: field.path, bounds: { ...(r.from !== undefined && { gte: r.from }), ...(r.to !== undefined && { lt: r.to }) } }]) : { op: 'none' }),
     })),
   );
-  return { kind: 'range', valueType: dates ? 'date' : 'double', ...(format !== undefined && { format }), buckets };
+  // A date field prints its bounds in its format under either aggregation.
+  const printed = dates || field?.valueType === 'date';
+  return { kind: 'range', valueType: printed ? 'date' : 'double', ...(printed && { format: format ?? field?.format }), buckets };
 }
 
 async function single(node: AggNode, set: DocSet, scope: AggScope): Promise<Partial> {

@@ -26,7 +26,7 @@ export function parseAggregations(json: unknown): AggNode[] {
     // ES's words, its missing bracket included.
     if (!isObject(definition)) throw parsing(`Aggregation definition for [${name} starts with a [${xContentToken(definition)}], expected a [START_OBJECT].`);
     let type: string | undefined;
-    let body: JsonObject | undefined;
+    let spec: AggSpec | undefined;
     let subs: AggNode[] | undefined;
     let meta: JsonObject | undefined;
     for (const [member, value] of Object.entries(definition)) {
@@ -40,11 +40,10 @@ export function parseAggregations(json: unknown): AggNode[] {
         if (!ES_AGGREGATIONS.includes(member)) throw parsing(`Unknown aggregation type [${member}]${didYouMean(member, ES_AGGREGATIONS)}`);
         if (!IMPLEMENTED.has(member)) throw illegal(`Tessera does not support the [${member}] aggregation yet`);
         type = member;
-        body = value;
+        spec = parseSpec(member, value, name);
       }
     }
-    if (type === undefined) throw parsing(`Missing definition for aggregation [${name}]`);
-    const spec = parseSpec(type, body!, name);
+    if (spec === undefined) throw parsing(`Missing definition for aggregation [${name}]`);
     if (subs && subs.length > 0 && !BUCKETING.has(spec.type)) {
       // AggregationInitializationException, which carries no status of its own.
       throw new ClusterError('aggregation_initialization_exception', 500, `Aggregator [${name}] of type [${spec.type}] cannot accept sub-aggregations`);
