@@ -382,6 +382,32 @@ describe('_search aggregations', () => {
     assert.ok('avg#m' in typed.aggregations['sterms#a'].buckets[0]);
   });
 
+  it('writes ES’s shapes: meta, keyed date buckets within extended bounds, date strings, empty statistics', async () => {
+    await es.client.indices.create({ index: 'agg-shapes', mappings: { properties: { at: { type: 'date' }, n: { type: 'long' }, k: { type: 'keyword' }, b: { type: 'boolean' } } } });
+    await es.client.bulk({ refresh: true, operations: [{ index: { _index: 'agg-shapes' } }, { at: '2025-01-05T10:00:00Z', n: 5, k: 'a', b: true }, { index: { _index: 'agg-shapes' } }, { at: '2025-03-01T00:00:00Z', n: 7, k: 'b', b: false }] });
+    const r = await aggs(
+      {
+        aggs: {
+          m: { meta: { color: 'blue' }, date_histogram: { field: 'at', calendar_interval: 'month', keyed: true, format: 'yyyy-MM', extended_bounds: { min: '2024-12', max: '2025-04' } } },
+          empty: { filter: { term: { k: 'zzz' } }, aggs: { s: { stats: { field: 'at' } }, p: { percentiles: { field: 'n', percents: [50] } }, mn: { min: { field: 'at' } }, c: { value_count: { field: 'k' } } } },
+          s: { stats: { field: 'at' } },
+          bmin: { min: { field: 'b' } },
+          r: { range: { field: 'at', ranges: [{ from: 0 }] } },
+          hb: { date_histogram: { field: 'at', calendar_interval: 'month', hard_bounds: { min: '2025-02-01', max: '2025-03-15' } } },
+        },
+      },
+      'agg-shapes',
+    );
+    const month = (m: string, doc_count: number) => [m, { key_as_string: m, key: Date.parse(`${m}-01T00:00:00Z`), doc_count }];
+    assert.deepEqual(r.m, { meta: { color: 'blue' }, buckets: Object.fromEntries([month('2024-12', 0), month('2025-01', 1), month('2025-02', 0), month('2025-03', 1), month('2025-04', 0)]) });
+    assert.deepEqual(r.empty, { doc_count: 0, s: { count: 0, min: null, max: null, avg: null, sum: 0 }, p: { values: { '50.0': null } }, mn: { value: null }, c: { value: 0 } });
+    const [a, b] = [Date.parse('2025-01-05T10:00:00Z'), Date.parse('2025-03-01T00:00:00Z')];
+    assert.deepEqual(r.s, { count: 2, min: a, min_as_string: iso(a), max: b, max_as_string: iso(b), avg: (a + b) / 2, avg_as_string: iso((a + b) / 2), sum: a + b, sum_as_string: iso(a + b) });
+    assert.deepEqual(r.bmin, { value: 0, value_as_string: 'false' });
+    assert.deepEqual(r.r, { buckets: [{ key: '1970-01-01T00:00:00.000Z-*', from: 0, from_as_string: '1970-01-01T00:00:00.000Z', doc_count: 2 }] });
+    assert.deepEqual(r.hb, { buckets: [{ key_as_string: iso(b), key: b, doc_count: 1 }] });
+  });
+
   it('answers an unmapped field with empty results, and a text field with the fielddata failure', async () => {
     const r = await aggs({ aggs: { t: { terms: { field: 'nope' } }, a: { avg: { field: 'nope' } }, s: { sum: { field: 'nope' } }, h: { date_histogram: { field: 'nope', calendar_interval: 'day' } }, c: { cardinality: { field: 'nope' } } } });
     assert.deepEqual(r, { t: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [] }, a: { value: null }, s: { value: 0 }, h: { buckets: [] }, c: { value: 0 } });

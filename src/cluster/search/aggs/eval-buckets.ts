@@ -10,13 +10,15 @@ const DEFAULT_DATE_FORMAT = 'strict_date_optional_time||epoch_millis';
 export async function evalRange(node: AggNode, spec: Extract<AggSpec, { type: 'range' | 'date_range' }>, set: DocSet, scope: AggScope): Promise<Partial> {
   const dates = spec.type === 'date_range';
   const field = aggField(scope.fields, spec.field, spec.type, dates ? ['date', 'long', 'double'] : NUMERIC);
-  const format = dates ? (spec.format ?? field?.format ?? DEFAULT_DATE_FORMAT) : undefined;
+  // A date field prints its bounds (and keys) in its format under either aggregation.
+  const printed = dates || field?.valueType === 'date';
+  const format = printed ? (spec.format ?? field?.format ?? DEFAULT_DATE_FORMAT) : undefined;
   const read = (v: number | string | undefined): number | undefined => {
     if (v === undefined) return undefined;
     if (typeof v === 'number' || !dates || !field) return Number(v);
     return dateBound(field.field.mapping, v, false, scope.now, spec.format, spec.timeZone);
   };
-  const show = (v: number | undefined) => (v === undefined ? '*' : dates ? formatDate(format!, v, spec.timeZone) : javaDouble(v));
+  const show = (v: number | undefined) => (v === undefined ? '*' : printed ? formatDate(format!, v, spec.timeZone) : javaDouble(v));
   // RangeAggregator sorts its ranges by from, then to.
   const ranges = spec.ranges
     .map((r) => ({ key: r.key, from: read(r.from), to: read(r.to) }))
@@ -31,9 +33,7 @@ export async function evalRange(node: AggNode, spec: Extract<AggSpec, { type: 'r
       subs: await scope.evaluate(node.subs, field ? and([set, { op: 'number_range', field: field.path, bounds: { ...(r.from !== undefined && { gte: r.from }), ...(r.to !== undefined && { lt: r.to }) } }]) : { op: 'none' }),
     })),
   );
-  // A date field prints its bounds in its format under either aggregation.
-  const printed = dates || field?.valueType === 'date';
-  return { kind: 'range', valueType: printed ? 'date' : 'double', ...(printed && { format: format ?? field?.format }), buckets };
+  return { kind: 'range', valueType: printed ? 'date' : 'double', ...(format !== undefined && { format }), buckets };
 }
 
 async function single(node: AggNode, set: DocSet, scope: AggScope): Promise<Partial> {
