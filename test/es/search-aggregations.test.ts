@@ -157,6 +157,11 @@ describe('_search aggregations', () => {
     const maxPrice = (level: Key) => Math.max(...numbers(DOCS.filter((d) => d.level === level), (d) => d.price));
     const expected = countBy(DOCS, (d) => (d.level ? [d.level] : [])).sort((a, b) => maxPrice(a[0]) - maxPrice(b[0]) || (a[0] < b[0] ? -1 : 1));
     assert.deepEqual(plain(ordered.levels.buckets), expected.map(([key, doc_count]) => ({ key, doc_count })));
+    // The same order through a multi-value metric's member, and through a single-bucket aggregation.
+    const byStats = await aggs({ aggs: { levels: { terms: { field: 'level', order: { 'st.max': 'asc' } }, aggs: { st: { stats: { field: 'price' } } } } } });
+    assert.deepEqual(plain(byStats.levels.buckets), plain(ordered.levels.buckets));
+    const byPath = await aggs({ aggs: { levels: { terms: { field: 'level', order: { 'f>m': 'asc' } }, aggs: { f: { filter: { exists: { field: 'price' } }, aggs: { m: { max: { field: 'price' } } } } } } } });
+    assert.deepEqual(plain(byPath.levels.buckets), plain(ordered.levels.buckets));
   });
 
   it('metrics: min, max, avg, sum, value_count, cardinality, stats, extended_stats, percentiles', async () => {

@@ -96,6 +96,8 @@ export interface AggregationRepository {
   valueCount(index: IndexRef, set: DocSet, field: string, source: ValueSource): Promise<number>;
   /** How many documents of `set` have a value in each range (ranges may overlap). */
   rangeCounts(index: IndexRef, set: DocSet, field: string, ranges: readonly NumberRange[]): Promise<number[]>;
+  /** For each distinct value of `keyField` over `set`, the statistics of `valueField`'s numbers in the documents holding it. */
+  groupedStats(index: IndexRef, set: DocSet, keyField: string, keySource: ValueSource, valueField: string): Promise<Map<string | number, NumericStats>>;
   /** Documents per bucket `floor((n - offset) / interval)`, as bucket number and count. */
   histogramCounts(index: IndexRef, set: DocSet, field: string, interval: number, offset: number): Promise<{ bucket: number; count: number }[]>;
 }

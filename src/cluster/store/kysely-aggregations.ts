@@ -56,3 +56,14 @@ export async function histogramCounts(db: Kysely<any>, index: IndexRef, inner: R
     where v.index_key = ${index.key ?? -1} and v.field = ${field} and v.n is not null and ${within(inner)} group by 1`.execute(db);
   return rows.map((r) => ({ bucket: Number(r.b), count: Number(r.c) }));
 }
+
+export async function groupedStats(db: Kysely<any>, index: IndexRef, inner: RawBuilder<unknown>, keyField: string, keySource: ValueSource, valueField: string) {
+  const key = index.key ?? -1;
+  // Each document once per distinct key, so a repeated value does not count its numbers twice.
+  const keys = sql`select distinct v.doc as doc, ${valueOf(keySource)} as key from es_doc_values v where v.index_key = ${key} and v.field = ${keyField} and ${present(keySource)} and ${within(inner)}`;
+  const { rows } = await sql<Record<string, number | string | null>>`select t.key as key, count(x.n) as c, min(x.n) as lo, max(x.n) as hi, sum(x.n) as s, sum(x.n * x.n) as sq from (${keys}) as t
+    join es_doc_values x on x.index_key = ${key} and x.doc = t.doc and x.field = ${valueField} and x.n is not null group by t.key`.execute(db);
+  const out = new Map<string | number, NumericStats>();
+  for (const r of rows) out.set(keySource === 'keyword' ? String(r.key) : Number(r.key), { count: Number(r.c), min: Number(r.lo), max: Number(r.hi), sum: Number(r.s), sumOfSquares: Number(r.sq) });
+  return out;
+}

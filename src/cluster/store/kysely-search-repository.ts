@@ -89,6 +89,10 @@ export class KyselySearchRepository implements SearchRepository {
     return aggregations.rangeCounts(this.db, index, await this.#query(index, set), field, ranges);
   }
 
+  async groupedStats(index: IndexRef, set: DocSet, keyField: string, keySource: ValueSource, valueField: string): Promise<Map<string | number, NumericStats>> {
+    return aggregations.groupedStats(this.db, index, await this.#query(index, set), keyField, keySource, valueField);
+  }
+
   async histogramCounts(index: IndexRef, set: DocSet, field: string, interval: number, offset: number): Promise<{ bucket: number; count: number }[]> {
     return aggregations.histogramCounts(this.db, index, await this.#query(index, set), field, interval, offset);
   }

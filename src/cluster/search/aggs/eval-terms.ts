@@ -9,6 +9,7 @@ import type { AggNode, AggSpec, KeyedBucket, Partial, SubResults } from './agg-m
 import { aggField, ANY, type AggField } from './agg-fields.js';
 import type { AggScope } from './agg-scope.js';
 import { bucketComparator, isKeyOrder } from './bucket-order.js';
+import { groupedOrderValues } from './terms-order-values.js';
 
 type TermsSpec = Extract<AggSpec, { type: 'terms' }>;
 
@@ -68,10 +69,13 @@ export async function evalTerms(node: AggNode, spec: TermsSpec, set: DocSet, sco
   const total = candidates.reduce((n, b) => n + b.docCount, 0);
   const shardSize = shardSizeOf(spec);
   const bySub = spec.order.some((o) => o.by !== '_count' && o.by !== '_key');
-  if (bySub) candidates = await Promise.all(candidates.map(async (b) => ({ ...b, subs: await scope.evaluate(node.subs, setOf(b.key)) })));
+  const grouped = bySub && field ? await groupedOrderValues(node, spec, field, set, candidates.map((b) => b.key), scope) : undefined;
+  if (grouped) candidates = candidates.map((b) => ({ ...b, subs: grouped.get(b.key)! }));
+  else if (bySub) candidates = await Promise.all(candidates.map(async (b) => ({ ...b, subs: await scope.evaluate(node.subs, setOf(b.key)) })));
   candidates.sort(bucketComparator(spec.order, node));
   const kept = candidates.slice(0, shardSize);
-  const buckets: KeyedBucket<string | number>[] = bySub || node.subs.length === 0 ? kept : await Promise.all(kept.map(async (b) => ({ ...b, subs: await scope.evaluate(node.subs, setOf(b.key)) })));
+  const complete = bySub && !grouped;
+  const buckets: KeyedBucket<string | number>[] = complete || node.subs.length === 0 ? kept : await Promise.all(kept.map(async (b) => ({ ...b, subs: await scope.evaluate(node.subs, setOf(b.key)) })));
   const countDesc = spec.order[0]!.by === '_count' && spec.order[0]!.order === 'desc';
   const docCountError = buckets.length < shardSize || isKeyOrder(spec.order) ? 0 : countDesc ? Math.min(...buckets.map((b) => b.docCount)) : -1;
   return {
