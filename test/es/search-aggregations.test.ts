@@ -361,6 +361,8 @@ describe('_search aggregations', () => {
     assert.deepEqual(plain(cut.levels.buckets), [{ key: merged[0]![0], doc_count: merged[0]![1] }]);
     assert.equal(cut.levels.doc_count_error_upper_bound, sum(shardTop.map((top) => (top.length < 2 ? 0 : top[1]![1]))));
     assert.equal(cut.levels.sum_other_doc_count, DOCS.filter((d) => d.level).length - merged[0]![1]);
+    const byIndex = await aggs({ aggs: { indices: { terms: { field: '_index' }, aggs: { n: { value_count: { field: 'n' } } } } } }, 'agg-a,agg-b');
+    assert.deepEqual(byIndex.indices.buckets, halves.map((docs, i) => ({ key: i === 0 ? 'agg-a' : 'agg-b', doc_count: docs.length, n: { value: numbers(docs, (d) => d.n).length } })));
     const typed = (await es.client.search({
       index: 'agg-all',
       size: 0,

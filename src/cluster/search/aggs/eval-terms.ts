@@ -43,7 +43,15 @@ function keySet(field: AggField, key: string | number): DocSet {
   return field.source === 'keyword' ? { op: 'keywords', field: field.path, values: [String(key)] } : { op: 'numbers', field: field.path, values: [Number(key)] };
 }
 
+/** `_index`: one bucket per index, which the reduce merges across indices. */
+async function indexTerms(node: AggNode, set: DocSet, scope: AggScope): Promise<Partial> {
+  const docCount = await scope.repository.count(scope.ref, set);
+  const buckets = docCount === 0 ? [] : [{ key: scope.index.name, docCount, subs: await scope.evaluate(node.subs, set) }];
+  return { kind: 'terms', valueType: 'string', buckets, otherDocCount: 0, docCountError: 0 };
+}
+
 export async function evalTerms(node: AggNode, spec: TermsSpec, set: DocSet, scope: AggScope): Promise<Partial> {
+  if (spec.field === '_index') return indexTerms(node, set, scope);
   const field = aggField(scope.fields, spec.field, 'terms', ANY);
   const counts = new Map<string | number, number>();
   if (field) for (const { key, count } of await scope.repository.termCounts(scope.ref, set, field.path, field.source, 'doc')) counts.set(key, count);
