@@ -306,6 +306,16 @@ describe('_search aggregations', () => {
       assert.equal(bucket.top.hits.max_score, null);
       assert.deepEqual(bucket.top.hits.hits.map((h: any) => [h._index, h._id, h._score, h._source, h.sort]), best.map((d) => ['agg-all', d.id, null, { price: d.price }, [d.price]]));
     }
+    // Without a sort, by score: the query's scores, as the search itself ranks the bucket's documents.
+    const match = { match: { title: 'alpha' } };
+    const scored = await aggs({ query: match, aggs: { levels: { terms: { field: 'level', size: 3 }, aggs: { top: { top_hits: { size: 2, _source: false } } } } } });
+    for (const bucket of scored.levels.buckets) {
+      const search = await es.client.search({ index: 'agg-all', size: 2, _source: false, query: { bool: { must: [match], filter: [{ term: { level: bucket.key } }] } } });
+      assert.deepEqual(bucket.top.hits.hits.map((h: any) => [h._id, h._score]), search.hits.hits.map((h) => [h._id, h._score]));
+      assert.equal(bucket.top.hits.max_score, search.hits.max_score);
+    }
+    const all = await aggs({ aggs: { top: { top_hits: { size: 2, _source: false } } } });
+    assert.deepEqual(all.top.hits, { total: { value: DOCS.length, relation: 'eq' }, max_score: 1, hits: DOCS.slice(0, 2).map((d) => ({ _index: 'agg-all', _id: d.id, _score: 1 })) });
   });
 
   it('sub-aggregations at depth, before the post filter, with size 0 or hits', async () => {

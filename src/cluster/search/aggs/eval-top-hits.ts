@@ -16,9 +16,14 @@ export async function evalTopHits(spec: Extract<AggSpec, { type: 'top_hits' }>, 
   const total = await repository.count(ref, set);
   let ranked: RankedDoc[];
   let maxScore: number | null = null;
-  if (!keys.some((k) => k.kind === 'score')) {
+  const scorer = scope.scorer;
+  // Every document scoring alike (match_all, filters), a score order is index order: no need to score the bucket.
+  const constant = scorer.kind === 'zero' ? 0 : scorer.kind === 'constant' && scorer.set.op === 'all' ? scorer.boost : undefined;
+  const byScore = keys.some((k) => k.kind === 'score');
+  if (!byScore || (constant !== undefined && keys[0]!.kind === 'score' && keys.length === 1)) {
     const page = window === 0 ? [] : await repository.page(ref, set, storeKeys, 0, window);
-    ranked = page.map((p) => ({ shard, doc: p.doc, score: 0, values: p.values }));
+    ranked = page.map((p) => ({ shard, doc: p.doc, score: constant ?? 0, values: p.values }));
+    if (byScore && total > 0) maxScore = constant!;
   } else {
     const docs = await repository.docs(ref, set);
     const scores = await scoreDocs(scope.scorer, { repository, index: ref, within: set, docs });

@@ -40,7 +40,7 @@ function percentiles(body: JsonObject): AggSpec {
 }
 
 function topHits(body: JsonObject): AggSpec {
-  checkMembers('top_hits', body, ['size', 'from', 'sort', '_source', 'version', 'seq_no_primary_term', 'track_scores'], ['explain', 'highlight', 'stored_fields', 'docvalue_fields', 'fields', 'script_fields']);
+  checkMembers('top_hits', body, ['size', 'from', 'sort', '_source', 'version', 'seq_no_primary_term'], ['explain', 'highlight', 'stored_fields', 'docvalue_fields', 'fields', 'script_fields', 'track_scores']);
   const size = int('top_hits', body, 'size') ?? 3;
   const from = int('top_hits', body, 'from') ?? 0;
   if (size < 0) throw illegal(`[size] must be greater than or equal to 0. Found [${size}] in [top_hits]`);
