@@ -342,6 +342,13 @@ describe('_search aggregations', () => {
     }
   });
 
+  it('aggregates only the documents collected before terminate_after stops', async () => {
+    const r = (await es.client.search({ index: 'agg-all', size: 0, terminate_after: 10, aggs: { all: { filter: { match_all: {} } }, s: { sum: { field: 'n' } } } } as never)) as any;
+    assert.equal(r.terminated_early, true);
+    assert.equal(r.aggregations.all.doc_count, 10);
+    assert.equal(r.aggregations.s.value, sum(numbers(DOCS.slice(0, 10), (d) => d.n)));
+  });
+
   it('reduces across indices as over one, and names results by type under typed_keys', async () => {
     const body = {
       aggs: {

@@ -161,7 +161,9 @@ export class SearchService {
     const ctx = this.#context(metadata, now);
     const compiled = this.#compile(target, request.query, undefined, ctx, true);
     const scope = { repository: this.repository, ref, metadata, index: ctx.index, fields: ctx.fields, now, shard, scorer: compiled.scorer, compile: (q: Query) => compileQuery(q, ctx, false).set };
-    return aggregateIndex(nodes, compiled.set, scope);
+    // Collection stopped at `terminate_after` documents feeds the aggregations only those.
+    const collected = request.terminateAfter === undefined ? compiled.set : { op: 'docs' as const, docs: (await this.repository.page(ref, compiled.set, [], 0, request.terminateAfter)).map((d) => d.doc) };
+    return aggregateIndex(nodes, collected, scope);
   }
 
   async #searchIndex(target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shardIndex: number): Promise<IndexOutcome> {

@@ -74,7 +74,7 @@ export interface AggNode {
 /** How a field's values read as keys: strings, whole numbers, doubles, dates (epoch millis) or booleans (0/1). */
 export type ValueType = 'string' | 'long' | 'double' | 'date' | 'boolean' | 'unmapped';
 
-export type SubResults = Readonly<Record<string, Partial>>;
+export type SubResults = Readonly<Record<string, AggPartial>>;
 
 export interface KeyedBucket<K> {
   readonly key: K;
@@ -88,7 +88,7 @@ export interface RangeBucket extends KeyedBucket<string> {
 }
 
 /** One index's answer for one aggregation (an InternalAggregation before the reduce). */
-export type Partial =
+export type AggPartial =
   | {
       readonly kind: 'terms';
       readonly valueType: ValueType;

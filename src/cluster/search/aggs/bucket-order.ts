@@ -3,7 +3,7 @@
  * path (`avg_price`, `stats.max`, `only_errors>avg_price`), each tie broken by the key ascending.
  */
 import { illegal } from './agg-errors.js';
-import type { AggNode, Partial, SubResults, TermsOrder } from './agg-model.js';
+import type { AggNode, AggPartial, SubResults, TermsOrder } from './agg-model.js';
 import { percentileOf } from './percentiles.js';
 
 interface OrderedBucket {
@@ -19,7 +19,7 @@ function invalidPath(path: string): Error {
 }
 
 /** The value a sub-aggregation's result contributes to the order (null: none, as for an empty min). */
-export function metricValue(node: AggNode, result: Partial | undefined, metric: string | undefined, path: string): number | null {
+export function metricValue(node: AggNode, result: AggPartial | undefined, metric: string | undefined, path: string): number | null {
   if (!result) return null;
   switch (result.kind) {
     case 'single':

@@ -1,6 +1,6 @@
 /** @module Aggregations evaluated on one index over the query's documents (before post_filter): one partial result per aggregation. */
 import type { DocSet } from '../search-plan.js';
-import type { AggNode, Partial, SubResults } from './agg-model.js';
+import type { AggNode, AggPartial, SubResults } from './agg-model.js';
 import type { AggScope } from './agg-scope.js';
 import { evalTerms } from './eval-terms.js';
 import { evalDateHistogram, evalHistogram } from './eval-histograms.js';
@@ -8,7 +8,7 @@ import { evalFilter, evalFilters, evalMissing, evalRange } from './eval-buckets.
 import { evalMetric, evalPercentiles } from './eval-metrics.js';
 import { evalTopHits } from './eval-top-hits.js';
 
-async function evalNode(node: AggNode, set: DocSet, scope: AggScope): Promise<Partial> {
+async function evalNode(node: AggNode, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const spec = node.spec;
   switch (spec.type) {
     case 'terms':
@@ -38,7 +38,7 @@ async function evalNode(node: AggNode, set: DocSet, scope: AggScope): Promise<Pa
 /** Every aggregation of `nodes` over `set` on the scope's index. */
 export async function aggregateIndex(nodes: readonly AggNode[], set: DocSet, base: Omit<AggScope, 'evaluate'>): Promise<SubResults> {
   const scope: AggScope = { ...base, evaluate: (subs, subset) => aggregateIndex(subs, subset, base) };
-  const out: Record<string, Partial> = {};
+  const out: Record<string, AggPartial> = {};
   // One at a time: the store serves one statement at a time anyway, and results keep the request's order.
   for (const node of nodes) out[node.name] = await evalNode(node, set, scope);
   return out;

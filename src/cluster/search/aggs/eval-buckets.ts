@@ -1,13 +1,13 @@
 /** @module range, date_range, filter, filters and missing on one index: each bucket a document set, counted in the store. */
 import { and, not, or, type DocSet } from '../search-plan.js';
 import { dateBound } from '../field-dates.js';
-import type { AggNode, AggSpec, Partial, RangeBucket } from './agg-model.js';
+import type { AggNode, AggSpec, AggPartial, RangeBucket } from './agg-model.js';
 import { aggField, ANY, formatDate, javaDouble, NUMERIC } from './agg-fields.js';
 import type { AggScope } from './agg-scope.js';
 
 const DEFAULT_DATE_FORMAT = 'strict_date_optional_time||epoch_millis';
 
-export async function evalRange(node: AggNode, spec: Extract<AggSpec, { type: 'range' | 'date_range' }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalRange(node: AggNode, spec: Extract<AggSpec, { type: 'range' | 'date_range' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const dates = spec.type === 'date_range';
   const field = aggField(scope.fields, spec.field, spec.type, dates ? ['date', 'long', 'double'] : NUMERIC);
   // A date field prints its bounds (and keys) in its format under either aggregation.
@@ -36,20 +36,20 @@ export async function evalRange(node: AggNode, spec: Extract<AggSpec, { type: 'r
   return { kind: 'range', valueType: printed ? 'date' : 'double', ...(format !== undefined && { format }), buckets };
 }
 
-async function single(node: AggNode, set: DocSet, scope: AggScope): Promise<Partial> {
+async function single(node: AggNode, set: DocSet, scope: AggScope): Promise<AggPartial> {
   return { kind: 'single', docCount: await scope.repository.count(scope.ref, set), subs: await scope.evaluate(node.subs, set) };
 }
 
-export async function evalFilter(node: AggNode, spec: Extract<AggSpec, { type: 'filter' }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalFilter(node: AggNode, spec: Extract<AggSpec, { type: 'filter' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   return single(node, and([set, scope.compile(spec.query)]), scope);
 }
 
-export async function evalMissing(node: AggNode, spec: Extract<AggSpec, { type: 'missing' }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalMissing(node: AggNode, spec: Extract<AggSpec, { type: 'missing' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const field = aggField(scope.fields, spec.field, 'missing', ANY);
   return single(node, field ? not(set, { op: 'has_value', field: field.path }) : set, scope);
 }
 
-export async function evalFilters(node: AggNode, spec: Extract<AggSpec, { type: 'filters' }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalFilters(node: AggNode, spec: Extract<AggSpec, { type: 'filters' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const sets = spec.filters.map((f) => scope.compile(f.query));
   const named = spec.filters.map((f, i) => ({ key: f.key, set: and([set, sets[i]!]) }));
   if (spec.otherBucketKey !== undefined) named.push({ key: spec.otherBucketKey, set: not(set, or(sets)) });

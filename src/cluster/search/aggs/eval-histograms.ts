@@ -7,7 +7,7 @@
 import { ClusterError } from '../../cluster-error.js';
 import { and, NONE, type DocSet } from '../search-plan.js';
 import { dateBound } from '../field-dates.js';
-import type { AggNode, AggSpec, Bounds, KeyedBucket, Partial } from './agg-model.js';
+import type { AggNode, AggSpec, Bounds, KeyedBucket, AggPartial } from './agg-model.js';
 import { aggField, NUMERIC } from './agg-fields.js';
 import type { AggScope } from './agg-scope.js';
 import { dateRounding } from './date-rounding.js';
@@ -36,7 +36,7 @@ async function bucketsOf(node: AggNode, set: DocSet, scope: AggScope, field: str
   );
 }
 
-export async function evalHistogram(node: AggNode, spec: Extract<AggSpec, { type: 'histogram' }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalHistogram(node: AggNode, spec: Extract<AggSpec, { type: 'histogram' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const field = aggField(scope.fields, spec.field, 'histogram', NUMERIC);
   const hard = resolveBounds(spec.hardBounds, Number);
   const extended = resolveBounds(spec.extendedBounds, Number);
@@ -58,7 +58,7 @@ export async function evalHistogram(node: AggNode, spec: Extract<AggSpec, { type
   return { ...base, buckets: await bucketsOf(node, set, scope, field.path, inBounds) };
 }
 
-export async function evalDateHistogram(node: AggNode, spec: Extract<AggSpec, { type: 'date_histogram' }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalDateHistogram(node: AggNode, spec: Extract<AggSpec, { type: 'date_histogram' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const field = aggField(scope.fields, spec.field, 'date_histogram', ['date', 'long', 'double']);
   const rounding = dateRounding(spec);
   const read = (v: number | string) => (typeof v === 'number' || !field ? Number(v) : dateBound(field.field.mapping, v, false, scope.now, spec.format, spec.timeZone));

@@ -6,7 +6,7 @@
 import { not, type DocSet } from '../search-plan.js';
 import { dateMillis } from '../field-dates.js';
 import type { NumericStats } from '../search-repository.js';
-import type { AggSpec, MetricType, Partial } from './agg-model.js';
+import type { AggSpec, MetricType, AggPartial } from './agg-model.js';
 import { aggField, ANY, NUMERIC, type AggField } from './agg-fields.js';
 import type { AggScope } from './agg-scope.js';
 
@@ -24,7 +24,7 @@ async function missingCount(scope: AggScope, set: DocSet, field: AggField | unde
   return scope.repository.count(scope.ref, field ? not(set, { op: 'has_value', field: field.path }) : set);
 }
 
-export async function evalMetric(spec: Extract<AggSpec, { type: MetricType }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalMetric(spec: Extract<AggSpec, { type: MetricType }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const anyType = spec.type === 'value_count' || spec.type === 'cardinality';
   const field = aggField(scope.fields, spec.field, spec.type, anyType ? ANY : NUMERIC);
   const m = spec.missing === undefined ? undefined : missingValue(field, spec.missing);
@@ -50,7 +50,7 @@ export async function evalMetric(spec: Extract<AggSpec, { type: MetricType }>, s
   return { kind: 'stats', valueType: field?.valueType ?? 'double', ...(field?.format !== undefined && { format: field.format }), ...stats };
 }
 
-export async function evalPercentiles(spec: Extract<AggSpec, { type: 'percentiles' }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalPercentiles(spec: Extract<AggSpec, { type: 'percentiles' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const field = aggField(scope.fields, spec.field, 'percentiles', NUMERIC);
   const values: [number, number][] = field ? (await scope.repository.termCounts(scope.ref, set, field.path, 'number', 'value')).map((r) => [Number(r.key), r.count]) : [];
   if (spec.missing !== undefined) {

@@ -5,7 +5,7 @@
  */
 import { ALL, and, not, or, type DocSet } from '../search-plan.js';
 import { dateMillis } from '../field-dates.js';
-import type { AggNode, AggSpec, KeyedBucket, Partial, SubResults } from './agg-model.js';
+import type { AggNode, AggSpec, KeyedBucket, AggPartial, SubResults } from './agg-model.js';
 import { aggField, ANY, type AggField } from './agg-fields.js';
 import type { AggScope } from './agg-scope.js';
 import { bucketComparator, isKeyOrder } from './bucket-order.js';
@@ -44,13 +44,13 @@ function keySet(field: AggField, key: string | number): DocSet {
 }
 
 /** `_index`: one bucket per index, which the reduce merges across indices. */
-async function indexTerms(node: AggNode, set: DocSet, scope: AggScope): Promise<Partial> {
+async function indexTerms(node: AggNode, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const docCount = await scope.repository.count(scope.ref, set);
   const buckets = docCount === 0 ? [] : [{ key: scope.index.name, docCount, subs: await scope.evaluate(node.subs, set) }];
   return { kind: 'terms', valueType: 'string', buckets, otherDocCount: 0, docCountError: 0 };
 }
 
-export async function evalTerms(node: AggNode, spec: TermsSpec, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalTerms(node: AggNode, spec: TermsSpec, set: DocSet, scope: AggScope): Promise<AggPartial> {
   if (spec.field === '_index') return indexTerms(node, set, scope);
   const field = aggField(scope.fields, spec.field, 'terms', ANY);
   const counts = new Map<string | number, number>();

@@ -5,10 +5,10 @@ import { scoreDocs } from '../scoring/score-docs.js';
 import { buildHits } from '../search-hits.js';
 import type { SearchRequest } from '../search-request.js';
 import { sortKeys, type SortKey } from '../sort-keys.js';
-import type { AggSpec, Partial } from './agg-model.js';
+import type { AggSpec, AggPartial } from './agg-model.js';
 import type { AggScope } from './agg-scope.js';
 
-export async function evalTopHits(spec: Extract<AggSpec, { type: 'top_hits' }>, set: DocSet, scope: AggScope): Promise<Partial> {
+export async function evalTopHits(spec: Extract<AggSpec, { type: 'top_hits' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
   const { repository, ref, shard } = scope;
   const keys: SortKey[] = spec.sort && spec.sort.length > 0 ? sortKeys(spec.sort, scope.fields, scope.index) : [{ kind: 'score', order: 'desc' }];
   const storeKeys = keys.flatMap((k) => (k.kind === 'store' ? [k.key] : []));

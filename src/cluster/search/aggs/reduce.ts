@@ -4,12 +4,12 @@
  * ES reports, histograms given their empty buckets, statistics combined.
  */
 import { hitComparator } from '../hit-order.js';
-import type { AggNode, AggSpec, KeyedBucket, Partial, SubResults } from './agg-model.js';
+import type { AggNode, AggSpec, KeyedBucket, AggPartial, SubResults } from './agg-model.js';
 import { bucketComparator } from './bucket-order.js';
 import { dateRounding } from './date-rounding.js';
 import { MAX_BUCKETS, tooManyBuckets } from './eval-histograms.js';
 
-type Of<K extends Partial['kind']> = Extract<Partial, { kind: K }>;
+type Of<K extends AggPartial['kind']> = Extract<AggPartial, { kind: K }>;
 
 function mergeBuckets<K extends string | number>(node: AggNode, lists: readonly (readonly KeyedBucket<K>[])[]): KeyedBucket<K>[] {
   const byKey = new Map<K, { docCount: number; subs: SubResults[] }>();
@@ -95,7 +95,7 @@ function reduceStats(parts: readonly Of<'stats'>[]): Of<'stats'> {
   };
 }
 
-function reduceOne(node: AggNode, parts: readonly Partial[]): Partial {
+function reduceOne(node: AggNode, parts: readonly AggPartial[]): AggPartial {
   const first = parts[0]!;
   switch (first.kind) {
     case 'terms':
@@ -129,9 +129,9 @@ function reduceOne(node: AggNode, parts: readonly Partial[]): Partial {
 
 /** Each aggregation of `nodes` reduced over the indices' results (in the indices' order). */
 export function reduceAll(nodes: readonly AggNode[], results: readonly SubResults[]): SubResults {
-  const out: Record<string, Partial> = {};
+  const out: Record<string, AggPartial> = {};
   for (const node of nodes) {
-    const parts = results.map((r) => r[node.name]).filter((p): p is Partial => p !== undefined);
+    const parts = results.map((r) => r[node.name]).filter((p): p is AggPartial => p !== undefined);
     if (parts.length > 0) out[node.name] = reduceOne(node, parts);
   }
   return out;

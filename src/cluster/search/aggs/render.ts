@@ -1,14 +1,14 @@
 /** @module Reduced aggregations as ES writes them (each InternalAggregation's doXContentBody), named `type#name` under typed_keys. */
 import { floatForJson } from '../analysis/bm25.js';
-import type { AggNode, AggSpec, KeyedBucket, Partial, SubResults, ValueType } from './agg-model.js';
+import type { AggNode, AggSpec, KeyedBucket, AggPartial, SubResults, ValueType } from './agg-model.js';
 import { javaDouble, valueAsString } from './agg-fields.js';
 import { percentileOf } from './percentiles.js';
 
 type Json = Record<string, unknown>;
-type Of<K extends Partial['kind']> = Extract<Partial, { kind: K }>;
+type Of<K extends AggPartial['kind']> = Extract<AggPartial, { kind: K }>;
 
 /** The name the result's class writes under typed_keys. */
-function typeName(node: AggNode, result: Partial): string {
+function typeName(node: AggNode, result: AggPartial): string {
   if (result.kind === 'terms') return { string: 'sterms', long: 'lterms', date: 'lterms', boolean: 'lterms', double: 'dterms', unmapped: 'umterms' }[result.valueType];
   if (node.spec.type === 'percentiles') return 'tdigest_percentiles';
   return node.spec.type;
@@ -139,7 +139,7 @@ function percentiles(node: AggNode, r: Of<'percentiles'>): Json {
   return { values: computed.map(([p, v]) => ({ key: p, value: v })) };
 }
 
-function body(node: AggNode, r: Partial, typedKeys: boolean): Json {
+function body(node: AggNode, r: AggPartial, typedKeys: boolean): Json {
   switch (r.kind) {
     case 'terms':
       return terms(node, r, typedKeys);

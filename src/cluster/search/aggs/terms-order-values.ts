@@ -3,16 +3,16 @@
  * terms: one grouped query for every candidate bucket, instead of evaluating the sub-aggregation per distinct value.
  */
 import type { DocSet } from '../search-plan.js';
-import type { AggNode, AggSpec, Partial } from './agg-model.js';
+import type { AggNode, AggSpec, AggPartial } from './agg-model.js';
 import { aggField, NUMERIC, type AggField } from './agg-fields.js';
 import type { AggScope } from './agg-scope.js';
 
 const GROUPABLE = new Set(['min', 'max', 'avg', 'sum', 'stats', 'extended_stats']);
 
 /** Per key, the order paths' sub-aggregation results; undefined when a path needs the general evaluation. */
-export async function groupedOrderValues(node: AggNode, spec: Extract<AggSpec, { type: 'terms' }>, field: AggField, set: DocSet, keys: readonly (string | number)[], scope: AggScope): Promise<Map<string | number, Record<string, Partial>> | undefined> {
+export async function groupedOrderValues(node: AggNode, spec: Extract<AggSpec, { type: 'terms' }>, field: AggField, set: DocSet, keys: readonly (string | number)[], scope: AggScope): Promise<Map<string | number, Record<string, AggPartial>> | undefined> {
   if (spec.missing !== undefined) return undefined;
-  const out = new Map(keys.map((k) => [k, {} as Record<string, Partial>]));
+  const out = new Map(keys.map((k) => [k, {} as Record<string, AggPartial>]));
   for (const { by } of spec.order) {
     if (by === '_count' || by === '_key') continue;
     if (by.includes('>')) return undefined;
