@@ -430,6 +430,13 @@ describe('_search aggregations', () => {
     assert.deepEqual(r.bmin, { value: 0, value_as_string: 'false' });
     assert.deepEqual(r.r, { buckets: [{ key: '1970-01-01T00:00:00.000Z-*', from: 0, from_as_string: '1970-01-01T00:00:00.000Z', doc_count: 2 }] });
     assert.deepEqual(r.hb, { buckets: [{ key_as_string: iso(b), key: b, doc_count: 1 }] });
+    const pct = await aggs({ aggs: { p: { percentiles: { field: 'at', percents: [0, 100], keyed: false } } } }, 'agg-shapes');
+    assert.deepEqual(pct.p.values, [{ key: 0, value: a, value_as_string: iso(a) }, { key: 100, value: b, value_as_string: iso(b) }]);
+    // A long field beside a (dynamically mapped) float one reduces to double terms.
+    await es.client.index({ index: 'agg-shapes-double', document: { n: 5.5 }, refresh: true });
+    const mixed = (await es.client.search({ index: 'agg-shapes,agg-shapes-double', size: 0, typed_keys: true, aggs: { t: { terms: { field: 'n' } } } } as never)) as any;
+    assert.deepEqual(Object.keys(mixed.aggregations), ['dterms#t']);
+    assert.deepEqual(plain(mixed.aggregations['dterms#t'].buckets), [{ key: 5, doc_count: 1 }, { key: 5.5, doc_count: 1 }, { key: 7, doc_count: 1 }]);
   });
 
   it('answers an unmapped field with empty results, and a text field with the fielddata failure', async () => {

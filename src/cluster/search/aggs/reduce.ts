@@ -33,7 +33,9 @@ function reduceTerms(node: AggNode, spec: Extract<AggSpec, { type: 'terms' }>, a
   const errors = parts.map((p) => p.docCountError);
   const docCountError = parts.length <= 1 ? 0 : errors.includes(-1) ? -1 : errors.reduce((a, b) => a + b, 0);
   const otherDocCount = parts.reduce((n, p) => n + p.otherDocCount, 0) + merged.slice(spec.size).reduce((n, b) => n + b.docCount, 0);
-  return { ...parts[0]!, buckets, otherDocCount, docCountError };
+  // Whole and decimal numbers from different indices reduce as doubles, as LongTerms and DoubleTerms do.
+  const valueType = parts.some((p) => p.valueType === 'double') && parts.every((p) => p.valueType !== 'string') ? 'double' : parts[0]!.valueType;
+  return { ...parts[0]!, valueType, buckets, otherDocCount, docCountError };
 }
 
 /** The keys from `first` to `last` (inclusive) with the keys already present, and empty buckets between. */

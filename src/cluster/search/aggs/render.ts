@@ -136,7 +136,7 @@ function percentiles(node: AggNode, r: Of<'percentiles'>): Json {
     }
     return { values };
   }
-  return { values: computed.map(([p, v]) => ({ key: p, value: v })) };
+  return { values: computed.map(([p, v]) => ({ key: p, value: v, ...(v !== null && valueAsString(r.valueType, v, r.format) !== undefined && { value_as_string: valueAsString(r.valueType, v, r.format) }) })) };
 }
 
 function body(node: AggNode, r: AggPartial, typedKeys: boolean): Json {
