@@ -59,11 +59,15 @@ export async function histogramCounts(db: Kysely<any>, index: IndexRef, inner: R
 
 export async function groupedStats(db: Kysely<any>, index: IndexRef, inner: RawBuilder<unknown>, keyField: string, keySource: ValueSource, valueField: string) {
   const key = index.key ?? -1;
-  // Each document once per distinct key, so a repeated value does not count its numbers twice.
+  // Each (document, key) once, then that document's numbers through the (index_key, doc, field) index. No `n is not
+  // null` on x: it would let SQLite's planner pick the partial (field, n) index and scan every value per document.
   const keys = sql`select distinct v.doc as doc, ${valueOf(keySource)} as key from es_doc_values v where v.index_key = ${key} and v.field = ${keyField} and ${present(keySource)} and ${within(inner)}`;
-  const { rows } = await sql<Record<string, number | string | null>>`select t.key as key, count(x.n) as c, min(x.n) as lo, max(x.n) as hi, sum(x.n) as s, sum(x.n * x.n) as sq from (${keys}) as t
-    join es_doc_values x on x.index_key = ${key} and x.doc = t.doc and x.field = ${valueField} and x.n is not null group by t.key`.execute(db);
+  const { rows } = await sql<Record<string, number | string | null>>`select t.key as key, count(x.n) as c, min(x.n) as lo, max(x.n) as hi, sum(x.n) as s, sum(x.n * x.n) as sq
+    from (${keys}) as t join es_doc_values x on x.index_key = ${key} and x.doc = t.doc and x.field = ${valueField} group by t.key`.execute(db);
   const out = new Map<string | number, NumericStats>();
-  for (const r of rows) out.set(keySource === 'keyword' ? String(r.key) : Number(r.key), { count: Number(r.c), min: Number(r.lo), max: Number(r.hi), sum: Number(r.s), sumOfSquares: Number(r.sq) });
+  for (const r of rows) {
+    const count = Number(r.c);
+    out.set(keySource === 'keyword' ? String(r.key) : Number(r.key), { count, min: count === 0 ? null : Number(r.lo), max: count === 0 ? null : Number(r.hi), sum: Number(r.s ?? 0), sumOfSquares: Number(r.sq ?? 0) });
+  }
   return out;
 }

@@ -115,8 +115,8 @@ export class KyselySearchRepository implements SearchRepository {
     if (key.source === 'doc') return sql`p.doc as ${sql.raw(`s${i}`)}`;
     const aggregate = sql.raw(key.mode);
     const value = key.source === 'number' ? sql`v.n` : sql`coalesce(v.k_rest, v.k)`;
-    const present = key.source === 'number' ? sql`v.n is not null` : sql`v.k is not null`;
-    return sql`(select ${aggregate}(${value}) from es_doc_values v where v.index_key = ${index.key ?? -1} and v.doc = p.doc and v.field = ${key.field} and ${present}) as ${sql.raw(`s${i}`)}`;
+    // min/max skip nulls already; an `is not null` here would steer SQLite to the partial value index, a scan per document.
+    return sql`(select ${aggregate}(${value}) from es_doc_values v where v.index_key = ${index.key ?? -1} and v.doc = p.doc and v.field = ${key.field}) as ${sql.raw(`s${i}`)}`;
   }
 
   async page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number): Promise<PagedDoc[]> {
