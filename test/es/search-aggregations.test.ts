@@ -467,11 +467,14 @@ describe('_search aggregations', () => {
       [{ x: { bucket_sort: { sort: [] } } }, 400, 'illegal_argument_exception', 'Tessera does not support the [bucket_sort] aggregation yet'],
       [{ x: { terms: { field: 'level', size: 0 } } }, 400, 'illegal_argument_exception', '[size] must be greater than 0. Found [0] in [x]'],
       [{ x: { terms: { fieldd: 'level' } } }, 400, 'x_content_parse_exception', '[terms] unknown field [fieldd] did you mean [field]?'],
-      [{ x: { date_histogram: { field: 'at' } } }, 400, 'illegal_argument_exception', 'Invalid interval specified, must be non-null and non-empty'],
       [{ x: { date_histogram: { field: 'at', calendar_interval: '2d' } } }, 400, 'illegal_argument_exception', 'The supplied interval [2d] could not be parsed as a calendar interval.'],
       [{ x: { histogram: { field: 'n', interval: 0 } } }, 400, 'illegal_argument_exception', '[interval] must be >0 for histogram aggregation [x]'],
       [{ x: { avg: { field: 'n' }, aggs: { y: { avg: { field: 'n' } } } } }, 500, 'aggregation_initialization_exception', 'Aggregator [x] of type [avg] cannot accept sub-aggregations'],
     ];
     for (const [aggregations, status, type, reason] of cases) assert.deepEqual(await esErrorOf(search(aggregations)), { status, type, reason }, JSON.stringify(aggregations));
+    // A date_histogram without an interval fails where ES's shards build its rounding.
+    const noInterval = (await es.client.transport.request({ method: 'POST', path: '/agg-all/_search', body: { aggs: { x: { date_histogram: { field: 'at' } } } } }, { ignore: [400] })) as any;
+    assert.equal(noInterval.error.type, 'search_phase_execution_exception');
+    assert.deepEqual(noInterval.error.root_cause, [{ type: 'illegal_argument_exception', reason: 'Invalid interval specified, must be non-null and non-empty' }]);
   });
 });

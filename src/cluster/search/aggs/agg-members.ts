@@ -7,7 +7,7 @@ export function refuseMembers(type: string, body: JsonObject, members: readonly 
   for (const m of members) if (body[m] !== undefined) throw illegal(`Tessera does not support [${m}] in the [${type}] aggregation yet`);
 }
 
-/** Fails on a member outside `known`; `hints` are members accepted and ignored because they change no result. */
+/** Fails on a member outside `known` (which may list hints that change no result, such as `execution_hint`), and refuses `refused`. */
 export function checkMembers(type: string, body: JsonObject, known: readonly string[], refused: readonly string[] = []): void {
   refuseMembers(type, body, refused);
   for (const member of Object.keys(body)) if (!known.includes(member)) throw unknownMember(type, member, [...known, ...refused]);

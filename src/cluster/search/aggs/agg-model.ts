@@ -44,7 +44,7 @@ export type AggSpec =
       readonly field: string;
       readonly calendar?: CalendarUnit;
       readonly fixedMillis?: number;
-      /** The interval as written, for errors. */
+      /** The interval as written; empty when none was given, which the index refuses as ES's shards do when they build the rounding. */
       readonly interval: string;
       readonly timeZone?: string;
       readonly format?: string;

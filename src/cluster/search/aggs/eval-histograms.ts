@@ -5,6 +5,7 @@
  * store, so the work is bounded by the number of buckets. Empty buckets are added by the reduce.
  */
 import { ClusterError } from '../../cluster-error.js';
+import { illegal } from './agg-errors.js';
 import { and, NONE, type DocSet } from '../search-plan.js';
 import { dateBound } from '../field-dates.js';
 import type { AggNode, AggSpec, Bounds, KeyedBucket, AggPartial } from './agg-model.js';
@@ -59,6 +60,7 @@ export async function evalHistogram(node: AggNode, spec: Extract<AggSpec, { type
 }
 
 export async function evalDateHistogram(node: AggNode, spec: Extract<AggSpec, { type: 'date_histogram' }>, set: DocSet, scope: AggScope): Promise<AggPartial> {
+  if (spec.interval === '') throw illegal('Invalid interval specified, must be non-null and non-empty');
   const field = aggField(scope.fields, spec.field, 'date_histogram', ['date', 'long', 'double']);
   const rounding = dateRounding(spec);
   const read = (v: number | string) => (typeof v === 'number' || !field ? Number(v) : dateBound(field.field.mapping, v, false, scope.now, spec.format, spec.timeZone));

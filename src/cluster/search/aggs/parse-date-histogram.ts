@@ -35,14 +35,13 @@ export function parseDateHistogram(body: JsonObject, name: string): AggSpec {
   const calendarText = str('date_histogram', body, 'calendar_interval');
   const fixedText = str('date_histogram', body, 'fixed_interval');
   if (calendarText !== undefined && fixedText !== undefined) throw illegal('Cannot use [fixed_interval] with [calendar_interval] configuration option.');
-  if (calendarText === undefined && fixedText === undefined) throw illegal('Invalid interval specified, must be non-null and non-empty');
   let calendar: CalendarUnit | undefined;
   let fixedMillis: number | undefined;
   if (calendarText !== undefined) {
     calendar = CALENDAR[calendarText];
     if (!calendar) throw illegal(`The supplied interval [${calendarText}] could not be parsed as a calendar interval.`);
-  } else {
-    fixedMillis = timeValueMillis(fixedText!, 'date_histogram.fixedInterval');
+  } else if (fixedText !== undefined) {
+    fixedMillis = timeValueMillis(fixedText, 'date_histogram.fixedInterval');
     if (!(fixedMillis >= 1)) throw illegal(`Zero or negative time interval not supported`);
   }
   const timeZone = str('date_histogram', body, 'time_zone');
@@ -57,7 +56,7 @@ export function parseDateHistogram(body: JsonObject, name: string): AggSpec {
     field: fieldOf('date_histogram', body),
     ...(calendar && { calendar }),
     ...(fixedMillis !== undefined && { fixedMillis }),
-    interval: (calendarText ?? fixedText)!,
+    interval: calendarText ?? fixedText ?? '',
     ...(timeZone !== undefined && { timeZone }),
     ...(format !== undefined && { format }),
     offset: offsetOf(body.offset),
