@@ -47,7 +47,7 @@ export interface FieldStats {
   readonly sumLength: number;
 }
 
-export interface SearchRepository {
+export interface SearchRepository extends AggregationRepository {
   /** The structure's key of each named index that has one. */
   indexKeys(names: readonly string[]): Promise<Map<string, number>>;
   /** How many documents `set` holds, counting no further than `limit`. */
@@ -74,4 +74,37 @@ export interface SearchRepository {
   fetch(index: IndexRef, docs: readonly number[]): Promise<Map<number, FetchedDocument>>;
   /** Every doc value of these documents in `fields` (for `fields`/`docvalue_fields` and aggregations). */
   values(index: IndexRef, docs: readonly number[], fields: readonly string[]): Promise<Map<number, Map<string, (number | string)[]>>>;
+}
+
+/** Which column of the doc values a field's values are in: keywords, or numbers (dates and booleans too). */
+export type ValueSource = 'keyword' | 'number';
+
+/** A numeric range of an aggregation's bucket: from inclusive, to exclusive; absent ends are open. */
+export interface NumberRange {
+  readonly from?: number;
+  readonly to?: number;
+}
+
+export interface NumericStats {
+  readonly count: number;
+  readonly min: number | null;
+  readonly max: number | null;
+  readonly sum: number;
+  readonly sumOfSquares: number;
+}
+
+/** What aggregations read from the store, each over the documents of a set. */
+export interface AggregationRepository {
+  /** Each distinct value of the field with how many documents of `set` hold it (`per: 'doc'`) or how often it occurs (`per: 'value'`). */
+  termCounts(index: IndexRef, set: DocSet, field: string, source: ValueSource, per: 'doc' | 'value'): Promise<{ key: string | number; count: number }[]>;
+  /** Count, min, max, sum and sum of squares of the field's numbers. */
+  numericStats(index: IndexRef, set: DocSet, field: string): Promise<NumericStats>;
+  /** How many values the field holds over `set`. */
+  valueCount(index: IndexRef, set: DocSet, field: string, source: ValueSource): Promise<number>;
+  /** How many documents of `set` have a value in each range (ranges may overlap). */
+  rangeCounts(index: IndexRef, set: DocSet, field: string, ranges: readonly NumberRange[]): Promise<number[]>;
+  /** For each distinct value of `keyField` over `set`, the statistics of `valueField`'s numbers in the documents holding it. */
+  groupedStats(index: IndexRef, set: DocSet, keyField: string, keySource: ValueSource, valueField: string): Promise<Map<string | number, NumericStats>>;
+  /** Documents per bucket `floor((n - offset) / interval)`, as bucket number and count. */
+  histogramCounts(index: IndexRef, set: DocSet, field: string, interval: number, offset: number): Promise<{ bucket: number; count: number }[]>;
 }

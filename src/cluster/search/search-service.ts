@@ -10,11 +10,10 @@ import { checkBreakers } from '../breakers.js';
 import type { ClusterService } from '../cluster-service.js';
 import type { ResolveOptions } from '../index-expression.js';
 import type { IndexMetadata } from '../index-metadata.js';
-import type { RootMapping } from '../mappings/mapping-model.js';
 import { compileQuery } from './compile/compile-query.js';
 import type { CompileContext } from './compile/compile-context.js';
+import { indexContext } from './compile/index-context.js';
 import { hitComparator, type RankedDoc } from './hit-order.js';
-import { indexFields, scopedFields } from './index-fields.js';
 import type { Query } from './query.js';
 import { and, or, type CompiledQuery, type DocSet } from './search-plan.js';
 import type { SearchRequest } from './search-request.js';
@@ -27,6 +26,7 @@ import { singleTermScorer, topScored } from './scoring/top-scored.js';
 import { buildHits } from './search-hits.js';
 import { fetchFailed, parseFetchRequest, prepareFetch } from './fetch/fetch-phase.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
+import { aggregateIndex, finishAggregations, parseAggregations, type AggNode, type SubResults } from './aggs/index.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
 const DEFAULT_MAX_RESULT_WINDOW = 10_000;
@@ -55,7 +55,7 @@ export interface ScanSource {
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
-  ['aggregations', 'aggregations'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
+  ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
 ];
 
 export interface ShardFailure {
@@ -81,18 +81,7 @@ export interface SearchOutcome {
   readonly maxScore: number | null;
   readonly hits: Record<string, unknown>[];
   readonly terminatedEarly?: boolean;
-}
-
-function settingList(value: string | undefined, fallback: readonly string[]): readonly string[] {
-  if (value === undefined) return fallback;
-  if (value.startsWith('[')) {
-    try {
-      return JSON.parse(value) as string[];
-    } catch {
-      return [value];
-    }
-  }
-  return value.split(',').map((v) => v.trim());
+  readonly aggregations?: Record<string, unknown>;
 }
 
 export class SearchService {
@@ -107,13 +96,7 @@ export class SearchService {
   ) {}
 
   #context(metadata: IndexMetadata, now: number): CompileContext {
-    return {
-      fields: scopedFields(indexFields(metadata.mappings as RootMapping), undefined),
-      allFields: indexFields(metadata.mappings as RootMapping),
-      index: { name: metadata.name, uuid: metadata.uuid },
-      now,
-      defaultFields: settingList(metadata.settings['index.query.default_field'], ['*']),
-    };
+    return indexContext(metadata, now);
   }
 
   /** The query, the alias filters and the post filter compiled for one index. */
@@ -151,10 +134,14 @@ export class SearchService {
   async search(expression: string | undefined, request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome> {
     for (const [member, name] of NOT_YET) if (request[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
     const fetch = parseFetchRequest(request);
+    const aggs = request.aggregations && parseAggregations(request.aggregations);
     const started = this.clock.now();
     const { targets, refs } = await this.#targets(expression, options);
     const window = request.from + request.size;
-    const { outcomes, failures } = await this.#perIndex(targets, (target, metadata) => this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target)));
+    const { outcomes, failures } = await this.#perIndex(targets, async (target, metadata) => {
+      const outcome = await this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target));
+      return { ...outcome, aggs: aggs && (await this.#aggregateIndex(aggs, target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target))) };
+    });
     const keys = outcomes.length > 0 ? sortKeys(request.sort, this.#context(outcomes[0]!.metadata, started).fields, { name: outcomes[0]!.metadata.name, uuid: outcomes[0]!.metadata.uuid }) : [];
     const ranked = outcomes.flatMap((o) => o.ranked).sort(hitComparator(keys));
     const page = ranked.slice(request.from, window);
@@ -174,7 +161,18 @@ export class SearchService {
       maxScore: (byScore || request.trackScores) && scores.length > 0 ? floatScore(Math.max(...scores)) : null,
       hits,
       ...(request.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
+      ...(aggs && outcomes.length > 0 && { aggregations: finishAggregations(aggs, outcomes.map((o) => o.aggs!), request.typedKeys) }),
     };
+  }
+
+  /** The aggregations over the query's documents on one index, before the post filter. */
+  async #aggregateIndex(nodes: readonly AggNode[], target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shard: number): Promise<SubResults> {
+    const ctx = this.#context(metadata, now);
+    const compiled = this.#compile(target, request.query, undefined, ctx, true);
+    const scope = { repository: this.repository, ref, metadata, index: ctx.index, fields: ctx.fields, now, shard, scorer: compiled.scorer, compile: (q: Query) => compileQuery(q, ctx, false).set };
+    // Collection stopped at `terminate_after` documents feeds the aggregations only those.
+    const collected = request.terminateAfter === undefined ? compiled.set : { op: 'docs' as const, docs: (await this.repository.page(ref, compiled.set, [], 0, request.terminateAfter)).map((d) => d.doc) };
+    return aggregateIndex(nodes, collected, scope);
   }
 
   async #searchIndex(target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shardIndex: number): Promise<IndexOutcome> {

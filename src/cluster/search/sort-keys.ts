@@ -11,7 +11,7 @@ import type { ShardTarget } from './search-errors.js';
 /** A key as the merge compares it: `_score`, or a store column with its order and missing placement. */
 export type SortKey = { readonly kind: 'score'; readonly order: 'asc' | 'desc' } | { readonly kind: 'store'; readonly key: StoreSortKey; readonly spec: SortSpec; readonly type: string };
 
-const fielddataRefusal = (field: string) =>
+export const fielddataRefusal = (field: string) =>
   ClusterErrors.illegalArgument(
     `Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [${field}] in order to load field data by uninverting the inverted index. Note that this can use significant memory.`,
   );

@@ -1,7 +1,8 @@
 /** @module Search reads on Kysely: document sets as SQL (search-sql.ts), patterns and phrases resolved first. */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DocSet, TermMatcher } from '../search/search-plan.js';
-import type { FetchedDocument, FieldStats, IndexRef, PagedDoc, PostingRow, SearchRepository, StoreSortKey } from '../search/search-repository.js';
+import type { FetchedDocument, FieldStats, IndexRef, NumberRange, NumericStats, PagedDoc, PostingRow, SearchRepository, StoreSortKey, ValueSource } from '../search/search-repository.js';
+import * as aggregations from './kysely-aggregations.js';
 import { inList, setQuery, textEquals, type ResolvedSet, type SqlDialect } from './search-sql.js';
 import { canDrive, drivenQuery, membership } from './search-membership.js';
 import { chunks } from '../../platform/store/statement-chunks.js';
@@ -99,6 +100,30 @@ export class KyselySearchRepository implements SearchRepository {
       if (n === 0) break;
     }
     return best?.i;
+  }
+
+  async termCounts(index: IndexRef, set: DocSet, field: string, source: ValueSource, per: 'doc' | 'value'): Promise<{ key: string | number; count: number }[]> {
+    return aggregations.termCounts(this.db, index, await this.#query(index, set), field, source, per);
+  }
+
+  async numericStats(index: IndexRef, set: DocSet, field: string): Promise<NumericStats> {
+    return aggregations.numericStats(this.db, index, await this.#query(index, set), field);
+  }
+
+  async valueCount(index: IndexRef, set: DocSet, field: string, source: ValueSource): Promise<number> {
+    return aggregations.valueCount(this.db, index, await this.#query(index, set), field, source);
+  }
+
+  async rangeCounts(index: IndexRef, set: DocSet, field: string, ranges: readonly NumberRange[]): Promise<number[]> {
+    return aggregations.rangeCounts(this.db, index, await this.#query(index, set), field, ranges);
+  }
+
+  async groupedStats(index: IndexRef, set: DocSet, keyField: string, keySource: ValueSource, valueField: string): Promise<Map<string | number, NumericStats>> {
+    return aggregations.groupedStats(this.db, index, await this.#query(index, set), keyField, keySource, valueField);
+  }
+
+  async histogramCounts(index: IndexRef, set: DocSet, field: string, interval: number, offset: number): Promise<{ bucket: number; count: number }[]> {
+    return aggregations.histogramCounts(this.db, index, await this.#query(index, set), field, interval, offset);
   }
 
   async count(index: IndexRef, set: DocSet, limit?: number): Promise<number> {

@@ -35,6 +35,7 @@ export function searchRoutes(app: FastifyInstance, ctx: EsContext, search: Searc
       ...(outcome.terminatedEarly !== undefined && { terminated_early: outcome.terminatedEarly }),
       _shards: outcome.shards,
       hits: { ...(total !== undefined && { total }), max_score: outcome.maxScore, hits: outcome.hits },
+      ...(outcome.aggregations && { aggregations: outcome.aggregations }),
     });
   };
   for (const method of ['get', 'post'] as const) {

@@ -76,6 +76,12 @@ export function renderSet(set: DocSet): string {
       return `_id:(${set.ids.join(' ')})`;
     case 'docs':
       return `DocsQuery(${set.docs.length})`;
+    case 'seq_range':
+      return pointRange('_seq_no', set.bounds);
+    case 'nested_docs':
+      return `_nested_path:${set.path}`;
+    case 'nested':
+      return `ToParentBlockJoinQuery (${renderSet(set.inner)})`;
     case 'and':
       return clauses(set.sets.map((s) => ['+', s]));
     case 'or':
