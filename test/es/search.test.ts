@@ -278,10 +278,10 @@ describe('_search', () => {
     assert.equal(unmapped.error.root_cause[0].reason, 'No mapping found for [nope] in order to sort on');
     assert.equal(unmapped.error.root_cause[0].type, 'query_shard_exception');
     assert.deepEqual((await search({ sort: [{ nope: { order: 'asc', unmapped_type: 'long' } }], size: 1 })).hits.hits.length, 1);
-    assert.deepEqual(await esErrorOf(search({ highlight: { fields: { title: {} } } })), {
+    assert.deepEqual(await esErrorOf(search({ collapse: { field: 'level' } })), {
       status: 400,
       type: 'illegal_argument_exception',
-      reason: 'Tessera does not support [highlight] in a search request yet',
+      reason: 'Tessera does not support [collapse] in a search request yet',
     });
     assert.deepEqual(await esErrorOf(es.client.search({ index: 'missing-index' })), { status: 404, type: 'index_not_found_exception', reason: 'no such index [missing-index]' });
     // Scoring every match of a compound query in memory is bounded by the request breaker.
