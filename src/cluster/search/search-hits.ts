@@ -11,6 +11,7 @@ import type { SortKey } from './sort-keys.js';
 import { formatDateValue } from './field-dates.js';
 import { PRIMARY_TERM } from '../documents/document-requests.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
+import { shardDocValue } from './search-after.js';
 
 const LONG_MAX = 9223372036854775807;
 const LONG_MIN = -9223372036854775808;
@@ -37,6 +38,8 @@ export async function buildHits(
   indices: ReadonlyMap<number, { ref: IndexRef; metadata: IndexMetadata }>,
   keys: readonly SortKey[],
   request: SearchRequest,
+  /** A point in time's hits end their sort values with the `_shard_doc` tiebreaker, as ES adds it. */
+  shardDoc = false,
 ): Promise<Record<string, unknown>[]> {
   const byShard = new Map<number, number[]>();
   for (const r of page) {
@@ -61,6 +64,7 @@ export async function buildHits(
     if (request.sort && request.sort.length > 0) {
       let store = 0;
       hit.sort = keys.map((k) => (k.kind === 'score' ? floatScore(r.score) : sortValue(r.values[store++] ?? null, k)));
+      if (shardDoc) (hit.sort as unknown[]).push(shardDocValue(r.shard, r.doc));
     }
     return [hit];
   });

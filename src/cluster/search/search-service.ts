@@ -24,13 +24,15 @@ import { sortKeys } from './sort-keys.js';
 import { scoreDocs } from './scoring/score-docs.js';
 import { buildHits } from './search-hits.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
+import { afterPoint, isAfter, pageAfter, type AfterPoint } from './search-after.js';
+import { readerRequest, type ReaderView } from './reader-view.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
 const DEFAULT_MAX_RESULT_WINDOW = 10_000;
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
-  ['aggregations', 'aggregations'], ['highlight', 'highlight'], ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
+  ['aggregations', 'aggregations'], ['highlight', 'highlight'],
   ['fields', 'fields'], ['docvalueFields', 'docvalue_fields'], ['storedFields', 'stored_fields'],
 ];
 
@@ -57,6 +59,8 @@ export interface SearchOutcome {
   readonly maxScore: number | null;
   readonly hits: Record<string, unknown>[];
   readonly terminatedEarly?: boolean;
+  /** The page's last hit as ranked: where a scroll resumes. */
+  readonly last?: AfterPoint;
 }
 
 function settingList(value: string | undefined, fallback: readonly string[]): readonly string[] {
@@ -98,11 +102,19 @@ export class SearchService {
     return filters.length === 0 ? main : { set: and([main.set, ...filters]), scorer: main.scorer };
   }
 
-  async #targets(expression: string | undefined, options: ResolveOptions): Promise<{ targets: SearchTarget[]; refs: Map<string, IndexRef> }> {
+  async #targets(expression: string | undefined, options: ResolveOptions, reader?: ReaderView): Promise<{ targets: SearchTarget[]; refs: Map<string, IndexRef> }> {
     await this.beforeRead();
-    const targets = searchTargets(this.cluster.state, expression, options);
+    // A search context reads the indices it opened on, each as of its mark.
+    const targets = reader ? reader.targets.map((t) => t.target) : searchTargets(this.cluster.state, expression, options);
     const keys = await this.repository.indexKeys(targets.map((t) => t.name));
-    return { targets, refs: new Map(targets.map((t) => [t.name, { name: t.name, key: keys.get(t.name) }])) };
+    const marks = new Map(reader?.targets.map((t) => [t.target.name, t.mark]));
+    return { targets, refs: new Map(targets.map((t) => [t.name, { name: t.name, key: keys.get(t.name), ...(marks.has(t.name) && { view: { mark: marks.get(t.name)! } }) }])) };
+  }
+
+  /** The indices (and alias filters) an expression searches, for a context to open on. */
+  async resolveTargets(expression: string | undefined, options: ResolveOptions): Promise<SearchTarget[]> {
+    await this.beforeRead();
+    return searchTargets(this.cluster.state, expression, options);
   }
 
   /** Runs `work` per index; a query_shard_exception or an argument the index refuses fails that index alone. */
@@ -123,17 +135,21 @@ export class SearchService {
     return { outcomes, failures };
   }
 
-  async search(expression: string | undefined, request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome> {
-    for (const [member, name] of NOT_YET) if (request[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
-    if (request.explain) throw ClusterErrors.illegalArgument('Tessera does not support [explain] in a search request yet');
+  /** A search; `reader`: through a search context (a point in time or a scroll), which fixes indices and snapshot. */
+  async search(expression: string | undefined, given: SearchRequest, options: ResolveOptions, reader?: ReaderView): Promise<SearchOutcome> {
+    for (const [member, name] of NOT_YET) if (given[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
+    if (given.explain) throw ClusterErrors.illegalArgument('Tessera does not support [explain] in a search request yet');
+    if ((given.pit !== undefined || given.scrollMillis !== undefined) && !reader) throw new Error('a point in time or scroll search needs its context');
+    const request = reader ? readerRequest(given, reader.showShardDoc) : given;
     const started = this.clock.now();
-    const { targets, refs } = await this.#targets(expression, options);
+    const { targets, refs } = await this.#targets(expression, options, reader);
     const window = request.from + request.size;
-    const { outcomes, failures } = await this.#perIndex(targets, (target, metadata) => this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target)));
+    const { outcomes, failures } = await this.#perIndex(targets, (target, metadata) => this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target), reader));
     const keys = outcomes.length > 0 ? sortKeys(request.sort, this.#context(outcomes[0]!.metadata, started).fields, { name: outcomes[0]!.metadata.name, uuid: outcomes[0]!.metadata.uuid }) : [];
     const ranked = outcomes.flatMap((o) => o.ranked).sort(hitComparator(keys));
     const page = ranked.slice(request.from, window);
-    const hits = await buildHits(this.repository, page, new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }])), keys, request);
+    const hits = await buildHits(this.repository, page, new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }])), keys, request, reader?.showShardDoc ?? false);
+    const lastHit = page.at(-1);
     const limit = request.trackTotalHits === true ? Infinity : request.trackTotalHits === false ? 0 : request.trackTotalHits;
     const count = outcomes.reduce((n, o) => n + o.total, 0);
     const byScore = keys[0]?.kind === 'score';
@@ -146,12 +162,15 @@ export class SearchService {
       maxScore: (byScore || request.trackScores) && scores.length > 0 ? floatScore(Math.max(...scores)) : null,
       hits,
       ...(request.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
+      ...(lastHit && { last: { score: lastHit.score, values: lastHit.values, ...(reader && { tie: { shard: lastHit.shard, doc: lastHit.doc, order: reader.tiebreak } }) } }),
     };
   }
 
-  async #searchIndex(target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shardIndex: number): Promise<IndexOutcome> {
+  async #searchIndex(target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shardIndex: number, reader?: ReaderView): Promise<IndexOutcome> {
     const ctx = this.#context(metadata, now);
     const keys = sortKeys(request.sort, ctx.fields, ctx.index);
+    // A scroll resumes after its last hit; `search_after` names the point itself.
+    const after = reader?.after ?? (request.searchAfter ? afterPoint(request.searchAfter, keys, reader?.tiebreak) : undefined);
     const window = request.from + request.size;
     const maxWindow = Number(metadata.settings['index.max_result_window'] ?? DEFAULT_MAX_RESULT_WINDOW);
     if (window > maxWindow) {
@@ -173,7 +192,8 @@ export class SearchService {
     const needsAllScores = scoring && constantScore === undefined && (keys.some((k) => k.kind === 'score') || request.minScore !== undefined);
     if (!needsAllScores) {
       const total = request.trackTotalHits === false ? 0 : await this.repository.count(ref, compiled.set, trackLimit(request));
-      const page = window === 0 ? [] : await this.repository.page(ref, compiled.set, storeKeys, 0, window);
+      const cut = after && pageAfter(after, keys, shardIndex, constantScore ?? 0);
+      const page = window === 0 ? [] : await this.repository.page(ref, compiled.set, storeKeys, 0, window, cut);
       if (page.length === 0) return { target, shard: shardIndex, ref, metadata, total, ranked: [], maxScore: undefined, terminatedEarly };
       let scores = new Map<number, number>();
       if (scoring && constantScore === undefined) {
@@ -191,7 +211,8 @@ export class SearchService {
       const values = await this.repository.sortValues(ref, candidates.map((c) => c.doc), storeKeys);
       candidates = candidates.map((c) => ({ ...c, values: values.get(c.doc) ?? storeKeys.map(() => null) }));
     }
-    const ranked = candidates.sort(hitComparator(keys)).slice(0, window);
+    // Every hit is scored here anyway, so the point is applied to the scored hits.
+    const ranked = candidates.filter((c) => !after || isAfter(c, after, keys)).sort(hitComparator(keys)).slice(0, window);
     return { target, shard: shardIndex, ref, metadata, total: candidates.length, ranked, maxScore, terminatedEarly };
   }
 

@@ -1,8 +1,9 @@
 /** @module Search reads on Kysely: document sets as SQL (search-sql.ts), patterns and phrases resolved first. */
 import { sql, type Kysely } from 'kysely';
 import type { DocSet, TermMatcher } from '../search/search-plan.js';
-import type { FetchedDocument, FieldStats, IndexRef, PagedDoc, PostingRow, SearchRepository, StoreSortKey } from '../search/search-repository.js';
-import { setQuery, textEquals, type ResolvedSet } from './search-sql.js';
+import type { FetchedDocument, FieldStats, IndexRef, PageAfter, PagedDoc, PostingRow, SearchRepository, StoreSortKey } from '../search/search-repository.js';
+import { documentsOf, setQuery, textEquals, type ResolvedSet } from './search-sql.js';
+import { afterCondition } from './search-after-sql.js';
 import { chunks } from '../../platform/store/statement-chunks.js';
 import { matchPhrase } from '../search/phrase-match.js';
 
@@ -68,8 +69,16 @@ export class KyselySearchRepository implements SearchRepository {
     }
   }
 
+  /**
+   * The final set as the reader sees it: live, without the versions retired for open contexts; a context's
+   * snapshot, the versions up to its mark that were not retired by then.
+   */
   async #query(index: IndexRef, set: DocSet) {
-    return setQuery(index, await this.#resolve(index, set));
+    const inner = setQuery(index, await this.#resolve(index, set));
+    const key = index.key ?? -1;
+    if (!index.view) return sql`select doc from (${inner}) as v0 except select doc from es_retired where index_key = ${key}`;
+    const { mark } = index.view;
+    return sql`select doc from (${inner}) as v0 where doc <= ${mark} except select doc from es_retired where index_key = ${key} and retired_seq <= ${mark}`;
   }
 
   async count(index: IndexRef, set: DocSet, limit?: number): Promise<number> {
@@ -94,7 +103,7 @@ export class KyselySearchRepository implements SearchRepository {
     return sql`(select ${aggregate}(${value}) from es_doc_values v where v.index_key = ${index.key ?? -1} and v.doc = p.doc and v.field = ${key.field} and ${present}) as ${sql.raw(`s${i}`)}`;
   }
 
-  async page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number): Promise<PagedDoc[]> {
+  async page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number, after?: PageAfter): Promise<PagedDoc[]> {
     const inner = await this.#query(index, set);
     const columns = sort.map((key, i) => this.#sortColumn(index, key, i));
     const order: ReturnType<typeof sql>[] = [];
@@ -110,7 +119,7 @@ export class KyselySearchRepository implements SearchRepository {
     });
     order.push(sql`doc asc`);
     const select = columns.length === 0 ? sql`p.doc` : sql`p.doc, ${sql.join(columns)}`;
-    const { rows } = await sql<Record<string, unknown>>`select * from (select ${select} from (select distinct doc from (${inner}) as d0) as p) as q order by ${sql.join(order)} limit ${limit} offset ${offset}`.execute(this.db);
+    const { rows } = await sql<Record<string, unknown>>`select * from (select ${select} from (select distinct doc from (${inner}) as d0) as p) as q where ${after ? afterCondition(sort, after) : sql`1 = 1`} order by ${sql.join(order)} limit ${limit} offset ${offset}`.execute(this.db);
     return rows.map((r) => ({ doc: Number(r.doc), values: sort.map((key, i) => toSortValue(r[`s${i}`], key)) }));
   }
 
@@ -119,7 +128,7 @@ export class KyselySearchRepository implements SearchRepository {
     if (sort.length === 0) return out;
     for (const chunk of chunks(docs)) {
       const columns = sort.map((key, i) => this.#sortColumn(index, key, i));
-      const { rows } = await sql<Record<string, unknown>>`select p.doc, ${sql.join(columns)} from (select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${list(chunk)})) as p`.execute(this.db);
+      const { rows } = await sql<Record<string, unknown>>`select p.doc, ${sql.join(columns)} from (select seq_no as doc from ${documentsOf(index)} where index_name = ${index.name} and seq_no in (${list(chunk)})) as p`.execute(this.db);
       for (const r of rows) out.set(Number(r.doc), sort.map((key, i) => toSortValue(r[`s${i}`], key)));
     }
     return out;
@@ -167,7 +176,7 @@ export class KyselySearchRepository implements SearchRepository {
   async fetch(index: IndexRef, docs: readonly number[]): Promise<Map<number, FetchedDocument>> {
     const out = new Map<number, FetchedDocument>();
     for (const chunk of chunks(docs)) {
-      const rows = await this.db.selectFrom('es_documents').select(['seq_no', 'doc_id', 'version', 'source', 'routing']).where('index_name', '=', index.name).where('seq_no', 'in', chunk).execute();
+      const { rows } = await sql<{ seq_no: number | string; doc_id: string; version: number | string; source: string; routing: string | null }>`select seq_no, doc_id, version, source, routing from ${documentsOf(index)} where index_name = ${index.name} and seq_no in (${list(chunk)})`.execute(this.db);
       for (const r of rows) out.set(Number(r.seq_no), { doc: Number(r.seq_no), id: r.doc_id, version: Number(r.version), source: r.source, ...(r.routing !== null && { routing: r.routing }) });
     }
     return out;

@@ -7,6 +7,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { IndexedDocument } from '../search/document-indexer.js';
 import { chunks as chunked } from '../../platform/store/statement-chunks.js';
 import { KEY_LENGTH } from './search-migrations.js';
+import { contextsOpenOn, forgetRetired, retireVersions } from './search-retirement.js';
 
 export interface SearchTables {
   es_search_indices: { index_key: number | string; index_name: string };
@@ -43,9 +44,10 @@ function addDelta(delta: StatsDelta, field: string, docs: number, length: number
 }
 
 /** Removes the stored versions of `ids` from `index`'s structure; call before the documents table changes. */
-async function removeVersions(trx: Transaction<any>, index: string, key: number, ids: readonly string[], delta: StatsDelta): Promise<void> {
+async function removeVersions(trx: Transaction<any>, index: string, key: number, ids: readonly string[], delta: StatsDelta, retiredBy?: ReadonlyMap<string, number>): Promise<void> {
   for (const chunk of chunked(ids)) {
-    const docs = (await trx.selectFrom('es_documents').select('seq_no').where('index_name', '=', index).where('doc_id', 'in', chunk).execute()).map((r) => Number(r.seq_no));
+    const rows = await trx.selectFrom('es_documents').select(['seq_no', 'doc_id']).where('index_name', '=', index).where('doc_id', 'in', chunk).execute();
+    const docs = rows.map((r) => Number(r.seq_no));
     if (docs.length === 0) continue;
     const lengths = await trx
       .selectFrom('es_doc_lengths')
@@ -63,7 +65,9 @@ async function removeVersions(trx: Transaction<any>, index: string, key: number,
       .groupBy('field')
       .execute();
     for (const r of values) addDelta(delta, r.field, -Number(r.docs), -Number(r.total));
-    for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values']) await trx.deleteFrom(table).where('index_key', '=', key).where('doc', 'in', docs).execute();
+    // The statistics move either way (they describe the live documents); an open context keeps the rows themselves.
+    if (retiredBy) await retireVersions(trx, index, key, new Map(rows.map((r) => [Number(r.seq_no), retiredBy.get(r.doc_id as string)!])));
+    else for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values']) await trx.deleteFrom(table).where('index_key', '=', key).where('doc', 'in', docs).execute();
   }
 }
 
@@ -117,7 +121,8 @@ async function applyDelta(trx: Transaction<any> | Kysely<any>, key: number, delt
  */
 export async function writeSearchIndex(trx: Transaction<any>, index: string, key: number, writes: readonly IndexedWrite[]): Promise<void> {
   const delta: StatsDelta = new Map();
-  await removeVersions(trx, index, key, writes.map((w) => w.id), delta);
+  const retiredBy = (await contextsOpenOn(trx, index)) ? new Map(writes.map((w) => [w.id, w.seqNo])) : undefined;
+  await removeVersions(trx, index, key, writes.map((w) => w.id), delta, retiredBy);
   await addVersions(trx, key, writes, delta);
   await applyDelta(trx, key, delta);
 }
@@ -139,6 +144,7 @@ export async function syncSearchIndices(trx: Transaction<any>, created: readonly
   const keys = (await trx.selectFrom('es_search_indices').select('index_key').where('index_name', 'in', removed).execute()).map((r) => Number(r.index_key));
   if (keys.length === 0) return;
   for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values', 'es_field_stats']) await trx.deleteFrom(table).where('index_key', 'in', keys).execute();
+  await forgetRetired(trx, keys, removed);
   await trx.deleteFrom('es_search_indices').where('index_key', 'in', keys).execute();
 }
 

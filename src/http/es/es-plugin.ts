@@ -22,6 +22,7 @@ import { clockRoutes } from './clock-routes.js';
 import { instanceRoutes } from './instance-routes.js';
 import { documentRoutes } from './document-routes.js';
 import { searchRoutes } from './search-routes.js';
+import { searchContextRoutes } from './search-context-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
 import { mappingRoutes } from './mapping-routes.js';
@@ -131,6 +132,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   snapshotRoutes(app, ctx);
   documentRoutes(app, ctx);
   if (ctx.search) searchRoutes(app, ctx, ctx.search);
+  if (ctx.searchContexts) searchContextRoutes(app, ctx, ctx.searchContexts);
   nodeRoutes(app, ctx, inFlight);
   nodeInfoRoutes(app, ctx);
   licenseRoutes(app, ctx);
