@@ -281,7 +281,7 @@ describe('a restart', () => {
     try {
       const first = await runCli(['migrate', '--data-dir', dataDir]);
       assert.equal(first.code, 0, first.stderr);
-      assert.equal(first.stdout, 'applied 0001_grid_fields, 0002_cluster_state, 0003_ilm_policies, 0004_documents, 0005_security, 0006_api_keys, 0007_generations, 0008_cluster_row_versions, 0009_index_doc_counts, 0010_document_routing, 0011_cluster_customs, 0012_ilm_metadata_in_cluster_state, 0013_component_templates, 0014_legacy_templates, 0015_grid_rows\n');
+      assert.equal(first.stdout, 'applied 0001_grid_fields, 0002_cluster_state, 0003_ilm_policies, 0004_documents, 0005_security, 0006_api_keys, 0007_generations, 0008_cluster_row_versions, 0009_index_doc_counts, 0010_document_routing, 0011_cluster_customs, 0012_ilm_metadata_in_cluster_state, 0013_component_templates, 0014_legacy_templates, 0015_grid_rows, 0016_search, 0017_search_contexts\n');
       const second = await runCli(['migrate', '--data-dir', dataDir]);
       assert.equal(second.code, 0, second.stderr);
       assert.equal(second.stdout, 'schema is up to date\n');
