@@ -125,6 +125,30 @@ describe('search paging', () => {
     assert.deepEqual(got.sort(), [...seen.keys()].sort());
   });
 
+  it('a scroll ranked by score keeps its scores while writes change the statistics they come from', async () => {
+    const matches = (d: Doc) => d.tag === 't3' || d.n >= 8;
+    const seen = [...live].filter(([, d]) => matches(d)).map(([id]) => id).sort();
+    const query = { bool: { should: [{ match: { tag: 't3' } }, { range: { n: { gte: 8 } } }] } };
+    const got: string[] = [];
+    let page = await es.client.search<Doc>({ index: INDEX, scroll: '1m', size: 4, query });
+    const scores = new Map<string, number>();
+    for (let step = 0; page.hits.hits.length > 0; step++) {
+      for (const hit of page.hits.hits) {
+        got.push(hit._id!);
+        scores.set(hit._id!, hit._score!);
+      }
+      // More and fewer `t3` documents: its document frequency, and so live scores, move between pages.
+      const t3 = [...live].filter(([, d]) => d.tag === 't3').map(([id]) => id);
+      await write([{ index: [`new${nextId++}`, { n: 0, tag: 't3', v: 2 }] }, { index: [`new${nextId++}`, { n: 1, tag: 't3', v: 2 }] }, ...(t3.length > 3 ? [{ delete: t3[0]! }] : [])]);
+      page = await es.client.scroll<Doc>({ scroll_id: page._scroll_id!, scroll: '1m' });
+    }
+    assert.deepEqual([...got].sort(), seen);
+    // Pages come in score order, highest first.
+    const ordered = got.map((id) => scores.get(id)!);
+    assert.deepEqual(ordered, [...ordered].sort((x, y) => y - x));
+    await es.client.clearScroll({ scroll_id: '_all' });
+  });
+
   it('every context expires after its keep_alive', async () => {
     const pit = await es.client.openPointInTime({ index: INDEX, keep_alive: '1m' });
     const scroll = await es.client.search({ index: INDEX, scroll: '2m', size: 1 });

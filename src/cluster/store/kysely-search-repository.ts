@@ -162,15 +162,28 @@ export class KyselySearchRepository implements SearchRepository {
     const key = index.key ?? -1;
     const query =
       source === 'postings'
-        ? sql<{ term: string; n: number | string }>`select coalesce(term_rest, term) as term, count(*) as n from es_postings where index_key = ${key} and field = ${field} and ${textEquals('term', 'term_rest', terms)} group by coalesce(term_rest, term)`
-        : sql<{ term: string; n: number | string }>`select coalesce(k_rest, k) as term, count(distinct doc) as n from es_doc_values where index_key = ${key} and field = ${field} and ${textEquals('k', 'k_rest', terms)} group by coalesce(k_rest, k)`;
+        ? sql<{ term: string; n: number | string }>`select coalesce(term_rest, term) as term, count(*) as n from es_postings where index_key = ${key} and field = ${field} and ${textEquals('term', 'term_rest', terms)} and ${visible(index)} group by coalesce(term_rest, term)`
+        : sql<{ term: string; n: number | string }>`select coalesce(k_rest, k) as term, count(distinct doc) as n from es_doc_values where index_key = ${key} and field = ${field} and ${textEquals('k', 'k_rest', terms)} and ${visible(index)} group by coalesce(k_rest, k)`;
     for (const r of (await query.execute(this.db)).rows) out.set(r.term, Number(r.n));
     return out;
   }
 
   async fieldStats(index: IndexRef, field: string): Promise<FieldStats> {
+    if (index.view) return this.#snapshotStats(index, field);
     const row = await this.db.selectFrom('es_field_stats').select(['doc_count', 'sum_length']).where('index_key', '=', index.key ?? -1).where('field', '=', field).executeTakeFirst();
     return { docCount: Number(row?.doc_count ?? 0), sumLength: Number(row?.sum_length ?? 0) };
+  }
+
+  /**
+   * A snapshot's statistics, counted over its documents (the kept ones describe the live documents): what the writes
+   * add up (search-index-writes.ts), text fields' lengths and other fields' values, so a context's scores do not move
+   * while writes continue.
+   */
+  async #snapshotStats(index: IndexRef, field: string): Promise<FieldStats> {
+    const key = index.key ?? -1;
+    const { rows } = await sql<{ docs: number | string | null; total: number | string | null }>`select count(*) as docs, sum(length) as total from es_doc_lengths where index_key = ${key} and field = ${field} and ${visible(index)}
+      union all select count(distinct doc) as docs, count(*) as total from es_doc_values where index_key = ${key} and field = ${field} and ${visible(index)}`.execute(this.db);
+    return { docCount: rows.reduce((n, r) => n + Number(r.docs ?? 0), 0), sumLength: rows.reduce((n, r) => n + Number(r.total ?? 0), 0) };
   }
 
   async fetch(index: IndexRef, docs: readonly number[]): Promise<Map<number, FetchedDocument>> {
@@ -198,6 +211,14 @@ export class KyselySearchRepository implements SearchRepository {
     }
     return out;
   }
+}
+
+/** Whether a structure row's `doc` is one the reader sees (see #query): statistics count only those. */
+function visible(index: IndexRef) {
+  const key = index.key ?? -1;
+  if (!index.view) return sql`doc not in (select doc from es_retired where index_key = ${key})`;
+  const { mark } = index.view;
+  return sql`doc <= ${mark} and doc not in (select doc from es_retired where index_key = ${key} and retired_seq <= ${mark})`;
 }
 
 function toSortValue(value: unknown, key: StoreSortKey): number | string | null {
