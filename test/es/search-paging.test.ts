@@ -199,6 +199,12 @@ describe('search paging', () => {
     ];
     for (const [call, status, type, reason] of cases) assert.deepEqual(await esErrorOf(call()), { status, type, reason });
 
+    const noKeepAlive = await rawRequest(es.server.url, 'POST', `/${INDEX}/_pit`);
+    assert.deepEqual([noKeepAlive.status, noKeepAlive.json.error.type, noKeepAlive.json.error.reason], [400, 'action_request_validation_exception', 'Validation Failed: 1: [keep_alive] is not specified;']);
+    assert.deepEqual(await esErrorOf(es.client.scroll({ scroll_id: 'not-ours', scroll: '1m' })), { status: 400, type: 'illegal_argument_exception', reason: 'Cannot parse scroll id' });
+    assert.deepEqual(await esErrorOf(es.client.clearScroll({ scroll_id: 'not-ours' })), { status: 400, type: 'illegal_argument_exception', reason: 'Cannot parse scroll id' });
+    assert.deepEqual(await esErrorOf(es.client.search({ pit: { id: 'not-ours' } })), { status: 400, type: 'illegal_argument_exception', reason: 'invalid id: [not-ours]' });
+
     const mismatch = await rawRequest(es.server.url, 'POST', `/${INDEX}/_search`, { sort: [{ n: 'asc' }], search_after: [1, 2] });
     assert.equal(mismatch.status, 400);
     assert.equal(mismatch.json.error.type, 'search_phase_execution_exception');

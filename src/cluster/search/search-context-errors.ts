@@ -30,4 +30,4 @@ export const keepAliveTooLarge = (keepAlive: number, max: number) =>
 
 /** An id that is not one of ours (ES fails decoding it). */
 export const badScrollId = () => ClusterErrors.illegalArgument('Cannot parse scroll id');
-export const badPitId = () => ClusterErrors.illegalArgument('invalid id');
+export const badPitId = (id: string) => ClusterErrors.illegalArgument(`invalid id: [${id}]`);

@@ -55,7 +55,7 @@ function decodeId(kind: ContextKind, text: string): string {
   } catch {
     // Not ours: refused below.
   }
-  throw kind === 'scroll' ? badScrollId() : badPitId();
+  throw kind === 'scroll' ? badScrollId() : badPitId(text);
 }
 
 export class SearchContextService {
