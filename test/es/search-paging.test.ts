@@ -210,6 +210,15 @@ describe('search paging', () => {
     assert.equal(mismatch.json.error.type, 'search_phase_execution_exception');
     assert.deepEqual(mismatch.json.error.root_cause, [{ type: 'illegal_argument_exception', reason: 'search_after has 2 value(s) but sort has 1.' }]);
 
+    // A point in time's sort ends with the implicit `_shard_doc`, which search_after must then carry too.
+    const pit = await es.client.openPointInTime({ index: INDEX, keep_alive: '1m' });
+    const short = await rawRequest(es.server.url, 'POST', '/_search', { pit: { id: pit.id }, sort: [{ n: 'asc' }], search_after: [1] });
+    assert.equal(short.status, 400);
+    assert.deepEqual(short.json.error.root_cause, [{ type: 'illegal_argument_exception', reason: 'search_after has 1 value(s) but sort has 2.' }]);
+    const noSort = await rawRequest(es.server.url, 'POST', `/${INDEX}/_search`, { search_after: [1] });
+    assert.deepEqual(noSort.json.error.root_cause, [{ type: 'illegal_argument_exception', reason: 'Sort must contain at least one field.' }]);
+    await es.client.closePointInTime({ id: pit.id });
+
     const tooLong = await esErrorOf(es.client.search({ index: INDEX, scroll: '25h' }));
     assert.deepEqual(tooLong, { status: 400, type: 'search_phase_execution_exception', reason: 'all shards failed' });
     const tooLongPit = await rawRequest(es.server.url, 'POST', `/${INDEX}/_pit?keep_alive=2d`);
