@@ -8,6 +8,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { parseTimeValue } from '../../platform/units/time-value.js';
 import type { ClusterService } from '../cluster-service.js';
+import type { ClusterError } from '../cluster-error.js';
 import { clusterSetting } from '../setting.js';
 import { MAX_KEEP_ALIVE, MAX_OPEN_SCROLL_CONTEXT } from '../cluster-settings.js';
 import type { ResolveOptions } from '../index-expression.js';
@@ -23,6 +24,16 @@ import type { SearchOutcome, SearchService } from './search-service.js';
 import type { SearchTarget } from './search-targets.js';
 
 type Params = Readonly<Record<string, string | undefined>>;
+
+/** Whether the caller may read an index (security's check, made when a context is used): the denial, or undefined. */
+export type ReadCheck = (index: string) => ClusterError | undefined;
+
+function requireRead(context: StoredContext, check: ReadCheck | undefined): void {
+  for (const { index } of context.marks) {
+    const denied = check?.(index);
+    if (denied) throw denied;
+  }
+}
 
 interface PitState {
   /** Alias filters by index, as the targets were resolved at open. */
@@ -105,12 +116,14 @@ export class SearchContextService {
     return { id: encodeId('pit', context.id), shards: context.marks.length };
   }
 
-  async searchPit(request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome & { pitId: string }> {
+  async searchPit(request: SearchRequest, options: ResolveOptions, check?: ReadCheck): Promise<SearchOutcome & { pitId: string }> {
     const pit = request.pit!;
     const id = decodeId('pit', pit.id);
     const keepAlive = pit.keepAlive === undefined ? undefined : parseKeepAlive(pit.keepAlive);
     if (keepAlive !== undefined) this.#checkKeepAlive(keepAlive);
     const context = await this.#open('pit', id);
+    // A point in time's indices are read as the caller may read them, whoever opened it.
+    requireRead(context, check);
     if (keepAlive !== undefined) await this.repository.update(id, this.clock.now() + keepAlive);
     const outcome = await this.search.search(undefined, request, options, this.#reader(context, JSON.parse(context.state) as PitState, tiebreakOf(request), true));
     return { ...outcome, pitId: pit.id };
@@ -140,10 +153,11 @@ export class SearchContextService {
   }
 
   /** `_search/scroll`: the page after the last one, the context kept alive. */
-  async scroll(scrollId: string, keepAlive: number | undefined): Promise<SearchOutcome & { scrollId: string }> {
+  async scroll(scrollId: string, keepAlive: number | undefined, check?: ReadCheck): Promise<SearchOutcome & { scrollId: string }> {
     const id = decodeId('scroll', scrollId);
     if (keepAlive !== undefined) this.#checkKeepAlive(keepAlive);
     const context = await this.#open('scroll', id);
+    requireRead(context, check);
     const state = JSON.parse(context.state) as ScrollState;
     const request = parseSearchRequest(state.body, state.params, state.path);
     return this.#page(context, keepAlive === undefined ? state : { ...state, keepAlive }, request);

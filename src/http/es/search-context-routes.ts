@@ -8,17 +8,18 @@ import { checkBlocks, ClusterErrors, parseKeepAlive, resolveIndices, type Search
 import { parseSearchRequest } from '../../cluster/search/dsl/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { indexActionCheck } from './es-authorization.js';
 import { indicesOptionsOf } from './indices-options.js';
-import { cluster, esRoute, onPath } from './es-actions.js';
+import { esRoute, onPath, onSearchContext } from './es-actions.js';
 import { INDICES_OPTIONS } from './es-params.js';
 import { searchBody } from './search-routes.js';
 
 type Query = Record<string, string | undefined>;
 
 const OPEN_PIT = esRoute(onPath('indices:data/read/open_point_in_time'), ['keep_alive', 'routing', 'preference', 'allow_partial_search_results', 'max_concurrent_shard_requests', ...INDICES_OPTIONS], { body: true });
-const CLOSE_PIT = esRoute(cluster('indices:data/read/close_point_in_time'), [], { body: true });
-const SCROLL = esRoute(cluster('indices:data/read/scroll'), ['scroll', 'scroll_id', 'rest_total_hits_as_int'], { body: true });
-const CLEAR_SCROLL = esRoute(cluster('indices:data/read/scroll/clear'), [], { body: true });
+const CLOSE_PIT = esRoute(onSearchContext('indices:data/read/close_point_in_time'), [], { body: true });
+const SCROLL = esRoute(onSearchContext('indices:data/read/scroll'), ['scroll', 'scroll_id', 'rest_total_hits_as_int'], { body: true });
+const CLEAR_SCROLL = esRoute(onSearchContext('indices:data/read/scroll/clear'), [], { body: true });
 
 const bodyObject = (body: unknown): Record<string, unknown> => (body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
 
@@ -60,7 +61,7 @@ export function searchContextRoutes(app: FastifyInstance, ctx: EsContext, contex
     const ids = scrollIdsOf(req);
     if (ids.length === 0) throw ClusterErrors.validation(['scrollId is missing']);
     const keepAlive = keepAliveOf(req.query.scroll ?? bodyObject(req.body).scroll, 'scroll');
-    const outcome = await contexts.scroll(ids[0]!, keepAlive);
+    const outcome = await contexts.scroll(ids[0]!, keepAlive, indexActionCheck(req, ctx.security, 'indices:data/read/scroll'));
     // The answer's shape follows this request's `rest_total_hits_as_int`, as the scroll's first page's did.
     const request = parseSearchRequest(undefined, { rest_total_hits_as_int: req.query.rest_total_hits_as_int });
     return esSend(req, reply, searchBody(outcome, request, { scrollId: outcome.scrollId }));

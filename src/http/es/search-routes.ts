@@ -6,6 +6,7 @@ import type { SearchRequest } from '../../cluster/search/search-request.js';
 import { parseCountRequest, parseSearchRequest, SEARCH_PARAMS } from '../../cluster/search/dsl/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { indexActionCheck } from './es-authorization.js';
 import { indicesOptionsOf } from './indices-options.js';
 import { esRoute, onPath } from './es-actions.js';
 import { INDICES_OPTIONS } from './es-params.js';
@@ -41,11 +42,12 @@ export function searchRoutes(app: FastifyInstance, ctx: EsContext, search: Searc
   };
 
   const runSearch = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
-    const request = parseSearchRequest(req.body ?? undefined, req.query, req.url.split('?')[0], req.params.index !== undefined);
+    // The route, not the parameter: security narrows a request without indices to the ones the caller may read.
+    const request = parseSearchRequest(req.body ?? undefined, req.query, req.url.split('?')[0], req.routeOptions.url !== '/_search');
     const contexts = ctx.searchContexts;
     // A point in time names its indices itself (none may be given in the path).
     if (request.pit !== undefined && contexts) {
-      const outcome = await contexts.searchPit(request, resolveOptions(req.query));
+      const outcome = await contexts.searchPit(request, resolveOptions(req.query), indexActionCheck(req, ctx.security, 'indices:data/read/search'));
       return esSend(req, reply, searchBody(outcome, request, { pitId: outcome.pitId }));
     }
     blocks(req.params.index, req.query);
