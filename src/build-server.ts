@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { GridService as GridServiceDesc } from './gen/tessera/grid/v1/grid_service_pb.js';
 import { DEFAULT_HISTORY_RETENTION, GridService, KyselyGridRepository, gridMigrations, gridRpc, relayGridSignals, type GridAccess, type GridEvent } from './grid/index.js';
-import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, searchMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository, KyselySearchRepository, SearchService } from './cluster/index.js';
+import { ClusterError, ClusterService, clusterMigrations, DEFAULT_DISK_CAPACITY, DiskMonitor, documentMigrations, searchMigrations, DocumentService, KyselyClusterRepository, KyselyDocumentRepository, KyselySearchRepository, SearchService, SearchContextService, KyselySearchContextRepository } from './cluster/index.js';
 import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { grpcToolingRoutes } from './http/grpc-tooling/tooling-routes.js';
 import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
@@ -131,6 +131,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
   const policies = new PolicyService(cluster);
   const documents = await DocumentService.open(new KyselyDocumentRepository(store.db, shared), cluster, clock, newUuid);
   const search = new SearchService(new KyselySearchRepository(store.db), cluster, clock, () => documents.sync(), NODE_ID);
+  const searchContexts = new SearchContextService(new KyselySearchContextRepository(store.db, store.shared), search, cluster, clock, newUuid);
   const disk = new DiskMonitor(cluster, documents, options.diskCapacity ?? DEFAULT_DISK_CAPACITY);
   disk.start();
   const runner = new LifecycleRunner({
@@ -188,6 +189,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
       newUuid,
       documents,
       search,
+      searchContexts,
       disk,
       ...(security && { security }),
       ilm: { policies, runner, scheduler, saveVirtualNow: (millis) => virtualNow.save(millis) },

@@ -18,6 +18,10 @@ export const CLOSE_INDEX_ENABLE = cluster('cluster.indices.close.enable', boolea
 export const FORECAST_TIMEOUT_SETTING = 'tessera.ilm.simulate.timeout';
 export const FORECAST_TIMEOUT = setting(FORECAST_TIMEOUT_SETTING, 'cluster', timeValue(1, '1ms'), { default: '30s' });
 
+/** Search contexts (SearchService): how many scrolls may be open at once, and the longest keep-alive a context takes. */
+export const MAX_OPEN_SCROLL_CONTEXT = setting('search.max_open_scroll_context', 'cluster', intValue({ min: 0 }), { default: '500' });
+export const MAX_KEEP_ALIVE = setting('search.max_keep_alive', 'cluster', timeValue(1, '1ms'), { default: '24h' });
+
 /** In the order `include_defaults` lists the defaults. */
 const CLUSTER_SETTINGS: readonly Setting<unknown>[] = [
   POLL_INTERVAL,
@@ -31,6 +35,8 @@ const CLUSTER_SETTINGS: readonly Setting<unknown>[] = [
   CLOSE_INDEX_ENABLE,
   cluster('cluster.max_shards_per_node', intValue({ min: 1 })),
   cluster('xpack.ilm.enabled', booleanValue),
+  MAX_OPEN_SCROLL_CONTEXT,
+  MAX_KEEP_ALIVE,
 ];
 
 const BY_KEY: ReadonlyMap<string, Setting<unknown>> = new Map(CLUSTER_SETTINGS.map((s) => [s.key, s]));

@@ -65,6 +65,8 @@ export { documentMigrations } from './store/document-migrations.js';
 export { searchMigrations } from './store/search-migrations.js';
 export { KyselySearchRepository } from './store/kysely-search-repository.js';
 export { SearchService } from './search/search-service.js';
+export { SearchContextService, parseKeepAlive } from './search/search-context-service.js';
+export { KyselySearchContextRepository } from './store/kysely-search-context-repository.js';
 export { DiskMonitor, type StoredBytes } from './disk/disk-monitor.js';
 export { MemoryClusterRepository } from './memory-cluster-repository.js';
 export { DEFAULT_DISK_CAPACITY, NODE_NAME, checkWatermarkOrder, diskCapacity, diskUsage, isExceeded, parseWatermark, watermark, type DiskUsage, type WatermarkLevel } from './disk/disk-usage.js';

@@ -231,14 +231,17 @@ describe('search extras', () => {
       assert.deepEqual(dv.fields, { tags: ['a', 'b'], n: [42], at: ['1767261600000'], day: ['2026-01-05'], ok: [true], 'msg.raw': ['Hello World'] });
     });
 
-    it('stored_fields _none_ loads neither _id nor _source; other stored fields and text doc values are refused', async () => {
+    it('stored_fields: _none_ loads neither _id nor _source; names load the stored fields, and _source only when asked for; text doc values are refused', async () => {
       const response = await es.client.search({ index: 'fv', stored_fields: ['_none_'] });
       assert.deepEqual(response.hits.hits, [{ _index: 'fv', _score: 1 }]);
-      assert.deepEqual(await esErrorOf(es.client.search({ index: 'fv', stored_fields: ['msg'] })), {
-        status: 400,
-        type: 'illegal_argument_exception',
-        reason: 'Tessera stores no fields besides [_source]: [stored_fields] takes only [_none_], got [msg]; use [fields] or [_source] to read field values',
-      });
+      // Nothing in fv is mapped with store: true: stored fields load nothing, and the source is left out unless asked for.
+      assert.deepEqual((await es.client.search({ index: 'fv', stored_fields: ['msg'] })).hits.hits, [{ _index: 'fv', _id: '1', _score: 1 }]);
+      const withSource = (await es.client.search({ index: 'fv', stored_fields: ['*'], _source: true })).hits.hits[0]!;
+      assert.equal((withSource._source as { msg: string }).msg, 'Hello World');
+      await es.client.indices.create({ index: 'stored', mappings: { properties: { title: { type: 'keyword', store: true }, body: { type: 'text' } } } });
+      await es.client.index({ index: 'stored', id: '1', document: { title: 'T', body: 'B' }, refresh: true });
+      assert.deepEqual((await es.client.search({ index: 'stored', stored_fields: ['*'] })).hits.hits, [{ _index: 'stored', _id: '1', _score: 1, fields: { title: ['T'] } }]);
+      assert.deepEqual((await es.client.search({ index: 'stored', stored_fields: ['title', '_source'] })).hits.hits[0]!._source, { title: 'T', body: 'B' });
       assert.deepEqual(await shardFailureOf(es.client.search({ index: 'fv', docvalue_fields: ['msg'] })), {
         status: 400,
         type: 'illegal_argument_exception',

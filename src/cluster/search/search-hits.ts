@@ -12,6 +12,7 @@ import { formatDateValue } from './field-dates.js';
 import { PRIMARY_TERM } from '../documents/document-requests.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
 import type { HitDecorator } from './fetch/fetch-phase.js';
+import { shardDocValue } from './search-after.js';
 
 const LONG_MAX = 9223372036854775807;
 const LONG_MIN = -9223372036854775808;
@@ -42,6 +43,8 @@ export async function buildHits(
   decorate?: HitDecorator,
   /** `stored_fields: _none_`: neither `_id` nor `_source` is loaded. */
   noStoredFields = false,
+  /** A point in time's hits end their sort values with the `_shard_doc` tiebreaker, as ES adds it. */
+  shardDoc = false,
 ): Promise<Record<string, unknown>[]> {
   const byShard = new Map<number, number[]>();
   for (const r of page) {
@@ -68,6 +71,7 @@ export async function buildHits(
     if (request.sort && request.sort.length > 0) {
       let store = 0;
       hit.sort = keys.map((k) => (k.kind === 'score' ? floatScore(r.score) : sortValue(r.values[store++] ?? null, k)));
+      if (shardDoc) (hit.sort as unknown[]).push(shardDocValue(r.shard, r.doc));
     }
     Object.assign(hit, extra?.afterSort);
     return [hit];

@@ -5,6 +5,8 @@ import type { DocSet } from './search-plan.js';
 export interface IndexRef {
   readonly name: string;
   readonly key: number | undefined;
+  /** A search context's snapshot: the documents with sequence numbers up to `mark`, as they were then. Absent: live. */
+  readonly view?: { readonly mark: number };
 }
 
 /** A sort key the store reads from doc values: a document's lowest (or highest) value of the field. */
@@ -23,6 +25,16 @@ export interface StoreSortKey {
 export interface PagedDoc {
   readonly doc: number;
   readonly values: readonly (number | string | null)[];
+}
+
+/**
+ * `search_after` as the store applies it: only documents strictly after `values` (one per sort key, null for a
+ * missing value) in sort order; when equal on every key, `tie` decides (true: after; false: not; `doc`: documents
+ * whose sequence number is after it in `order`).
+ */
+export interface PageAfter {
+  readonly values: readonly (number | string | null)[];
+  readonly tie: boolean | { readonly doc: number; readonly order: 'asc' | 'desc' };
 }
 
 export interface FetchedDocument {
@@ -55,7 +67,7 @@ export interface SearchRepository extends AggregationRepository {
   /** Every document of `set`, in sequence order. */
   docs(index: IndexRef, set: DocSet): Promise<number[]>;
   /** Documents of `set` in `sort` order (then sequence order), `offset` skipped, at most `limit`, with their sort values. */
-  page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number): Promise<PagedDoc[]>;
+  page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number, after?: PageAfter): Promise<PagedDoc[]>;
   /** The sort values of the given documents. */
   sortValues(index: IndexRef, docs: readonly number[], sort: readonly StoreSortKey[]): Promise<Map<number, (number | string | null)[]>>;
   /** The postings (or keyword matches) of `terms` in `field` for the documents of `within` (all when undefined). */

@@ -52,6 +52,8 @@ export interface SearchRequest {
   readonly sort?: readonly SortSpec[];
   readonly searchAfter?: readonly (string | number | boolean | null)[];
   readonly source: SourceFilter;
+  /** Whether `_source` was given (body or URL): with `stored_fields`, only then is the source returned. */
+  readonly sourceGiven?: true;
   readonly fields?: readonly FieldAndFormat[];
   readonly docvalueFields?: readonly FieldAndFormat[];
   readonly storedFields?: readonly string[];

@@ -27,6 +27,8 @@ import { buildHits } from './search-hits.js';
 import { fetchFailed, parseFetchRequest, prepareFetch } from './fetch/fetch-phase.js';
 import { floatForJson as floatScore } from './analysis/bm25.js';
 import { aggregateIndex, finishAggregations, parseAggregations, type AggNode, type SubResults } from './aggs/index.js';
+import { afterPoint, isAfter, pageAfter, type AfterPoint } from './search-after.js';
+import { readerRequest, type ReaderView } from './reader-view.js';
 
 const MATCH_ALL: Query = Object.freeze({ kind: 'match_all', boost: 1 });
 const DEFAULT_MAX_RESULT_WINDOW = 10_000;
@@ -55,7 +57,6 @@ export interface ScanSource {
 
 /** The request members Tessera parses but does not evaluate yet: refused, never ignored. */
 const NOT_YET: readonly [keyof SearchRequest, string][] = [
-  ['pit', 'pit'], ['scrollMillis', 'scroll'], ['searchAfter', 'search_after'],
 ];
 
 export interface ShardFailure {
@@ -82,6 +83,8 @@ export interface SearchOutcome {
   readonly hits: Record<string, unknown>[];
   readonly terminatedEarly?: boolean;
   readonly aggregations?: Record<string, unknown>;
+  /** The page's last hit as ranked: where a scroll resumes. */
+  readonly last?: AfterPoint;
 }
 
 export class SearchService {
@@ -106,11 +109,19 @@ export class SearchService {
     return filters.length === 0 ? main : { set: and([main.set, ...filters]), scorer: main.scorer };
   }
 
-  async #targets(expression: string | undefined, options: ResolveOptions): Promise<{ targets: SearchTarget[]; refs: Map<string, IndexRef> }> {
+  async #targets(expression: string | undefined, options: ResolveOptions, reader?: ReaderView): Promise<{ targets: SearchTarget[]; refs: Map<string, IndexRef> }> {
     await this.beforeRead();
-    const targets = searchTargets(this.cluster.state, expression, options);
+    // A search context reads the indices it opened on, each as of its mark.
+    const targets = reader ? reader.targets.map((t) => t.target) : searchTargets(this.cluster.state, expression, options);
     const keys = await this.repository.indexKeys(targets.map((t) => t.name));
-    return { targets, refs: new Map(targets.map((t) => [t.name, { name: t.name, key: keys.get(t.name) }])) };
+    const marks = new Map(reader?.targets.map((t) => [t.target.name, t.mark]));
+    return { targets, refs: new Map(targets.map((t) => [t.name, { name: t.name, key: keys.get(t.name), ...(marks.has(t.name) && { view: { mark: marks.get(t.name)! } }) }])) };
+  }
+
+  /** The indices (and alias filters) an expression searches, for a context to open on. */
+  async resolveTargets(expression: string | undefined, options: ResolveOptions): Promise<SearchTarget[]> {
+    await this.beforeRead();
+    return searchTargets(this.cluster.state, expression, options);
   }
 
   /** Runs `work` per index; a query_shard_exception or an argument the index refuses fails that index alone. */
@@ -131,15 +142,20 @@ export class SearchService {
     return { outcomes, failures };
   }
 
-  async search(expression: string | undefined, request: SearchRequest, options: ResolveOptions): Promise<SearchOutcome> {
-    for (const [member, name] of NOT_YET) if (request[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
-    const fetch = parseFetchRequest(request);
+  /** A search; `reader`: through a search context (a point in time or a scroll), which fixes indices and snapshot. */
+  async search(expression: string | undefined, given: SearchRequest, options: ResolveOptions, reader?: ReaderView): Promise<SearchOutcome> {
+    for (const [member, name] of NOT_YET) if (given[member] !== undefined) throw ClusterErrors.illegalArgument(`Tessera does not support [${name}] in a search request yet`);
+    if ((given.pit !== undefined || given.scrollMillis !== undefined) && !reader) throw new Error('a point in time or scroll search needs its context');
+    const fetch = parseFetchRequest(given);
+    // `stored_fields` without `_source` leaves the source out of the hits, as in ES.
+    const read = reader ? readerRequest(given, reader.showShardDoc) : given;
+    const request: SearchRequest = fetch.withoutSource ? { ...read, source: { fetch: false } } : read;
     const aggs = request.aggregations && parseAggregations(request.aggregations);
     const started = this.clock.now();
-    const { targets, refs } = await this.#targets(expression, options);
+    const { targets, refs } = await this.#targets(expression, options, reader);
     const window = request.from + request.size;
     const { outcomes, failures } = await this.#perIndex(targets, async (target, metadata) => {
-      const outcome = await this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target));
+      const outcome = await this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target), reader);
       return { ...outcome, aggs: aggs && (await this.#aggregateIndex(aggs, target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target))) };
     });
     const keys = outcomes.length > 0 ? sortKeys(request.sort, this.#context(outcomes[0]!.metadata, started).fields, { name: outcomes[0]!.metadata.name, uuid: outcomes[0]!.metadata.uuid }) : [];
@@ -147,8 +163,9 @@ export class SearchService {
     const page = ranked.slice(request.from, window);
     const pageIndices = new Map(outcomes.map((o) => [o.shard, { ref: o.ref, metadata: o.metadata }]));
     const hits = await prepareFetch(this.repository, request, fetch, page, pageIndices, started, this.nodeId)
-      .then((decorate) => buildHits(this.repository, page, pageIndices, keys, request, decorate, fetch.noStoredFields))
+      .then((decorate) => buildHits(this.repository, page, pageIndices, keys, request, decorate, fetch.noStoredFields, reader?.showShardDoc ?? false))
       .catch((error: unknown) => Promise.reject(fetchFailed(error, pageIndices.values(), this.nodeId)));
+    const lastHit = page.at(-1);
     const limit = request.trackTotalHits === true ? Infinity : request.trackTotalHits === false ? 0 : request.trackTotalHits;
     const count = outcomes.reduce((n, o) => n + o.total, 0);
     const byScore = keys[0]?.kind === 'score';
@@ -162,6 +179,7 @@ export class SearchService {
       hits,
       ...(request.terminateAfter !== undefined && { terminatedEarly: outcomes.some((o) => o.terminatedEarly) }),
       ...(aggs && outcomes.length > 0 && { aggregations: finishAggregations(aggs, outcomes.map((o) => o.aggs!), request.typedKeys) }),
+      ...(lastHit && { last: { score: lastHit.score, values: lastHit.values, ...(reader && { tie: { shard: lastHit.shard, doc: lastHit.doc, order: reader.tiebreak } }) } }),
     };
   }
 
@@ -175,9 +193,11 @@ export class SearchService {
     return aggregateIndex(nodes, collected, scope);
   }
 
-  async #searchIndex(target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shardIndex: number): Promise<IndexOutcome> {
+  async #searchIndex(target: SearchTarget, metadata: IndexMetadata, ref: IndexRef, request: SearchRequest, now: number, shardIndex: number, reader?: ReaderView): Promise<IndexOutcome> {
     const ctx = this.#context(metadata, now);
     const keys = sortKeys(request.sort, ctx.fields, ctx.index);
+    // A scroll resumes after its last hit; `search_after` names the point itself.
+    const after = reader?.after ?? (request.searchAfter ? afterPoint(request.searchAfter, keys, reader?.tiebreak) : undefined);
     const window = request.from + request.size;
     const maxWindow = Number(metadata.settings['index.max_result_window'] ?? DEFAULT_MAX_RESULT_WINDOW);
     if (window > maxWindow) {
@@ -199,7 +219,8 @@ export class SearchService {
     const needsAllScores = scoring && constantScore === undefined && (keys.some((k) => k.kind === 'score') || request.minScore !== undefined);
     if (!needsAllScores) {
       const total = request.trackTotalHits === false ? 0 : await this.repository.count(ref, compiled.set, trackLimit(request));
-      const page = window === 0 ? [] : await this.repository.page(ref, compiled.set, storeKeys, 0, window);
+      const cut = after && pageAfter(after, keys, shardIndex, constantScore ?? 0);
+      const page = window === 0 ? [] : await this.repository.page(ref, compiled.set, storeKeys, 0, window, cut);
       if (page.length === 0) return { target, shard: shardIndex, ref, metadata, total, ranked: [], maxScore: undefined, terminatedEarly };
       let scores = new Map<number, number>();
       if (scoring && constantScore === undefined) {
@@ -227,7 +248,8 @@ export class SearchService {
       const values = await this.repository.sortValues(ref, candidates.map((c) => c.doc), storeKeys);
       candidates = candidates.map((c) => ({ ...c, values: values.get(c.doc) ?? storeKeys.map(() => null) }));
     }
-    const ranked = candidates.sort(hitComparator(keys)).slice(0, window);
+    // Every hit is scored here anyway, so the point is applied to the scored hits.
+    const ranked = candidates.filter((c) => !after || isAfter(c, after, keys)).sort(hitComparator(keys)).slice(0, window);
     return { target, shard: shardIndex, ref, metadata, total: candidates.length, ranked, maxScore, terminatedEarly };
   }
 

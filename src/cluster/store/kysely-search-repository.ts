@@ -1,10 +1,11 @@
 /** @module Search reads on Kysely: document sets as SQL (search-sql.ts), patterns and phrases resolved first. */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DocSet, TermMatcher } from '../search/search-plan.js';
-import type { FetchedDocument, FieldStats, IndexRef, NumberRange, NumericStats, PagedDoc, PostingRow, SearchRepository, StoreSortKey, ValueSource } from '../search/search-repository.js';
+import type { FetchedDocument, FieldStats, IndexRef, NumberRange, NumericStats, PageAfter, PagedDoc, PostingRow, SearchRepository, StoreSortKey, ValueSource } from '../search/search-repository.js';
 import * as aggregations from './kysely-aggregations.js';
-import { inList, setQuery, textEquals, type ResolvedSet, type SqlDialect } from './search-sql.js';
+import { documentsOf, inList, setQuery, textEquals, type ResolvedSet, type SqlDialect } from './search-sql.js';
 import { canDrive, drivenQuery, membership } from './search-membership.js';
+import { afterCondition } from './search-after-sql.js';
 import { chunks } from '../../platform/store/statement-chunks.js';
 import { matchPhrase } from '../search/phrase-match.js';
 import { ClusterErrors } from '../cluster-error.js';
@@ -83,10 +84,17 @@ export class KyselySearchRepository implements SearchRepository {
     }
   }
 
+  /**
+   * The final set as the reader sees it: live, without the versions retired for open contexts; a context's
+   * snapshot, the versions up to its mark that were not retired by then.
+   */
   async #query(index: IndexRef, set: DocSet) {
     const resolved = await this.#resolve(index, set);
-    return drivenQuery(index, resolved, await this.#driver(index, resolved), this.#dialect);
+    const inner = drivenQuery(index, resolved, await this.#driver(index, resolved), this.#dialect);
+    // `not in`, not `except`: a page or a count that stops early need not read the whole set first.
+    return sql`select doc from (${inner}) as v0 where ${visible(index, sql.ref('v0.doc'))}`;
   }
+
 
   /** The part of a conjunction with the fewest documents (counted no further than DRIVER_PROBE), to read first. */
   async #driver(index: IndexRef, set: ResolvedSet): Promise<number | undefined> {
@@ -149,8 +157,8 @@ export class KyselySearchRepository implements SearchRepository {
     return sql`(select ${aggregate}(${value}) from es_doc_values v where v.index_key = ${index.key ?? -1} and v.doc = p.doc and v.field = ${key.field}) as ${sql.raw(`s${i}`)}`;
   }
 
-  async page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number): Promise<PagedDoc[]> {
-    if (sort.length === 1 && sort[0]!.source !== 'doc' && (sort[0]!.missing === '_last' || sort[0]!.missing === '_first') && (sort[0]!.mode === 'max') === (sort[0]!.order === 'desc')) {
+  async page(index: IndexRef, set: DocSet, sort: readonly StoreSortKey[], offset: number, limit: number, after?: PageAfter): Promise<PagedDoc[]> {
+    if (!after && sort.length === 1 && sort[0]!.source !== 'doc' && (sort[0]!.missing === '_last' || sort[0]!.missing === '_first') && (sort[0]!.mode === 'max') === (sort[0]!.order === 'desc')) {
       return this.#walkPage(index, await this.#resolve(index, set), sort[0]!, offset + limit).then((docs) => docs.slice(offset));
     }
     const inner = await this.#query(index, set);
@@ -168,7 +176,7 @@ export class KyselySearchRepository implements SearchRepository {
     });
     order.push(sql`doc asc`);
     const select = columns.length === 0 ? sql`p.doc` : sql`p.doc, ${sql.join(columns)}`;
-    const { rows } = await sql<Record<string, unknown>>`select * from (select ${select} from (select distinct doc from (${inner}) as d0) as p) as q order by ${sql.join(order)} limit ${limit} offset ${offset}`.execute(this.db);
+    const { rows } = await sql<Record<string, unknown>>`select * from (select ${select} from (select distinct doc from (${inner}) as d0) as p) as q where ${after ? afterCondition(sort, after) : sql`1 = 1`} order by ${sql.join(order)} limit ${limit} offset ${offset}`.execute(this.db);
     return rows.map((r) => ({ doc: Number(r.doc), values: sort.map((key, i) => toSortValue(r[`s${i}`], key)) }));
   }
 
@@ -187,7 +195,7 @@ export class KyselySearchRepository implements SearchRepository {
     const missingDocs = async (count: number): Promise<PagedDoc[]> => {
       if (count <= 0) return [];
       const absent = sql`not exists (select 1 from es_doc_values w where w.index_key = ${index.key ?? -1} and w.doc = m.doc and w.field = ${key.field} and ${key.source === 'number' ? sql`w.n is not null` : sql`w.k is not null`})`;
-      const { rows } = await sql<{ doc: number | string }>`select m.doc from (select distinct doc from (${drivenQuery(index, set, await this.#driver(index, set), this.#dialect)}) as m0) as m where ${absent} order by m.doc limit ${count}`.execute(this.db);
+      const { rows } = await sql<{ doc: number | string }>`select m.doc from (select distinct doc from (${drivenQuery(index, set, await this.#driver(index, set), this.#dialect)}) as m0) as m where ${absent} and ${visible(index, sql.ref('m.doc'))} order by m.doc limit ${count}`.execute(this.db);
       return rows.map((r) => ({ doc: Number(r.doc), values: [null] }));
     };
     const out: PagedDoc[] = key.missing === '_first' ? await missingDocs(wanted) : [];
@@ -195,7 +203,7 @@ export class KyselySearchRepository implements SearchRepository {
     let fetch = Math.max(16, (wanted - out.length) * 2);
     for (let skip = 0; out.length < wanted; ) {
       const { rows } = await sql<{ doc: number | string; s0: unknown }>`select wk.doc, ${whole} as s0 from es_doc_values wk
-        where wk.index_key = ${index.key ?? -1} and wk.field = ${key.field} and ${column} is not null${bounds} and ${probe}
+        where wk.index_key = ${index.key ?? -1} and wk.field = ${key.field} and ${column} is not null${bounds} and ${probe} and ${visible(index, sql.ref('wk.doc'))}
         order by ${order}, wk.doc asc limit ${fetch} offset ${skip}`.execute(this.db);
       for (const r of rows) {
         const doc = Number(r.doc);
@@ -237,7 +245,7 @@ export class KyselySearchRepository implements SearchRepository {
     if (sort.length === 0) return out;
     for (const chunk of chunks(docs)) {
       const columns = sort.map((key, i) => this.#sortColumn(index, key, i));
-      const { rows } = await sql<Record<string, unknown>>`select p.doc, ${sql.join(columns)} from (select seq_no as doc from es_documents where index_name = ${index.name} and seq_no in (${inList(chunk, 'bigint', this.#dialect)})) as p`.execute(this.db);
+      const { rows } = await sql<Record<string, unknown>>`select p.doc, ${sql.join(columns)} from (select seq_no as doc from ${documentsOf(index)} where index_name = ${index.name} and seq_no in (${inList(chunk, 'bigint', this.#dialect)})) as p`.execute(this.db);
       for (const r of rows) out.set(Number(r.doc), sort.map((key, i) => toSortValue(r[`s${i}`], key)));
     }
     return out;
@@ -272,8 +280,8 @@ export class KyselySearchRepository implements SearchRepository {
     const key = index.key ?? -1;
     const query =
       source === 'postings'
-        ? sql<{ term: string; n: number | string }>`select coalesce(term_rest, term) as term, count(*) as n from es_postings where index_key = ${key} and field = ${field} and ${textEquals('term', 'term_rest', terms, this.#dialect)} group by coalesce(term_rest, term)`
-        : sql<{ term: string; n: number | string }>`select coalesce(k_rest, k) as term, count(distinct doc) as n from es_doc_values where index_key = ${key} and field = ${field} and ${textEquals('k', 'k_rest', terms, this.#dialect)} group by coalesce(k_rest, k)`;
+        ? sql<{ term: string; n: number | string }>`select coalesce(term_rest, term) as term, count(*) as n from es_postings where index_key = ${key} and field = ${field} and ${textEquals('term', 'term_rest', terms, this.#dialect)} and ${visible(index)} group by coalesce(term_rest, term)`
+        : sql<{ term: string; n: number | string }>`select coalesce(k_rest, k) as term, count(distinct doc) as n from es_doc_values where index_key = ${key} and field = ${field} and ${textEquals('k', 'k_rest', terms, this.#dialect)} and ${visible(index)} group by coalesce(k_rest, k)`;
     for (const r of (await query.execute(this.db)).rows) out.set(r.term, Number(r.n));
     return out;
   }
@@ -292,7 +300,7 @@ export class KyselySearchRepository implements SearchRepository {
     // One term has one posting per document: no grouping, so the store keeps only the best `limit` as it reads.
     const [select, grouped] = terms.length === 1 ? [sql`${score}`, sql``] : [sql`sum(${score})`, sql` group by p.doc`];
     const { rows } = await sql<{ doc: number | string }>`select p.doc, ${select} as s from es_postings p
-      where p.index_key = ${index.key ?? -1} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms.map((t) => t.term), this.#dialect)}${member}${grouped}
+      where p.index_key = ${index.key ?? -1} and p.field = ${field} and ${textEquals('p.term', 'p.term_rest', terms.map((t) => t.term), this.#dialect)}${member} and ${visible(index, sql.ref('p.doc'))}${grouped}
       order by s desc, p.doc asc limit ${limit}`.execute(this.db);
     return rows.map((r) => ({ doc: Number(r.doc) }));
   }
@@ -307,14 +315,27 @@ export class KyselySearchRepository implements SearchRepository {
   }
 
   async fieldStats(index: IndexRef, field: string): Promise<FieldStats> {
+    if (index.view) return this.#snapshotStats(index, field);
     const row = await this.db.selectFrom('es_field_stats').select(['doc_count', 'sum_length']).where('index_key', '=', index.key ?? -1).where('field', '=', field).executeTakeFirst();
     return { docCount: Number(row?.doc_count ?? 0), sumLength: Number(row?.sum_length ?? 0) };
+  }
+
+  /**
+   * A snapshot's statistics, counted over its documents (the kept ones describe the live documents): what the writes
+   * add up (search-index-writes.ts), text fields' lengths and other fields' values, so a context's scores do not move
+   * while writes continue.
+   */
+  async #snapshotStats(index: IndexRef, field: string): Promise<FieldStats> {
+    const key = index.key ?? -1;
+    const { rows } = await sql<{ docs: number | string | null; total: number | string | null }>`select count(*) as docs, sum(length) as total from es_doc_lengths where index_key = ${key} and field = ${field} and ${visible(index)}
+      union all select count(distinct doc) as docs, count(*) as total from es_doc_values where index_key = ${key} and field = ${field} and ${visible(index)}`.execute(this.db);
+    return { docCount: rows.reduce((n, r) => n + Number(r.docs ?? 0), 0), sumLength: rows.reduce((n, r) => n + Number(r.total ?? 0), 0) };
   }
 
   async fetch(index: IndexRef, docs: readonly number[]): Promise<Map<number, FetchedDocument>> {
     const out = new Map<number, FetchedDocument>();
     for (const chunk of chunks(docs)) {
-      const rows = await this.db.selectFrom('es_documents').select(['seq_no', 'doc_id', 'version', 'source', 'routing']).where('index_name', '=', index.name).where('seq_no', 'in', chunk).execute();
+      const { rows } = await sql<{ seq_no: number | string; doc_id: string; version: number | string; source: string; routing: string | null }>`select seq_no, doc_id, version, source, routing from ${documentsOf(index)} where index_name = ${index.name} and seq_no in (${inList(chunk, 'bigint', this.#dialect)})`.execute(this.db);
       for (const r of rows) out.set(Number(r.seq_no), { doc: Number(r.seq_no), id: r.doc_id, version: Number(r.version), source: r.source, ...(r.routing !== null && { routing: r.routing }) });
     }
     return out;
@@ -336,6 +357,15 @@ export class KyselySearchRepository implements SearchRepository {
     }
     return out;
   }
+}
+
+/** Whether a structure row's `doc` is one the reader sees (see #query): statistics count only those. */
+/** Whether the document `doc` is one the reader sees (live: not retired; a snapshot: at or before its mark, not retired by then). */
+function visible(index: IndexRef, doc: RawBuilder<unknown> = sql`doc`) {
+  const key = index.key ?? -1;
+  if (!index.view) return sql`${doc} not in (select doc from es_retired where index_key = ${key})`;
+  const { mark } = index.view;
+  return sql`${doc} <= ${mark} and ${doc} not in (select doc from es_retired where index_key = ${key} and retired_seq <= ${mark})`;
 }
 
 function toSortValue(value: unknown, key: StoreSortKey): number | string | null {

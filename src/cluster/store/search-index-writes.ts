@@ -9,6 +9,7 @@ import { chunks as chunked } from '../../platform/store/statement-chunks.js';
 import { KEY_LENGTH } from './search-migrations.js';
 import { insertRows } from '../../platform/store/row-inserts.js';
 import { decodedLength } from '../search/analysis/small-float.js';
+import { contextsOpenOn, forgetRetired, retireVersions } from './search-retirement.js';
 
 export interface SearchTables {
   es_search_indices: { index_key: number | string; index_name: string };
@@ -45,12 +46,14 @@ function addDelta(delta: StatsDelta, field: string, docs: number, length: number
 }
 
 /** Removes the stored versions of `ids` from `index`'s structure; call before the documents table changes. */
-async function removeVersions(trx: Transaction<any>, index: string, key: number, ids: readonly string[], delta: StatsDelta): Promise<void> {
+async function removeVersions(trx: Transaction<any>, index: string, key: number, ids: readonly string[], delta: StatsDelta, retiredBy?: ReadonlyMap<string, number>): Promise<void> {
   for (const chunk of chunked(ids)) {
-    const roots = (await trx.selectFrom('es_documents').select('seq_no').where('index_name', '=', index).where('doc_id', 'in', chunk).execute()).map((r) => Number(r.seq_no));
+    const rows = await trx.selectFrom('es_documents').select(['seq_no', 'doc_id']).where('index_name', '=', index).where('doc_id', 'in', chunk).execute();
+    const roots = rows.map((r) => Number(r.seq_no));
     if (roots.length === 0) continue;
     const children = (await trx.selectFrom('es_nested').select('child').where('index_key', '=', key).where('root', 'in', roots).execute()).map((r) => Number(r.child));
-    if (children.length > 0) await trx.deleteFrom('es_nested').where('index_key', '=', key).where('root', 'in', roots).execute();
+    // An open context keeps a retired root's nested documents with it (the sweep drops them together).
+    if (children.length > 0 && !retiredBy) await trx.deleteFrom('es_nested').where('index_key', '=', key).where('root', 'in', roots).execute();
     for (const docs of chunked([...roots, ...children])) {
     const lengths = await trx
       .selectFrom('es_doc_lengths')
@@ -68,8 +71,10 @@ async function removeVersions(trx: Transaction<any>, index: string, key: number,
       .groupBy('field')
       .execute();
     for (const r of values) addDelta(delta, r.field, -Number(r.docs), -Number(r.total));
-    for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values']) await trx.deleteFrom(table).where('index_key', '=', key).where('doc', 'in', docs).execute();
+    // The statistics move either way (they describe the live documents); an open context keeps the rows themselves.
+    if (!retiredBy) for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values']) await trx.deleteFrom(table).where('index_key', '=', key).where('doc', 'in', docs).execute();
     }
+    if (retiredBy) await retireVersions(trx, index, key, new Map(rows.map((r) => [Number(r.seq_no), retiredBy.get(r.doc_id as string)!])));
   }
 }
 
@@ -142,7 +147,8 @@ async function applyDelta(trx: Transaction<any> | Kysely<any>, key: number, delt
  */
 export async function writeSearchIndex(trx: Transaction<any>, index: string, key: number, writes: readonly IndexedWrite[]): Promise<void> {
   const delta: StatsDelta = new Map();
-  await removeVersions(trx, index, key, writes.map((w) => w.id), delta);
+  const retiredBy = (await contextsOpenOn(trx, index)) ? new Map(writes.map((w) => [w.id, w.seqNo])) : undefined;
+  await removeVersions(trx, index, key, writes.map((w) => w.id), delta, retiredBy);
   await addVersions(trx, key, writes, delta);
   await applyDelta(trx, key, delta);
 }
@@ -165,6 +171,7 @@ export async function syncSearchIndices(trx: Transaction<any>, created: readonly
   const keys = (await trx.selectFrom('es_search_indices').select('index_key').where('index_name', 'in', removed).execute()).map((r) => Number(r.index_key));
   if (keys.length === 0) return;
   for (const table of ['es_postings', 'es_doc_lengths', 'es_doc_values', 'es_field_stats', 'es_nested']) await trx.deleteFrom(table).where('index_key', 'in', keys).execute();
+  await forgetRetired(trx, keys, removed);
   await trx.deleteFrom('es_search_indices').where('index_key', 'in', keys).execute();
 }
 

@@ -8,7 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Bounds } from '../search/search-plan.js';
 import type { IndexRef } from '../search/search-repository.js';
-import { inList, setQuery, textBounds, textEquals, type ResolvedSet, type SqlDialect } from './search-sql.js';
+import { documentsOf, inList, setQuery, textBounds, textEquals, type ResolvedSet, type SqlDialect } from './search-sql.js';
 
 function numberConditions(column: RawBuilder<unknown>, bounds: Bounds<number>): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`${column} is not null`];
@@ -35,7 +35,7 @@ export function membership(index: IndexRef, set: ResolvedSet, doc: RawBuilder<un
     case 'doc_list':
       return set.docs.length === 0 ? sql`1 = 0` : sql`${doc} in (${inList(set.docs, 'bigint', dialect)})`;
     case 'ids':
-      return set.ids.length === 0 ? sql`1 = 0` : sql`exists (select 1 from es_documents md where md.index_name = ${index.name} and md.seq_no = ${doc} and md.doc_id in (${inList(set.ids, 'text', dialect)}))`;
+      return set.ids.length === 0 ? sql`1 = 0` : sql`exists (select 1 from ${documentsOf(index)} md where md.index_name = ${index.name} and md.seq_no = ${doc} and md.doc_id in (${inList(set.ids, 'text', dialect)}))`;
     case 'keywords':
       return values(set.field, textEquals('mv.k', 'mv.k_rest', set.values, dialect));
     case 'keyword_range':

@@ -15,6 +15,7 @@ import type { MigrationSet, StoreCapabilities } from '../../platform/store/store
 import { indexDocument } from '../search/document-indexer.js';
 import type { JsonObject, RootMapping } from '../mappings/mapping-model.js';
 import { indexStoredDocuments } from './search-index-writes.js';
+import { searchContextTables } from './search-context-migrations.js';
 
 export const KEY_LENGTH = 200;
 
@@ -118,4 +119,5 @@ async function indexExistingDocuments(db: Kysely<any>): Promise<void> {
 
 export const searchMigrations: MigrationSet = Object.freeze({
   '0016_search': createSearchTables,
+  '0017_search_contexts': () => searchContextTables,
 });

@@ -74,6 +74,15 @@ function seqBounds(bounds: Bounds<number>): RawBuilder<unknown> {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * The stored documents `index` is read from: live, es_documents; a context's snapshot adds the versions retired
+ * since (their history), which the snapshot's bounds then narrow (kysely-search-repository.ts).
+ */
+export function documentsOf(index: IndexRef): RawBuilder<unknown> {
+  if (!index.view) return sql`es_documents`;
+  return sql`(select index_name, doc_id, seq_no, version, source, routing from es_documents union all select index_name, doc_id, seq_no, version, source, routing from es_document_history) as es_documents`;
+}
+
 const wrap = (set: RawBuilder<unknown>, alias: string) => sql`select doc from (${set}) as ${sql.raw(alias)}`;
 
 /** `set` of `index` as a query with one column, `doc` (duplicates possible where a set is read from values). */
@@ -82,7 +91,7 @@ export function setQuery(index: IndexRef, set: ResolvedSet, dialect: SqlDialect,
   const alias = `s${depth}`;
   switch (set.op) {
     case 'all':
-      return sql`select seq_no as doc from es_documents where index_name = ${index.name}`;
+      return sql`select seq_no as doc from ${documentsOf(index)} where index_name = ${index.name}`;
     case 'none':
       return sql`select seq_no as doc from es_documents where 1 = 0`;
     case 'doc_list':
@@ -92,7 +101,7 @@ export function setQuery(index: IndexRef, set: ResolvedSet, dialect: SqlDialect,
     case 'seq_range':
       return sql`select seq_no as doc from es_documents where index_name = ${index.name} and ${seqBounds(set.bounds)}`;
     case 'ids':
-      return set.ids.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from es_documents where index_name = ${index.name} and doc_id in (${inList(set.ids, 'text', dialect)})`;
+      return set.ids.length === 0 ? sql`select seq_no as doc from es_documents where 1 = 0` : sql`select seq_no as doc from ${documentsOf(index)} where index_name = ${index.name} and doc_id in (${inList(set.ids, 'text', dialect)})`;
     case 'keywords':
       return sql`select doc from es_doc_values where index_key = ${key} and field = ${set.field} and ${textEquals('k', 'k_rest', set.values, dialect)}`;
     case 'keyword_range':

@@ -6,8 +6,9 @@
 
 import type { FastifyInstance } from 'fastify';
 
+/** `search-context`: a scroll or point in time names the indices, which were authorized when it opened (ES's scroll-related actions need some index privilege). */
 /** `data-stream-actions-body`: the data streams `_modify`'s actions name. `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). `reindex-body`: the handler authorizes the source (read) and each write (write) as the caller. */
-export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body' | 'data-stream-actions-body' | 'reindex-body';
+export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body' | 'data-stream-actions-body' | 'reindex-body' | 'search-context';
 
 export interface RouteAction {
   readonly action: string;
@@ -33,6 +34,9 @@ declare module 'fastify' {
 
 export const cluster = (action: string): RouteAction => ({ action });
 export const onPath = (action: string, param = 'index', wildcards?: RouteAction['wildcards']): RouteAction => ({ action, indices: 'path', param, ...(wildcards && { wildcards }) });
+
+/** An action on a search context (scroll, clear scroll, close point in time): allowed to whoever may read some index. */
+export const onSearchContext = (action: string): RouteAction => ({ action, indices: 'search-context' });
 
 /** An action on the data streams the path parameter `name` names (the data stream APIs). */
 export const onDataStreams = (action: string): RouteAction => ({ action, indices: 'path', param: 'name', wildcards: 'closed', dataStreams: true });

@@ -1,5 +1,5 @@
 /** @module What the ES routes need from the rest of the server. */
-import type { ClusterService, DiskMonitor, DocumentService, SearchService } from '../../cluster/index.js';
+import type { ClusterService, DiskMonitor, DocumentService, SearchContextService, SearchService } from '../../cluster/index.js';
 import type { LifecycleRunner, PolicyService, PollScheduler } from '../../ilm/index.js';
 import type { Security } from '../../security/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -12,6 +12,8 @@ export interface EsContext {
   readonly clusterName: string;
   readonly documents?: DocumentService;
   readonly search?: SearchService;
+  /** Point in time and scroll. */
+  readonly searchContexts?: SearchContextService;
   readonly disk?: DiskMonitor;
   /** Present when security is on: every request is authenticated. */
   readonly security?: Security;

@@ -25,6 +25,7 @@ import { searchRoutes } from './search-routes.js';
 import { byQueryAndTaskRoutes } from './by-query-routes.js';
 import { msearchRoutes } from './msearch-routes.js';
 import { validateQueryRoutes } from './validate-query-routes.js';
+import { searchContextRoutes } from './search-context-routes.js';
 import { ilmRoutes } from './ilm-routes.js';
 import { indexRoutes } from './index-routes.js';
 import { mappingRoutes } from './mapping-routes.js';
@@ -137,6 +138,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   byQueryAndTaskRoutes(app, ctx);
   if (ctx.search) msearchRoutes(app, ctx, ctx.search);
   if (ctx.search) validateQueryRoutes(app, ctx, ctx.search);
+  if (ctx.searchContexts) searchContextRoutes(app, ctx, ctx.searchContexts);
   nodeRoutes(app, ctx, inFlight);
   nodeInfoRoutes(app, ctx);
   licenseRoutes(app, ctx);

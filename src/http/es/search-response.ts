@@ -10,5 +10,6 @@ export function searchResponseBody(outcome: SearchOutcome, request: SearchReques
     ...(outcome.terminatedEarly !== undefined && { terminated_early: outcome.terminatedEarly }),
     _shards: outcome.shards,
     hits: { ...(total !== undefined && { total }), max_score: outcome.maxScore, hits: outcome.hits },
+    ...(outcome.aggregations && { aggregations: outcome.aggregations }),
   };
 }

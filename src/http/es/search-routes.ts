@@ -1,9 +1,13 @@
 /** @module `_search` and `_count` (RestSearchAction, RestCountAction) over indices, aliases, data streams and patterns. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkBlocks, resolveIndices, type SearchService } from '../../cluster/index.js';
+import type { SearchOutcome } from '../../cluster/search/search-service.js';
+import type { SearchRequest } from '../../cluster/search/search-request.js';
 import { parseCountRequest, parseSearchRequest, SEARCH_PARAMS } from '../../cluster/search/dsl/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
+import { searchResponseBody } from './search-response.js';
+import { indexActionCheck } from './es-authorization.js';
 import { indicesOptionsOf } from './indices-options.js';
 import { esRoute, onPath } from './es-actions.js';
 import { INDICES_OPTIONS } from './es-params.js';
@@ -18,6 +22,15 @@ function resolveOptions(query: Query) {
   return indicesOptionsOf(query, { forbidClosed: true });
 }
 
+/** A search's answer (SearchResponse.innerToXContent): the context's id first, when there is one. */
+export function searchBody(outcome: SearchOutcome, request: SearchRequest, ids: { scrollId?: string; pitId?: string } = {}): Record<string, unknown> {
+  return {
+    ...(ids.scrollId !== undefined && { _scroll_id: ids.scrollId }),
+    ...(ids.pitId !== undefined && { pit_id: ids.pitId }),
+    ...searchResponseBody(outcome, request),
+  };
+}
+
 export function searchRoutes(app: FastifyInstance, ctx: EsContext, search: SearchService): void {
   const blocks = (index: string | undefined, query: Query) => {
     const state = ctx.cluster.state;
@@ -25,18 +38,22 @@ export function searchRoutes(app: FastifyInstance, ctx: EsContext, search: Searc
   };
 
   const runSearch = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
-    const request = parseSearchRequest(req.body ?? undefined, req.query);
+    // The route, not the parameter: security narrows a request without indices to the ones the caller may read.
+    const request = parseSearchRequest(req.body ?? undefined, req.query, req.url.split('?')[0], req.routeOptions.url !== '/_search');
+    const contexts = ctx.searchContexts;
+    // A point in time names its indices itself (none may be given in the path).
+    if (request.pit !== undefined && contexts) {
+      const outcome = await contexts.searchPit(request, resolveOptions(req.query), indexActionCheck(req, ctx.security, 'indices:data/read/search'));
+      return esSend(req, reply, searchBody(outcome, request, { pitId: outcome.pitId }));
+    }
     blocks(req.params.index, req.query);
+    if (request.scrollMillis !== undefined && contexts) {
+      const raw = { body: req.body ?? undefined, params: req.query, path: req.url.split('?')[0]! };
+      const outcome = await contexts.openScroll(req.params.index, raw, request, resolveOptions(req.query));
+      return esSend(req, reply, searchBody(outcome, request, { scrollId: outcome.scrollId }));
+    }
     const outcome = await search.search(req.params.index, request, resolveOptions(req.query));
-    const total = outcome.total && (request.totalHitsAsInt ? outcome.total.value : outcome.total);
-    return esSend(req, reply, {
-      took: outcome.took,
-      timed_out: false,
-      ...(outcome.terminatedEarly !== undefined && { terminated_early: outcome.terminatedEarly }),
-      _shards: outcome.shards,
-      hits: { ...(total !== undefined && { total }), max_score: outcome.maxScore, hits: outcome.hits },
-      ...(outcome.aggregations && { aggregations: outcome.aggregations }),
-    });
+    return esSend(req, reply, searchBody(outcome, request));
   };
   for (const method of ['get', 'post'] as const) {
     app[method]('/_search', SEARCH, runSearch);

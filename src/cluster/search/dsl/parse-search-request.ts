@@ -149,9 +149,10 @@ function checkRestTotalHits(draft: SearchDraft): void {
 }
 
 /** RestSearchAction.preparePointInTime and SearchRequest.validate's scroll checks, reported together as ES does. */
-function validate(draft: SearchDraft, params: Params): void {
+function validate(draft: SearchDraft, params: Params, hasIndices: boolean): void {
   const errors: string[] = [];
   if (draft.pit !== undefined) {
+    if (hasIndices) errors.push('[indices] cannot be used with point in time. Do not specify any index with point in time.');
     if (params.routing !== undefined) errors.push('[routing] cannot be used with point in time');
     if (params.preference !== undefined) errors.push('[preference] cannot be used with point in time');
     if (paramBoolean(params, 'ccs_minimize_roundtrips') === true) errors.push('[ccs_minimize_roundtrips] cannot be used with point in time');
@@ -161,7 +162,11 @@ function validate(draft: SearchDraft, params: Params): void {
     if (draft.from !== undefined && draft.from > 0) errors.push('using [from] is not allowed in a scroll context');
     if (draft.size === 0) errors.push('[size] cannot be [0] in a scroll context');
     if (draft.pit !== undefined) errors.push('using [point in time] is not allowed in a scroll context');
+    if (draft.searchAfter !== undefined && draft.searchAfter.length > 0) errors.push('[search_after] cannot be used in a scroll context');
   }
+  // SearchSourceBuilder.validate: search_after pages by values, not by offset; `_shard_doc` exists only in a reader.
+  if (draft.from !== undefined && draft.from > 0 && draft.searchAfter !== undefined && draft.searchAfter.length > 0) errors.push('[from] parameter must be set to 0 when [search_after] is used');
+  if (draft.pit === undefined && draft.sort?.some((s) => s.field === '_shard_doc')) errors.push('[_shard_doc] sort field cannot be used without [point in time]');
   if (errors.length > 0) throw ClusterErrors.validation(errors);
 }
 
@@ -169,7 +174,7 @@ function validate(draft: SearchDraft, params: Params): void {
  * Parses a search request: `body` (undefined when none was sent) and the URL's `params`. `path` is the request's
  * path, which one of ES's messages quotes.
  */
-export function parseSearchRequest(body: unknown, params: Params, path = '/_search'): SearchRequest {
+export function parseSearchRequest(body: unknown, params: Params, path = '/_search', hasIndices = false): SearchRequest {
   const draft: SearchDraft = {};
   readSearchBody(body, draft);
   checkShardKnobs(params);
@@ -180,7 +185,7 @@ export function parseSearchRequest(body: unknown, params: Params, path = '/_sear
   const totalHitsAsInt = paramBoolean(params, 'rest_total_hits_as_int') ?? false;
   if (totalHitsAsInt) checkRestTotalHits(draft);
   if (draft.pit === undefined) paramBoolean(params, 'ccs_minimize_roundtrips');
-  validate(draft, params);
+  validate(draft, params, hasIndices);
   // A member a later one unset (timeout -1, terminate_after 0) is left out rather than kept as undefined.
   const given = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) as SearchDraft;
   return {
@@ -188,6 +193,7 @@ export function parseSearchRequest(body: unknown, params: Params, path = '/_sear
     from: draft.from ?? 0,
     size: draft.size ?? 10,
     source: draft.source ?? FETCH_ALL,
+    ...(draft.source !== undefined && { sourceGiven: true as const }),
     trackTotalHits: draft.trackTotalHits ?? 10_000,
     trackScores: draft.trackScores ?? false,
     version: draft.version ?? false,

@@ -39,15 +39,29 @@ const MATCH_ALL: Query = { kind: 'match_all', boost: 1 };
 /** What the request asks of the fetch phase, read before anything is searched (a malformed one is a plain 400). */
 export interface FetchRequest {
   readonly noStoredFields: boolean;
+  /** `stored_fields` names and patterns: the mapped fields with `store: true` they reach are returned under `fields`. */
+  readonly storedFields?: readonly string[];
+  /** `stored_fields` without `_source` in it and without `_source` asked for: the source is not returned, as in ES. */
+  readonly withoutSource: boolean;
   readonly highlight?: HighlightRequest;
 }
 
 export function parseFetchRequest(request: SearchRequest): FetchRequest {
   const noStoredFields = checkStoredFields(request);
-  return request.highlight === undefined ? { noStoredFields } : { noStoredFields, highlight: parseHighlight(request.highlight as JsonObject) };
+  const stored = !noStoredFields && request.storedFields ? request.storedFields.filter((f) => f !== '_source') : undefined;
+  const withoutSource = stored !== undefined && !request.storedFields!.includes('_source') && request.sourceGiven !== true;
+  return {
+    noStoredFields,
+    withoutSource,
+    ...(stored && stored.length > 0 && { storedFields: stored }),
+    ...(request.highlight !== undefined && { highlight: parseHighlight(request.highlight as JsonObject) }),
+  };
 }
 
-/** `stored_fields`: Tessera stores no field apart from `_source`, so only `_none_` (load nothing) is evaluated. */
+/**
+ * `stored_fields` (FetchPhase): `_none_` loads nothing; names and patterns load the fields mapped with `store: true`
+ * (read from `_source`, which holds the same values) and `_source` itself only when named or asked for.
+ */
 function checkStoredFields(request: SearchRequest): boolean {
   const stored = request.storedFields;
   if (stored === undefined) return false;
@@ -57,13 +71,13 @@ function checkStoredFields(request: SearchRequest): boolean {
     return true;
   }
   if (stored.includes('_none_')) throw ClusterErrors.illegalArgument("The field name '_none_' cannot be combined with other fields");
-  throw ClusterErrors.illegalArgument(`Tessera stores no fields besides [_source]: [stored_fields] takes only [_none_], got [${stored.join(', ')}]; use [fields] or [_source] to read field values`);
+  return false;
 }
 
 /** The page's decorator, or undefined when the request asks for none of these. */
 export async function prepareFetch(repository: SearchRepository, request: SearchRequest, fetch: FetchRequest, page: readonly RankedDoc[], indices: ReadonlyMap<number, IndexOfPage>, now: number, nodeId: string): Promise<HitDecorator | undefined> {
   const { highlight } = fetch;
-  if (!request.fields && !request.docvalueFields && !highlight && !request.explain) return undefined;
+  if (!request.fields && !request.docvalueFields && !highlight && !request.explain && !fetch.storedFields) return undefined;
   const contexts = new Map([...indices].map(([shard, { metadata }]) => [shard, indexContext(metadata, now)]));
   if (request.docvalueFields) {
     for (const [shard, { metadata }] of indices) {
@@ -92,7 +106,9 @@ export async function prepareFetch(repository: SearchRepository, request: Search
     const { metadata } = indices.get(r.shard)!;
     const ctx = contexts.get(r.shard)!;
     const afterSource: Record<string, unknown> = {};
+    const stored = fetch.storedFields && storedFieldsOf(ctx.fields, fetch.storedFields);
     const fields = {
+      ...(stored && stored.length > 0 && fetchFields(ctx.fields, source, stored)),
       ...(request.docvalueFields && fetchDocValues(metadata.mappings as RootMapping, ctx.fields, source, request.docvalueFields)),
       ...(request.fields && fetchFields(ctx.fields, source, request.fields)),
     };
@@ -109,6 +125,16 @@ export async function prepareFetch(repository: SearchRepository, request: Search
       ...(explanation && { afterSort: { _explanation: explanation } }),
     };
   };
+}
+
+/** The fields mapped with `store: true` that `names` (names and patterns) reach. */
+function storedFieldsOf(fields: IndexFields, names: readonly string[]): { field: string }[] {
+  const out: { field: string }[] = [];
+  for (const field of fields.fields.values()) {
+    if (field.mapping.store !== true) continue;
+    if (names.some((name) => (name.includes('*') ? matchesPattern(name, field.path) : name === field.path))) out.push({ field: field.path });
+  }
+  return out;
 }
 
 /** HighlightPhase: each requested name or pattern's text and keyword fields, with the fragments their values give. */

@@ -28,7 +28,8 @@ describe('parseSearchRequest: the body', () => {
     const body = {
       query: { match_all: {} },
       post_filter: { match_all: {} },
-      from: 5,
+      // 0: a `from` beside `search_after` is refused (SearchSourceBuilder.validate).
+      from: 0,
       size: '20',
       sort: ['_score', { n: 'desc' }],
       search_after: [1, 'a', null, true],
@@ -53,7 +54,7 @@ describe('parseSearchRequest: the body', () => {
       ...DEFAULTS,
       query: all,
       postFilter: all,
-      from: 5,
+      from: 0,
       size: 20,
       sort: [
         { field: '_score', order: 'desc' },
