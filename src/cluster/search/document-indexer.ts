@@ -172,7 +172,7 @@ function walk(scope: Scope, fields: IndexFields, value: Json, path: string): voi
     const place = scope.nested.add(path, child, scope.place);
     for (const [key, inner] of Object.entries(value)) walk({ out: child, nested: scope.nested, place }, fields, inner, `${path}.${key}`);
     if (fields.includedInRoot.has(path)) {
-      const root = { out: scope.nested.rootCollector, nested: IGNORED_NESTED, place: -1 };
+      const root = { out: scope.nested.rootCollector, nested: scope.nested.copies(), place: -1 };
       for (const [key, inner] of Object.entries(value)) walk(root, fields, inner, `${path}.${key}`);
     }
     return;
@@ -184,13 +184,6 @@ function walk(scope: Scope, fields: IndexFields, value: Json, path: string): voi
   // `{"a.b": 1}` in a document is field b of object a: a dotted key reaches its field by its full path.
   if (isJsonObject(value)) for (const [key, child] of Object.entries(value)) walk(scope, fields, child, `${path}.${key}`);
 }
-
-/** Nested objects inside a nested object copied into the root are copied as plain objects: nothing is listed. */
-const IGNORED_NESTED = {
-  rootCollector: undefined as unknown as Collector,
-  list: [],
-  add: () => -1,
-} as unknown as NestedDocuments;
 
 /** The index entries of `source` under `mapping` (the mapping the write was checked against, its new fields included). */
 export function indexDocument(mapping: RootMapping, source: JsonObject, nestedLimit = NESTED_OBJECTS_LIMIT): IndexedDocument {
@@ -209,9 +202,17 @@ class NestedDocuments {
   constructor(
     readonly rootCollector: Collector,
     private readonly limit: number,
+    /** False for a copy into the root (include_in_root): its nested objects are already listed where they stand. */
+    private readonly listing = true,
   ) {}
 
+  /** The same root, for values copied into it: nothing met there is listed again. */
+  copies(): NestedDocuments {
+    return new NestedDocuments(this.rootCollector, this.limit, false);
+  }
+
   add(path: string, collector: Collector, parent: number): number {
+    if (!this.listing) return -1;
     if (this.list.length >= this.limit) {
       throw ClusterErrors.illegalArgument(`The number of nested documents has exceeded the allowed limit of [${this.limit}]. This limit can be set by changing the [index.mapping.nested_objects.limit] index level setting.`);
     }

@@ -2,12 +2,11 @@
  * @module A query compiled for one index: the set of documents it matches and how they score. `scoring` is false in
  * filter context (bool `filter` and `must_not`, constant_score, `_count`), where nothing is scored.
  */
-import { ClusterErrors } from '../../cluster-error.js';
+import { ClusterError, ClusterErrors } from '../../cluster-error.js';
 import type { Query } from '../query.js';
 import { ALL, and, NONE, not, or, withUniverse, ZERO, type CompiledQuery, type DocSet, type Scorer } from '../search-plan.js';
 import { scopedFields } from '../index-fields.js';
 import { queryShardError } from '../search-errors.js';
-import { ClusterError } from '../../cluster-error.js';
 import type { CompileContext } from './compile-context.js';
 import { minimumShouldMatch } from './minimum-should-match.js';
 import { compileTermLevel } from './term-level.js';
