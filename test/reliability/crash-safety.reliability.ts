@@ -102,6 +102,12 @@ async function verify(instance: Instance, acknowledged: Acknowledged, round: num
   try {
     const found = await Promise.all([...acknowledged.documents].map(async (id) => (await es.get({ index: 'ledger', id })).found));
     assert.equal(found.filter(Boolean).length, acknowledged.documents.size, `round ${round}: every acknowledged document`);
+    // The search structure commits with the documents: every acknowledged one is found by a query, and every stored
+    // one (acknowledged or not) is in the structure.
+    const searched = await es.count({ index: 'ledger', query: { terms: { 'id.keyword': [...acknowledged.documents] } } });
+    assert.equal(searched.count, acknowledged.documents.size, `round ${round}: every acknowledged document is searchable`);
+    const [stored, indexed] = await Promise.all([es.count({ index: 'ledger' }), es.count({ index: 'ledger', query: { exists: { field: 'id' } } })]);
+    assert.equal(indexed.count, stored.count, `round ${round}: every stored document is in the search structure`);
     for (const name of acknowledged.indices) assert.equal(await es.indices.exists({ index: name }), true, `round ${round}: index ${name}`);
     const explained = await es.ilm.explainLifecycle({ index: 'rolling-*' });
     for (const [name, state] of Object.entries(explained.indices) as [string, { managed: boolean; phase?: string; step?: string }][]) {
