@@ -62,6 +62,7 @@ describe('parseSearchRequest: the body', () => {
       ],
       searchAfter: [1, 'a', null, true],
       source: { fetch: true, includes: ['a*'], excludes: ['b'] },
+      sourceGiven: true,
       fields: [{ field: 'f' }, { field: 'd', format: 'yyyy', includeUnmapped: true }],
       docvalueFields: [{ field: 'n' }],
       storedFields: ['_none_'],
