@@ -38,6 +38,9 @@ export function msearchRoutes(app: FastifyInstance, ctx: EsContext, search: Sear
     const query = req.query;
     const concurrent = paramInt(query, 'max_concurrent_searches');
     if (concurrent !== undefined && concurrent < 1) throw ClusterErrors.illegalArgument('maxConcurrentSearchRequests must be positive');
+    // The URL's index options are read for the whole request (RestMultiSearchAction), so a malformed one fails it
+    // before any search, not each item.
+    indicesOptionsOf(query, { forbidClosed: true });
     const text = typeof req.body === 'string' ? req.body : '';
     const items = parseMultiSearch(text).map((item) => {
       // The URL's options are every item's defaults; its header's override them (MultiSearchRequest.readMultiLineFormat).

@@ -41,9 +41,10 @@ function scrollIdsOf(req: FastifyRequest<{ Params: { scroll_id?: string }; Query
 
 export function searchContextRoutes(app: FastifyInstance, ctx: EsContext, contexts: SearchContextService): void {
   app.post<{ Params: { index: string }; Querystring: Query }>('/:index/_pit', OPEN_PIT, async (req, reply) => {
+    // RestOpenPointInTimeAction's order: the index options, then keep_alive, then the request's validation.
+    const options = indicesOptionsOf(req.query, { forbidClosed: true });
     const keepAlive = keepAliveOf(req.query.keep_alive, 'keep_alive');
     if (keepAlive === undefined) throw ClusterErrors.validation(['[keep_alive] is not specified']);
-    const options = indicesOptionsOf(req.query, { forbidClosed: true });
     const state = ctx.cluster.state;
     checkBlocks(resolveIndices(state, req.params.index, options).map((name) => state.indices.get(name)!), 'read');
     const { id, shards } = await contexts.openPit(req.params.index, keepAlive, options);
