@@ -284,6 +284,16 @@ describe('_search', () => {
       reason: 'Tessera does not support [collapse] in a search request yet',
     });
     assert.deepEqual(await esErrorOf(es.client.search({ index: 'missing-index' })), { status: 404, type: 'index_not_found_exception', reason: 'no such index [missing-index]' });
+    // One index failing the query: its failure is listed beside the others' hits, unless partial results are refused.
+    await es.client.index({ index: 'partial-text', id: '1', document: { n: 'text here' }, refresh: true });
+    const partial = await es.client.search({ index: 'items,partial-text', query: { term: { n: 'abc' } } });
+    assert.equal(partial._shards.failed, 1);
+    assert.equal(partial._shards.successful, 1);
+    assert.deepEqual(await esErrorOf(es.client.search({ index: 'items,partial-text', query: { term: { n: 'abc' } }, allow_partial_search_results: false })), {
+      status: 400,
+      type: 'search_phase_execution_exception',
+      reason: 'Partial shards failure',
+    });
     // Scoring every match of a compound query in memory is bounded by the request breaker.
     await es.client.cluster.putSettings({ transient: { 'indices.breaker.request.limit': '1kb' } });
     try {

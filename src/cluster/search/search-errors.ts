@@ -37,11 +37,11 @@ function rootOf(error: ClusterError): ClusterError {
  * Every shard failed (AbstractSearchAsyncAction.onPhaseFailure): the status is the shard failures' (ExceptionsHelper
  * status of the first), and the cause the first failure's root.
  */
-export function allShardsFailed(failures: readonly { index: ShardTarget; error: ClusterError }[], node: string): ClusterError {
+export function allShardsFailed(failures: readonly { index: ShardTarget; error: ClusterError }[], node: string, reason = 'all shards failed'): ClusterError {
   const first = failures[0]!.error;
   // Failures of one cause on several indices are grouped as ES groups them: one entry per distinct reason and index.
   const failedShards = failures.map(({ index, error }) => ({ shard: 0, index: index.name, node, reason: rendered(error) }));
-  const error = new ClusterError('search_phase_execution_exception', first.status, 'all shards failed', { phase: 'query', grouped: true, failed_shards: failedShards }, rootOf(first));
+  const error = new ClusterError('search_phase_execution_exception', first.status, reason, { phase: 'query', grouped: true, failed_shards: failedShards }, rootOf(first));
   error.rootCauses = failures.map((f) => f.error);
   return error;
 }

@@ -158,6 +158,8 @@ export class SearchService {
       const outcome = await this.#searchIndex(target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target), reader);
       return { ...outcome, aggs: aggs && (await this.#aggregateIndex(aggs, target, metadata, refs.get(target.name)!, request, started, targets.indexOf(target))) };
     });
+    // allow_partial_search_results=false: one failed index fails the search (AbstractSearchAsyncAction).
+    if (!request.allowPartialSearchResults && failures.length > 0) throw allShardsFailed(failures, this.nodeId, 'Partial shards failure');
     const keys = outcomes.length > 0 ? sortKeys(request.sort, this.#context(outcomes[0]!.metadata, started).fields, { name: outcomes[0]!.metadata.name, uuid: outcomes[0]!.metadata.uuid }) : [];
     const ranked = outcomes.flatMap((o) => o.ranked).sort(hitComparator(keys));
     const page = ranked.slice(request.from, window);
