@@ -7,6 +7,9 @@ import { GridsPage } from './pages/grids/grids-page.tsx';
 import { LifecyclePage } from './pages/lifecycle/lifecycle-page.tsx';
 import { href, useRoute } from './route.ts';
 import { clearCredentials, currentUser } from './session.ts';
+import { routeTitle, useTitle } from './title.ts';
+
+const AREAS = ['grids', 'lifecycle', 'cluster'] as const;
 
 type Access = 'checking' | 'signed-out' | 'in';
 
@@ -23,19 +26,20 @@ export function App() {
         else setProblem(e instanceof Error ? e.message : String(e));
       });
   useEffect(() => void check(), []);
+  const area = route[0] ?? 'grids';
+  useTitle(...(access === 'signed-out' ? ['Sign in'] : routeTitle(route)));
 
   if (problem) return <p className="error" role="alert">The server did not answer: {problem}</p>;
   if (access === 'checking') return <p>Connecting…</p>;
   if (access === 'signed-out') return <Login onSignedIn={() => setAccess('in')} />;
 
-  const area = route[0] ?? 'grids';
   const user = currentUser();
   return (
     <div className="shell">
       <header>
         <strong>Tessera</strong>
         <nav>
-          {(['grids', 'lifecycle', 'cluster'] as const).map((name) => (
+          {AREAS.map((name) => (
             <a key={name} href={href(name)} aria-current={area === name ? 'page' : undefined}>
               {name === 'grids' ? 'Grids' : name === 'lifecycle' ? 'Index lifecycle' : 'Cluster'}
             </a>
@@ -59,7 +63,21 @@ export function App() {
         {area === 'grids' && <GridsPage route={route.slice(1)} />}
         {area === 'lifecycle' && <LifecyclePage route={route.slice(1)} />}
         {area === 'cluster' && <ClusterPage />}
+        {!(AREAS as readonly string[]).includes(area) && <NoSuchPage />}
       </main>
     </div>
+  );
+}
+
+/** A route the console does not have (a mistyped or outdated link): said plainly, with the ways back. */
+function NoSuchPage() {
+  return (
+    <section className="no-such-page">
+      <h1>No such page</h1>
+      <p>
+        The console has no page at <code>{window.location.hash}</code>. Go to{' '}
+        <a href={href('grids')}>Grids</a>, <a href={href('lifecycle')}>Index lifecycle</a> or <a href={href('cluster')}>Cluster</a>.
+      </p>
+    </section>
   );
 }

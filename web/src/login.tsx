@@ -25,7 +25,7 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
       <h1>Tessera</h1>
       <label>
         Username
-        <input name="username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required />
+        <input name="username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required autoFocus />
       </label>
       <label>
         Password

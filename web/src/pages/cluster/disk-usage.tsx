@@ -87,7 +87,8 @@ export function DiskSection({ node, allocation, settings }: { node: NodeFs; allo
               p.usedPercent !== undefined && (
                 <div
                   key={p.level}
-                  className={`watermark-mark mark-${p.level}`}
+                  // Past the middle the label sits left of its mark, so a narrow screen does not cut it off.
+                  className={`watermark-mark mark-${p.level}${p.usedPercent > 50 ? ' label-left' : ''}`}
                   role="img"
                   aria-label={`${LEVEL_NAMES[p.level]} watermark ${p.setting.value} at ${formatPercent(p.usedPercent)} used`}
                   style={{ left: `${Math.min(100, p.usedPercent)}%` }}
