@@ -52,8 +52,11 @@ describe('the console: remedies carried out from the index page', { skip: browse
     // Not named like web-000002, which would be in the way of web-000001's rollover.
     await client.indices.create({ index: 'spare' });
     await client.indices.create({ index: 'tiered', settings: { 'index.lifecycle.name': 'tiers' } });
+    // Row 3: the rollover alias does not exist.
+    await client.indices.create({ index: 'app-000001', settings: { 'index.lifecycle.name': 'logs', 'index.lifecycle.rollover_alias': 'app' } });
     await es.advance('10m');
     assert.equal((await explainRecord(client, 'web-000001')).step, 'ERROR');
+    assert.equal((await explainRecord(client, 'app-000001')).step, 'ERROR');
   });
 
   after(async () => {
@@ -106,6 +109,18 @@ describe('the console: remedies carried out from the index page', { skip: browse
     await page.context().close();
     await es.advance('10m');
     assert.equal((await explainRecord(es.client, 'web-000001')).step, 'check-rollover-ready');
+  });
+
+  it('adds the missing rollover alias the remedy names, as the write index', async () => {
+    const page = await openIndex(browser, es, 'app-000001');
+    const remedy = page.getByRole('group', { name: 'Error of app-000001' }).getByRole('group', { name: 'Remedy for app-000001' });
+    const form = remedy.getByRole('form', { name: 'Alias of app-000001', exact: true });
+    assert.equal(await form.getByLabel('Alias', { exact: true }).inputValue(), 'app');
+    assert.equal(await form.getByLabel(/as its write index/).isChecked(), true);
+    await form.getByRole('button', { name: 'Make write index' }).click();
+    await lastAction(page, 'app-000001 is now the write index of [app].');
+    assert.deepEqual(await es.client.indices.getAlias({ name: 'app' }), { 'app-000001': { aliases: { app: { is_write_index: true } } } });
+    await page.context().close();
   });
 
   it('moves the write alias atomically, sets indexing_complete, and shows a refusal verbatim', async () => {
