@@ -138,8 +138,11 @@ function whenText(record: ExplainRecord, clock: ClockInfo | undefined): string {
   if (isError(record)) return `The step ran again at once and failed: ${record.step_info?.reason ?? record.step_info?.message ?? record.step_info?.type ?? 'see below'}.`;
   const interval = clock?.poll_interval_millis;
   if (!clock || interval === undefined) return `The index is now at ${at}; a step that waits runs again at the next poll.`;
-  // The runner polls every poll interval; the last tick is not published, so the next is at most one interval away.
-  const latest = formatInstant(clock.now_millis + interval);
-  const virtual = clock.mode === 'virtual' ? ' on the virtual clock, which moves only when advanced' : '';
-  return `The index is now at ${at}. A step that waits runs again at the next poll (indices.lifecycle.poll_interval ${formatDuration(interval)}): at the latest about ${latest}, within ${formatDuration(interval)}${virtual}.`;
+  const virtual = clock.mode === 'virtual' ? ' of the virtual clock, which moves only when advanced' : '';
+  const poll = `the next poll (indices.lifecycle.poll_interval ${formatDuration(interval)})`;
+  if (clock.next_poll_millis !== undefined) {
+    return `The index is now at ${at}. A step that waits runs again at ${poll}: about ${formatInstant(clock.next_poll_millis)}, in ${formatDuration(clock.next_poll_millis - clock.now_millis)}${virtual}.`;
+  }
+  // Another instance runs the runner: its ticks are not known here, only that the next is at most one interval away.
+  return `The index is now at ${at}. A step that waits runs again at ${poll}: at the latest about ${formatInstant(clock.now_millis + interval)}, within ${formatDuration(interval)}${virtual}.`;
 }
