@@ -1,6 +1,7 @@
 /**
  * An index's failure (step ERROR) or wait message, with the remedy the server gives for it (lint's
- * `step_info_diagnosis`, chosen by the error's code), and the Retry button with its answer.
+ * `step_info_diagnosis`, chosen by the error's code), and the Retry button with its answer: when the step runs
+ * again and whether lint still sees the cause.
  */
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from '../../error-alert.tsx';
@@ -15,8 +16,10 @@ export type RetryOutcome =
   | { readonly index: string; readonly answer: unknown; readonly followUp?: RetryFollowUp }
   | { readonly index: string; readonly error: unknown };
 
-/** `diagnosis` is absent until lint answers (or when it cannot run): the failure is shown without its remedy. */
-/** `children`: the forms that carry out the remedy, shown under it. */
+/**
+ * `diagnosis` is absent until lint answers (or when it cannot run): the failure is shown without its remedy.
+ * `children`: the forms that carry out the remedy, shown under it.
+ */
 export function ProblemDetails({ record, diagnosis, children }: { record: ExplainRecord; diagnosis: Advice | undefined; children?: ReactNode }) {
   const info = record.step_info;
   if (!info) return null;
