@@ -17,7 +17,7 @@ describe('the virtual clock', () => {
   it('GET /_tessera/clock describes it', async () => {
     const response = await raw(es.server.url, 'GET', '/_tessera/clock');
     assert.equal(response.status, 200);
-    assert.deepEqual(response.json, { mode: 'virtual', now: '2026-01-01T00:00:00.000Z', now_millis: EPOCH, poll_interval_millis: 600_000 });
+    assert.deepEqual(response.json, { mode: 'virtual', now: '2026-01-01T00:00:00.000Z', now_millis: EPOCH, poll_interval_millis: 600_000, next_poll_millis: EPOCH + 600_000 });
     assert.deepEqual(await es.client.transport.request({ method: 'GET', path: '/_tessera/clock' }), response.json);
   });
 
@@ -30,7 +30,7 @@ describe('the virtual clock', () => {
     const response = (await es.client.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by: '30d' } })) as Row;
     assert.deepEqual(
       { ...response, ticks: undefined },
-      { mode: 'virtual', now: '2026-01-31T00:00:00.000Z', now_millis: EPOCH + 30 * DAY, poll_interval_millis: 600_000, ticks: undefined },
+      { mode: 'virtual', now: '2026-01-31T00:00:00.000Z', now_millis: EPOCH + 30 * DAY, poll_interval_millis: 600_000, next_poll_millis: EPOCH + 30 * DAY + 600_000, ticks: undefined },
     );
     assert.ok(Number.isInteger(response.ticks) && response.ticks >= 0);
     assert.equal(es.clock.now(), EPOCH + 30 * DAY);
@@ -46,6 +46,14 @@ describe('the virtual clock', () => {
       const result = await es.advance(by);
       assert.equal(result.now_millis, before + millis, by);
     }
+  });
+
+  it('next_poll_millis is the next tick of the runner, on the grid of its ticks', async () => {
+    const before = (await raw(es.server.url, 'GET', '/_tessera/clock')).json;
+    await es.advance('1m');
+    const after = (await raw(es.server.url, 'GET', '/_tessera/clock')).json;
+    assert.ok(after.next_poll_millis > after.now_millis && after.next_poll_millis - after.now_millis <= 600_000, JSON.stringify(after));
+    assert.equal((after.next_poll_millis - before.next_poll_millis) % 600_000, 0);
   });
 
   it('_advance refuses a missing, malformed or negative time value', async () => {
@@ -129,7 +137,7 @@ describe('the system clock', () => {
     const response = await raw(server.url, 'GET', '/_tessera/clock');
     const afterwards = Date.now();
     assert.equal(response.status, 200);
-    assert.deepEqual(Object.keys(response.json), ['mode', 'now', 'now_millis', 'poll_interval_millis']);
+    assert.deepEqual(Object.keys(response.json), ['mode', 'now', 'now_millis', 'poll_interval_millis', 'next_poll_millis']);
     assert.equal(response.json.mode, 'system');
     assert.ok(response.json.now_millis >= before && response.json.now_millis <= afterwards);
     // now and now_millis describe the same instant (read at most a few ms apart).

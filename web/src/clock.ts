@@ -6,6 +6,8 @@ export interface ClockInfo {
   readonly now: string;
   readonly now_millis: number;
   readonly poll_interval_millis?: number;
+  /** When the runner's next poll tick comes; absent on an instance that does not run the runner. */
+  readonly next_poll_millis?: number;
 }
 
 export interface ClockAdvance extends ClockInfo {

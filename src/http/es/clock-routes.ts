@@ -10,11 +10,14 @@ import { esRoute, cluster } from './es-actions.js';
 export function clockRoutes(app: FastifyInstance, ctx: EsContext): void {
   const describe = () => {
     const now = ctx.clock.now();
+    const nextPoll = ctx.ilm && (!ctx.instance || ctx.instance.isLeader()) ? ctx.ilm.scheduler.nextTick(now) : undefined;
     return {
       mode: ctx.clock instanceof VirtualClock ? 'virtual' : 'system',
       now: new Date(now).toISOString(),
       now_millis: now,
       ...(ctx.ilm && { poll_interval_millis: ctx.ilm.runner.pollInterval() }),
+      // Only the instance that runs the runner knows its ticks; a poll interval of centuries has no next tick to show.
+      ...(nextPoll !== undefined && Number.isSafeInteger(nextPoll) && { next_poll_millis: nextPoll }),
     };
   };
   app.get('/_tessera/clock', esRoute(cluster('cluster:monitor/tessera/clock'), []), async (req, reply) => esSend(req, reply, describe()));

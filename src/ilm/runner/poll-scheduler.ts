@@ -27,6 +27,15 @@ export class PollScheduler {
   }
 
   /**
+   * When the next tick comes: the first point of the ticks' grid after the last tick that is not yet past. The timer
+   * waits one interval after each tick; on the virtual clock, an advance runs the ticks of the same grid.
+   */
+  nextTick(now: number): number {
+    const interval = this.runner.pollInterval();
+    return this.#lastTick + Math.max(1, Math.ceil((now - this.#lastTick) / interval)) * interval;
+  }
+
+  /**
    * Real time: a timer that re-reads the interval after every tick. An interval longer than a Node.js timer holds
    * (about 24.8 days; Node would fire it at once) is waited out in several timers.
    */

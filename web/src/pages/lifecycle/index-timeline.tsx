@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { fetchClock } from '../../clock.ts';
 import { ErrorAlert } from '../../error-alert.tsx';
+import { usePrivileges } from '../../privileges.ts';
 import { href } from '../../route.ts';
 import { formatDuration, formatInstant } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
@@ -13,13 +14,17 @@ import { IndexForecast } from './index-forecast.tsx';
 import { IndexLint } from './index-lint.tsx';
 import { explain, fetchPolicy, isError, type ExplainRecord, type PhaseDefinition } from './lifecycle-types.ts';
 import { lintManagedIndices } from './lint-types.ts';
+import { IndexActions, IndexFactsError, RemedyForms, useIndexFacts } from './index-actions.tsx';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
+import { predictedFailure } from './retry-follow-up.ts';
 import { axisPercent, buildTimeline, describeNow, type Timeline } from './timeline-model.ts';
 
 export function IndexTimelineView({ name }: { name: string }) {
   const records = useLoad(() => explain(name), [name]);
   const clock = useLoad(fetchClock, [name]);
   const [outcome, setOutcome] = useState<RetryOutcome>();
+  // What the last action of the index's forms did: it stays in view even when the form it came from goes.
+  const [done, setDone] = useState<string>();
   // Counts reloads, so each one also reads the policy again (it may have been edited meanwhile).
   const [generation, setGeneration] = useState(0);
   const reload = () => {
@@ -46,6 +51,11 @@ export function IndexTimelineView({ name }: { name: string }) {
         {clock.data?.mode === 'virtual' && <ClockControl onAdvanced={reload} />}
       </div>
       <RetryOutcomeMessage outcome={outcome} />
+      {done && (
+        <p role="status" className="notice" aria-label="Last action">
+          {done}
+        </p>
+      )}
       {records.error !== undefined && <ErrorAlert error={records.error}>The index could not be explained:</ErrorAlert>}
       {clock.error !== undefined && <ErrorAlert error={clock.error}>The clock could not be read:</ErrorAlert>}
       {records.data?.length === 0 && <p>No index matches [{name}].</p>}
@@ -60,6 +70,12 @@ export function IndexTimelineView({ name }: { name: string }) {
             generation={generation}
             onOutcome={(o) => {
               setOutcome(o);
+              setDone(undefined);
+              reload();
+            }}
+            onChanged={(text) => {
+              setDone(text);
+              setOutcome(undefined);
               reload();
             }}
           />
@@ -74,13 +90,16 @@ interface IndexLifecycleProps {
   readonly nowMillis: number;
   readonly generation: number;
   readonly onOutcome: (o: RetryOutcome) => void;
+  readonly onChanged: (done: string) => void;
 }
 
-function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome }: IndexLifecycleProps) {
+function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome, onChanged }: IndexLifecycleProps) {
   const policyName = record.policy;
   const policy = useLoad(() => (policyName ? fetchPolicy(policyName) : Promise.resolve(undefined)), [policyName, generation]);
   // Lint answers for every managed index at once; it is a dry run over the state in memory, so asking for one costs little more.
   const lint = useLoad(lintManagedIndices, [record.index, generation]);
+  const facts = useIndexFacts(record.index, generation);
+  const privileges = usePrivileges({ cluster: ['manage_ilm'], index: [{ names: [record.index], privileges: ['manage', 'manage_ilm'] }] });
   const execution = record.phase_execution;
 
   if (!record.managed) {
@@ -88,6 +107,8 @@ function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome }: Ind
       <article className="index-lifecycle" aria-label={`Lifecycle of ${record.index}`}>
         {record.index !== asked && <h3>{record.index}</h3>}
         <p>[{record.index}] is not managed by a lifecycle policy.</p>
+        {facts.data && <IndexActions record={record} facts={facts.data} privileges={privileges} phases={undefined} onDone={onChanged} />}
+        {facts.error !== undefined && <IndexFactsError error={facts.error} />}
       </article>
     );
   }
@@ -96,6 +117,7 @@ function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome }: Ind
   const phases: Readonly<Record<string, PhaseDefinition>> | undefined =
     policy.data?.policy.phases ?? (policy.error !== undefined && execution?.phase_definition && record.phase ? { [record.phase]: execution.phase_definition } : undefined);
   const timeline = phases ? buildTimeline(phases, record, nowMillis) : undefined;
+  const diagnosis = lint.data?.[record.index]?.step_info_diagnosis;
 
   return (
     <article className="index-lifecycle" aria-label={`Lifecycle of ${record.index}`}>
@@ -139,12 +161,16 @@ function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome }: Ind
           </>
         )}
       </dl>
-      {isError(record) && (
+      {isError(record) && privileges.index(record.index, 'manage_ilm') && (
         <p>
-          <RetryButton index={record.index} onOutcome={onOutcome} />
+          <RetryButton index={record.index} unfixed={predictedFailure(record, lint.data?.[record.index])} onOutcome={onOutcome} />
         </p>
       )}
-      <ProblemDetails record={record} diagnosis={lint.data?.[record.index]?.step_info_diagnosis} />
+      <ProblemDetails record={record} diagnosis={diagnosis}>
+        {isError(record) && facts.data && <RemedyForms row={diagnosis?.row} record={record} facts={facts.data} privileges={privileges} onDone={onChanged} />}
+      </ProblemDetails>
+      {facts.data && <IndexActions record={record} facts={facts.data} privileges={privileges} phases={phases} onDone={onChanged} />}
+      {facts.error !== undefined && <IndexFactsError error={facts.error} />}
       <IndexLint index={record.index} lint={lint} />
       {policy.error !== undefined && <ErrorAlert error={policy.error}>Policy [{policyName}] could not be read:</ErrorAlert>}
       {timeline && <TimelineChart record={record} timeline={timeline} />}

@@ -7,6 +7,7 @@
 import { href } from '../../route.ts';
 import { DataStreamView } from './data-stream-view.tsx';
 import { DataStreamsView } from './data-streams-view.tsx';
+import { IlmStatus } from './ilm-status.tsx';
 import { IndexTimelineView } from './index-timeline.tsx';
 import { IndicesView } from './indices-view.tsx';
 import { NEW_POLICY_ROUTE } from './lifecycle-types.ts';
@@ -21,6 +22,7 @@ export function LifecyclePage({ route }: { route: string[] }) {
   return (
     <section className="lifecycle">
       <h1>Index lifecycle</h1>
+      <IlmStatus />
       <div className="subnav">
         <a href={href('lifecycle')} aria-current={!policies && !streams ? 'page' : undefined}>
           Managed indices
