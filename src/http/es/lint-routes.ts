@@ -54,11 +54,11 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
   if (!ilm) return;
 
   app.post<{ Body: unknown }>('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), [], { body: true }), async (req, reply) => {
-    const { lintPolicy, parseLintRequest } = await loadLint();
+    const { lintAnswer, parseLintRequest } = await loadLint();
     const request = parseLintRequest(req.body);
     if (security && request.name !== undefined) requirePolicyRead(req, security);
     await ilm.runner.settle();
-    return esSend(req, reply, { problems: lintPolicy(request, lintEnvironment(req, ctx)) });
+    return esSend(req, reply, await lintAnswer(request, lintEnvironment(req, ctx)));
   });
 
   app.get('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), []), async (req, reply) => {
