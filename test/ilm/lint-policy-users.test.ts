@@ -25,7 +25,7 @@ const WARM_SHRINK = { phase: 'warm', action: 'shrink', step: 'shrink' };
 
 describe('lint: a policy by name, with the indices and templates that use it', () => {
   const es = useEsServer();
-  const post = async (body: unknown): Promise<Answer> => (await es.client.transport.request({ method: 'POST', path: '/_tessera/ilm/lint', body })) as Answer;
+  const post = async (body: Record<string, unknown>): Promise<Answer> => (await es.client.transport.request({ method: 'POST', path: '/_tessera/ilm/lint', body })) as Answer;
 
   it('sets up two 2-shard indices and a template of 2 shards on policy logs (shrink to 1)', async () => {
     await es.client.ilm.putLifecycle({ name: 'logs', policy: shrinkingTo(1) });

@@ -5,14 +5,9 @@
  */
 import type { LintEnvironment } from './lint-environment.js';
 import { lintPolicy, resolveTarget } from './lint-policy.js';
-import { lintPolicyUsers, type UserProblem } from './lint-policy-users.js';
+import type { LintAnswer } from './lint-answer-types.js';
+import { lintPolicyUsers } from './lint-policy-users.js';
 import type { LintRequest } from './lint-request.js';
-
-export interface LintAnswer {
-  readonly problems: readonly UserProblem[];
-  readonly in_use_by?: { readonly indices: number; readonly composable_templates: number };
-  readonly problems_left_off?: number;
-}
 
 export async function lintAnswer(request: LintRequest, env: LintEnvironment): Promise<LintAnswer> {
   const problems = lintPolicy(request, env);

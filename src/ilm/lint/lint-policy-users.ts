@@ -14,25 +14,12 @@ import { diagnoseRequest } from '../remedies/index.js';
 import { dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
 import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
+import type { LintAnswer, UserProblem } from './lint-answer-types.js';
 import { problem, type LintProblem } from './lint-problem.js';
 import { createHypothetical, withTemplates } from './lint-policy.js';
 import { stepProblems } from './step-problems.js';
 
-/** A problem of some of the indices or templates that use the policy: how many, and the first few by name. */
-export interface UserProblem extends LintProblem {
-  readonly index_count?: number;
-  readonly indices?: readonly string[];
-  readonly template_count?: number;
-  readonly templates?: readonly string[];
-}
-
-export interface PolicyUsersLint {
-  readonly problems: readonly UserProblem[];
-  /** How many of each were checked, named as `GET /_ilm/policy` names them in `in_use_by`. */
-  readonly in_use_by: { readonly indices: number; readonly composable_templates: number };
-  /** Problems past the first MAX_GROUPS distinct ones: counted once per index or template that meets them, not listed. */
-  readonly problems_left_off?: number;
-}
+export type PolicyUsersLint = Required<Pick<LintAnswer, 'problems' | 'in_use_by'>> & Pick<LintAnswer, 'problems_left_off'>;
 
 /** How many indices are linted between two turns of the event loop. */
 const INDICES_PER_TURN = 25;
