@@ -44,7 +44,7 @@ describe('the console: lifecycle policies', { skip: browserSkip }, () => {
     assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Name', 'Version', 'Modified', 'Phases', 'In use by']);
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     assert.deepEqual(rows, [
-      ['keep', '1', '2026-01-01 00:00:00 UTC', 'warm, delete', 'keep-000001'],
+      ['keep', '1', '2026-01-01 00:00:00 UTC', 'warm, delete', '1 index: keep-000001'],
       ['spare', '1', '2026-01-01 00:00:00 UTC', 'hot', 'no index'],
     ]);
     // Java's instant text, as Elasticsearch writes it; the console shows the same instant.
