@@ -122,7 +122,7 @@ describe('the console: lint and forecasts', { skip: browserSkip }, () => {
     await page.getByRole('button', { name: 'Check' }).click();
     await checked.locator('.lint-message').filter({ hasText: 'invalid action [explode]' }).waitFor(WAIT);
     assert.deepEqual(await texts(checked.locator('.badge')), ['rejected']);
-    assert.match((await checked.locator('.problem-what').textContent())!, /the request is refused at PUT \/_ilm\/policy\/<policy> with action_request_validation_exception/);
+    assert.match((await checked.locator('.problem-what').textContent())!, /the request is refused at PUT \/_ilm\/policy\/tidy with action_request_validation_exception/);
     assert.equal(await checked.locator('.remedy-text').textContent(), 'Remove the [explode] action from the [warm] phase.');
 
     // Text that is not JSON is not sent.
