@@ -1,5 +1,6 @@
 /**
- * @module Tessera's ILM lint: `POST /_tessera/ilm/lint` (a policy on an index before either exists) and
+ * @module Tessera's ILM lint: `POST /_tessera/ilm/lint` (a policy on an index before either exists, and by name on
+ * the indices and templates that use it) and
  * `GET /_tessera/ilm/lint` (every managed index as it stands). What they may reveal beyond the route's own
  * action, stored policies and other users' privileges, needs the privilege that reads those directly.
  */
