@@ -78,11 +78,21 @@ async function afterPut(env: LintEnvironment, indices: readonly IndexMetadata[],
   return state;
 }
 
-async function lintIndices(env: LintEnvironment, policy: PolicyMetadata, stored: boolean, groups: Groups): Promise<number> {
+/** What the users are linted against: the policy (`stored`, or as a PUT would store it), the user its steps run as, the templates assumed. */
+interface UsersTarget {
+  readonly policy: PolicyMetadata;
+  readonly stored: boolean;
+  readonly user: string | undefined;
+  readonly templates: readonly ComposableTemplate[] | undefined;
+}
+
+async function lintIndices(env: LintEnvironment, { policy, stored, user }: UsersTarget, groups: Groups): Promise<number> {
   await ClusterState.tabulateAliasesInTurns(env.state);
   const users = [...env.state.indices.values()].filter((index) => index.settings['index.lifecycle.name'] === policy.name);
+  if (users.length === 0) return 0;
   const state = await afterPut(env, users, policy, stored);
-  const authorize = stepAuthorizer(env, policy.modifiedBy);
+  // As GET lint: steps are checked as the user they run as, which the caller may need to be allowed to look up.
+  const authorize = stepAuthorizer(env, user);
   let linted = 0;
   for (const { name } of await sortInTurns(users, (a, b) => compareStrings(a.name, b.name))) {
     const events = dryRun({ state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
@@ -120,7 +130,7 @@ function handedTheWriteAlias(state: ClusterState, alias: string): ClusterState {
   return next;
 }
 
-function lintTemplate(env: LintEnvironment, state: ClusterState, template: ComposableTemplate, policy: PolicyMetadata): LintProblem[] | undefined {
+function lintTemplate(env: LintEnvironment, state: ClusterState, template: ComposableTemplate, { policy, user }: UsersTarget): LintProblem[] | undefined {
   const name = newIndexName(state.templates.values(), template);
   if (name === undefined) return undefined;
   const alias = template.data_stream ? undefined : resolveSettings(state, template)[ROLLOVER_ALIAS];
@@ -131,16 +141,17 @@ function lintTemplate(env: LintEnvironment, state: ClusterState, template: Compo
     const { type, reason } = created.refused;
     return [problem({ ...diagnoseRequest(created.request, created.refused, { state }), outcome: 'rejected', request: created.request, type, message: reason })];
   }
-  const authorize = stepAuthorizer(env, policy.modifiedBy);
+  const authorize = stepAuthorizer(env, user);
   const events = dryRun({ state: created.state, index: created.index.name, policy, now: env.now, ...(authorize && { authorize }) });
   return stepProblems(events, NO_PHASE_WARNINGS);
 }
 
-function lintTemplates(env: LintEnvironment, state: ClusterState, policy: PolicyMetadata, groups: Groups): number {
+function lintTemplates(env: LintEnvironment, target: UsersTarget, groups: Groups): number {
+  const state = withTemplates(env.state, target.templates);
   let checked = 0;
   for (const template of [...state.templates.values()].sort((a, b) => compareStrings(a.name, b.name))) {
-    if (resolveSettings(state, template)['index.lifecycle.name'] !== policy.name) continue;
-    const found = lintTemplate(env, state, template, policy);
+    if (resolveSettings(state, template)['index.lifecycle.name'] !== target.policy.name) continue;
+    const found = lintTemplate(env, state, template, target);
     if (found === undefined) continue;
     checked++;
     groups.add(found, 'templates', template.name);
@@ -148,13 +159,10 @@ function lintTemplates(env: LintEnvironment, state: ClusterState, policy: Policy
   return checked;
 }
 
-/**
- * `policy` on what uses its name: `stored` when it is the stored version, else as the version a PUT would store
- * now. `templates`, when given, stand in for the stored composable templates.
- */
-export async function lintPolicyUsers(env: LintEnvironment, policy: PolicyMetadata, stored: boolean, templates: readonly ComposableTemplate[] | undefined): Promise<PolicyUsersLint> {
+/** `target.policy` on what uses its name, as `target.user`; the stored composable templates, or `target.templates` in their place. */
+export async function lintPolicyUsers(env: LintEnvironment, target: UsersTarget): Promise<PolicyUsersLint> {
   const groups = new Groups();
-  const indices = await lintIndices(env, policy, stored, groups);
-  const composable = lintTemplates(env, withTemplates(env.state, templates), policy, groups);
+  const indices = await lintIndices(env, target, groups);
+  const composable = lintTemplates(env, target, groups);
   return { problems: groups.problems(), in_use_by: { indices, composable_templates: composable }, ...(groups.leftOff > 0 && { problems_left_off: groups.leftOff }) };
 }
