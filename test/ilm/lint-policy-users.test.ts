@@ -102,6 +102,21 @@ describe('lint: a policy by name, with the indices and templates that use it', (
     });
   });
 
+  it('lints each index from where it stands: a phase an index has done is not run again, a phase to come is the new one', async () => {
+    const keep = { phases: { warm: { min_age: '1d', actions: { readonly: {} } }, delete: { min_age: '30d', actions: { delete: {} } } } };
+    await es.client.ilm.putLifecycle({ name: 'aging', policy: keep });
+    await es.client.indices.create({ index: 'aging-old', settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'aging' } });
+    await es.advance('2d');
+    assert.deepEqual([(await explainRecord(es.client, 'aging-old')).phase, (await explainRecord(es.client, 'aging-old')).step], ['warm', 'complete']);
+    await es.client.indices.create({ index: 'aging-new', settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'aging' } });
+    const shrinking = { phases: { warm: { min_age: '1d', actions: { readonly: {}, shrink: { number_of_shards: 3 } } }, delete: keep.phases.delete } };
+    const answer = await post({ name: 'aging', policy: shrinking });
+    assert.deepEqual(
+      answer.problems.map((p) => [p.message, p.indices]),
+      [[SHRINK_3(2), ['aging-new']]],
+    );
+  });
+
   it('keeps answering a policy linted with an index about that index alone', async () => {
     const answer = await post({ name: 'logs', policy: shrinkingTo(3), index: { name: 'solo-000001', settings: { 'index.lifecycle.name': 'logs', 'index.lifecycle.rollover_alias': 'solo' }, aliases: { solo: { is_write_index: true } } } });
     assert.deepEqual(Object.keys(answer), ['problems']);
@@ -109,6 +124,21 @@ describe('lint: a policy by name, with the indices and templates that use it', (
     assert.deepEqual(
       answer.problems.map((p) => [p.message, p.index_count]),
       [[SHRINK_3(1), undefined]],
+    );
+  });
+
+  it('lists at most 100 distinct problems, and counts the ones left off', async () => {
+    // Each index's own alias problem: a message of its own, so 105 distinct problems.
+    await es.client.ilm.putLifecycle({ name: 'rolling', policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } } });
+    const names = Array.from({ length: 105 }, (_, i) => `rolling-${String(i).padStart(3, '0')}-000001`);
+    for (const index of names) await es.client.indices.create({ index, settings: { 'index.lifecycle.name': 'rolling', 'index.lifecycle.rollover_alias': 'nowhere' } });
+    const answer = await post({ name: 'rolling' });
+    assert.deepEqual(answer.in_use_by, { indices: 105, composable_templates: 0 });
+    assert.equal(answer.problems.length, 100);
+    assert.equal(answer.problems_left_off, 5);
+    assert.deepEqual(
+      answer.problems.slice(0, 2).map((p) => [p.message, p.indices]),
+      names.slice(0, 2).map((index) => [`index.lifecycle.rollover_alias [nowhere] does not point to index [${index}]`, [index]]),
     );
   });
 });
