@@ -119,18 +119,24 @@ export function refreshCachedPhases(state: ClusterState, policy: PolicyMetadata)
   let next = state;
   for (const index of state.indices.values()) {
     if (index.settings['index.lifecycle.name'] !== policy.name) continue;
-    const execution = readExecution(index);
-    const cached = readPhaseExecution(execution);
-    const key = currentKey(execution);
-    if (!cached?.phase_definition || !key || key.name === ERROR_STEP) continue;
-    const updated = policy.policy.phases[key.phase];
-    if (!updated) continue;
-    const oldKeys = compilePhase(key.phase, cached.phase_definition.actions).map((s) => StepKey.format(s.key));
-    const newKeys = compilePhase(key.phase, updated.actions).map((s) => StepKey.format(s.key));
-    const sameSteps = oldKeys.length === newKeys.length && oldKeys.every((k, i) => k === newKeys[i]);
-    const stepStillThere = key.action === 'complete' || newKeys.includes(StepKey.format(key));
-    if (!sameSteps || !stepStillThere) continue;
-    next = ClusterState.withIndex(next, writeExecution(index, { ...execution, phase_definition: phaseExecution(policy, key.phase) }));
+    const refreshed = refreshedCachedPhase(index, policy);
+    if (refreshed) next = ClusterState.withIndex(next, refreshed);
   }
   return next;
+}
+
+/** The index as `policy`'s PUT leaves it: with the new definition of its phase cached, or undefined when it keeps its own. */
+export function refreshedCachedPhase(index: IndexMetadata, policy: PolicyMetadata): IndexMetadata | undefined {
+  const execution = readExecution(index);
+  const cached = readPhaseExecution(execution);
+  const key = currentKey(execution);
+  if (!cached?.phase_definition || !key || key.name === ERROR_STEP) return undefined;
+  const updated = policy.policy.phases[key.phase];
+  if (!updated) return undefined;
+  const oldKeys = compilePhase(key.phase, cached.phase_definition.actions).map((s) => StepKey.format(s.key));
+  const newKeys = compilePhase(key.phase, updated.actions).map((s) => StepKey.format(s.key));
+  const sameSteps = oldKeys.length === newKeys.length && oldKeys.every((k, i) => k === newKeys[i]);
+  const stepStillThere = key.action === 'complete' || newKeys.includes(StepKey.format(key));
+  if (!sameSteps || !stepStillThere) return undefined;
+  return writeExecution(index, { ...execution, phase_definition: phaseExecution(policy, key.phase) });
 }

@@ -13,6 +13,12 @@ const WAIT = { timeout: 30_000 };
 
 const KEEP = { phases: { warm: { min_age: '5d', actions: { readonly: {} } }, delete: { min_age: '30d', actions: { delete: {} } } } };
 
+/** Save policy keep, which an index uses: the console asks first, and this confirms. */
+async function saveInUse(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save policy' }).click();
+  await page.getByRole('group', { name: 'Confirm save' }).getByRole('button', { name: 'Confirm save' }).click();
+}
+
 /** The JSON textarea's current text, parsed. */
 async function editorJson(page: Page): Promise<unknown> {
   return JSON.parse(await page.getByLabel('Policy JSON').inputValue());
@@ -44,7 +50,7 @@ describe('the console: lifecycle policies', { skip: browserSkip }, () => {
     assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Name', 'Version', 'Modified', 'Phases', 'In use by']);
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     assert.deepEqual(rows, [
-      ['keep', '1', '2026-01-01 00:00:00 UTC', 'warm, delete', 'keep-000001'],
+      ['keep', '1', '2026-01-01 00:00:00 UTC', 'warm, delete', '1 index: keep-000001'],
       ['spare', '1', '2026-01-01 00:00:00 UTC', 'hot', 'no index'],
     ]);
     // Java's instant text, as Elasticsearch writes it; the console shows the same instant.
@@ -66,7 +72,7 @@ describe('the console: lifecycle policies', { skip: browserSkip }, () => {
     // A valid change: warm from 5d to 7d.
     const edited = { phases: { warm: { min_age: '7d', actions: { readonly: {} } }, delete: { min_age: '30d', actions: { delete: {} } } } };
     await page.getByLabel('Policy JSON').fill(JSON.stringify(edited, null, 2));
-    await page.getByRole('button', { name: 'Save policy' }).click();
+    await saveInUse(page);
     const saved = page.getByRole('status');
     await saved.waitFor(WAIT);
     assert.equal(await saved.textContent(), 'Saved policy keep: version 2. The server answered {"acknowledged":true}.');
@@ -79,7 +85,7 @@ describe('the console: lifecycle policies', { skip: browserSkip }, () => {
     const unknown = { phases: { warm: { min_age: '7d', actions: { explode: {} } } } };
     const expected = await esErrorOf(client.ilm.putLifecycle({ name: 'probe', policy: unknown as never }));
     await page.getByLabel('Policy JSON').fill(JSON.stringify(unknown, null, 2));
-    await page.getByRole('button', { name: 'Save policy' }).click();
+    await saveInUse(page);
     const refused = page.getByRole('alert');
     await refused.waitFor(WAIT);
     assert.equal(await refused.locator('.error-reason').textContent(), expected.reason);
@@ -90,7 +96,7 @@ describe('the console: lifecycle policies', { skip: browserSkip }, () => {
     // A bad min_age: the reason and the cause the server gives under it.
     const badAge = { phases: { warm: { min_age: '5x', actions: {} } } };
     await page.getByLabel('Policy JSON').fill(JSON.stringify(badAge));
-    await page.getByRole('button', { name: 'Save policy' }).click();
+    await saveInUse(page);
     await refused.locator('.error-reason').filter({ hasText: '[phase] failed to parse field [min_age]' }).waitFor(WAIT);
     assert.equal(
       await refused.locator('.error-cause').textContent(),

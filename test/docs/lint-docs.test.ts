@@ -1,5 +1,5 @@
 /**
- * @module Keeps docs/lint.md honest: its POST, GET and data stream examples are replayed against a fresh server, curl
+ * @module Keeps docs/lint.md honest: its POST, GET, data stream and POST-by-name examples are replayed against a fresh server, curl
  * by curl, and the last answer of each must be the JSON printed under it. Its checks table names every row lint tests.
  */
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ const LINT_DOC = readFileSync(new URL('../../docs/lint.md', import.meta.url), 'u
 describe('docs/lint.md', () => {
   const es = useEsServer();
 
-  for (const section of ['POST: a policy before it is applied', 'GET: the cluster as it stands', 'Data streams']) {
+  for (const section of ['POST: a policy before it is applied', 'GET: the cluster as it stands', 'Data streams', 'POST by name: a policy and what uses it']) {
     it(`the example of "${section}" answers what it shows`, async () => {
       const text = markdownSection(LINT_DOC, section);
       const [commands] = fenced(text, 'sh');

@@ -30,8 +30,7 @@ describe('lint: bad input', () => {
   const cases: [string, unknown, number, string, string][] = [
     ['a body that is not an object', [policy], 400, 'x_content_parse_exception', '[lint_request] request body must be an object'],
     ['an unknown field', { policy, shards: 2 }, 400, 'x_content_parse_exception', '[lint_request] unknown field [shards]'],
-    ['neither policy nor name', { index: { name: 'a-1' } }, 400, 'action_request_validation_exception', 'Validation Failed: 1: exactly one of [policy] or [name] is required;'],
-    ['both policy and name', { policy, name: 'logs' }, 400, 'action_request_validation_exception', 'Validation Failed: 1: exactly one of [policy] or [name] is required;'],
+    ['neither policy nor name', { index: { name: 'a-1' } }, 400, 'action_request_validation_exception', 'Validation Failed: 1: [policy] or [name] is required;'],
     ['a name that is not a string', { name: 7 }, 400, 'x_content_parse_exception', '[lint_request] failed to parse field [name]'],
     ['an index that is not an object', { policy, index: 'a-1' }, 400, 'x_content_parse_exception', '[lint_request] failed to parse field [index]'],
     ['an index without a name', { policy, index: { settings: {} } }, 400, 'x_content_parse_exception', '[index] Required [name]'],

@@ -1,5 +1,6 @@
 /**
- * @module Tessera's ILM lint: `POST /_tessera/ilm/lint` (a policy on an index before either exists) and
+ * @module Tessera's ILM lint: `POST /_tessera/ilm/lint` (a policy on an index before either exists, and by name on
+ * the indices and templates that use it) and
  * `GET /_tessera/ilm/lint` (every managed index as it stands). What they may reveal beyond the route's own
  * action, stored policies and other users' privileges, needs the privilege that reads those directly.
  */
@@ -54,11 +55,11 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
   if (!ilm) return;
 
   app.post<{ Body: unknown }>('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), [], { body: true }), async (req, reply) => {
-    const { lintPolicy, parseLintRequest } = await loadLint();
+    const { lintAnswer, parseLintRequest } = await loadLint();
     const request = parseLintRequest(req.body);
     if (security && request.name !== undefined) requirePolicyRead(req, security);
     await ilm.runner.settle();
-    return esSend(req, reply, { problems: lintPolicy(request, lintEnvironment(req, ctx)) });
+    return esSend(req, reply, await lintAnswer(request, lintEnvironment(req, ctx)));
   });
 
   app.get('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), []), async (req, reply) => {

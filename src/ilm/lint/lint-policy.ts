@@ -20,7 +20,7 @@ import { timingWarnings } from './timing-warnings.js';
 const UNNAMED_POLICY = '<policy>';
 
 /** The cluster with the templates a request assumes in place of the stored ones. */
-function withTemplates(state: ClusterState, templates: readonly ComposableTemplate[] | undefined): ClusterState {
+export function withTemplates(state: ClusterState, templates: readonly ComposableTemplate[] | undefined): ClusterState {
   return templates ? Object.freeze({ ...state, templates: new Map(templates.map((t) => [t.name, t])) }) : state;
 }
 
@@ -32,7 +32,7 @@ export type Created = { readonly state: ClusterState; readonly index: IndexMetad
  * A name a data stream template matches, without a body, is the data stream `PUT /_data_stream/<name>` would create
  * (a data stream of that name is replaced).
  */
-function createHypothetical(env: LintEnvironment, index: IndexToCreate, templates: readonly ComposableTemplate[] | undefined): Created {
+export function createHypothetical(env: LintEnvironment, index: IndexToCreate, templates: readonly ComposableTemplate[] | undefined): Created {
   let state = withTemplates(env.state, templates);
   const dataStream = createsDataStream(state, index.name, index.body);
   state = dataStream ? deleteDataStreams(state, [index.name]) : ClusterState.withoutIndex(state, index.name);
@@ -87,16 +87,18 @@ export interface Target {
 }
 
 export function resolveTarget(request: LintRequest, env: LintEnvironment): Target {
-  const stored = request.name === undefined ? undefined : env.policy(request.name);
-  if (request.name !== undefined && !stored) throw IlmErrors.policyNotFound(request.name);
-  const policy = stored?.policy ?? request.policy!;
+  const existing = request.name === undefined ? undefined : env.policy(request.name);
+  // A name alone is the stored policy; with a policy, it is the name the policy is about to be PUT under.
+  if (request.name !== undefined && request.policy === undefined && !existing) throw IlmErrors.policyNotFound(request.name);
+  const stored = request.policy === undefined ? existing : undefined;
+  const policy = request.policy ?? existing!.policy;
   const created = request.index && createHypothetical(env, request.index, request.templates);
   const createdIndex = created && 'index' in created ? created.index : undefined;
-  const name = stored?.name ?? createdIndex?.settings['index.lifecycle.name'] ?? UNNAMED_POLICY;
+  const name = request.name ?? createdIndex?.settings['index.lifecycle.name'] ?? UNNAMED_POLICY;
   // Steps run as the policy's last modifier: the stored one, or the caller who is about to PUT it.
   const user = request.user ?? (stored ? stored.modifiedBy : env.caller);
-  const existing = env.policy(name);
-  const metadata: PolicyMetadata = stored ?? { name, policy, version: (existing?.version ?? 0) + 1, modifiedDate: env.now, ...(user !== undefined && { modifiedBy: user }) };
+  const prior = env.policy(name);
+  const metadata: PolicyMetadata = stored ?? { name, policy, version: (prior?.version ?? 0) + 1, modifiedDate: env.now, ...(user !== undefined && { modifiedBy: user }) };
   return { stored, metadata, created, user };
 }
 
@@ -118,5 +120,5 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
   const authorize = stepAuthorizer(env, user);
   const events = dryRun({ state: created.state, index: created.index.name, policy: metadata, now: env.now, ...(authorize && { authorize }) });
   const streamWarnings = dataStreamWarnings(created.state, created.index, name, policy);
-  return [...rejections, ...managementWarnings(created.index, stored?.name), ...streamWarnings, ...stepProblems(events, warnings)];
+  return [...rejections, ...managementWarnings(created.index, request.name), ...streamWarnings, ...stepProblems(events, warnings)];
 }

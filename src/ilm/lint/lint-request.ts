@@ -1,6 +1,7 @@
 /**
- * @module The body of `POST /_tessera/ilm/lint`, parsed strictly: a policy (as `PUT /_ilm/policy` takes it) or a
- * stored policy's name, optionally the index to create, the index templates to assume, and the user to run as.
+ * @module The body of `POST /_tessera/ilm/lint`, parsed strictly: a policy (as `PUT /_ilm/policy` takes it), a
+ * stored policy's name, or both (the policy as the next version of that name), optionally the index to create, the
+ * index templates to assume, and the user to run as.
  */
 import { addTemplate, ClusterState, parseTemplate, type ComposableTemplate } from '../../cluster/index.js';
 import { IlmErrors } from '../ilm-error.js';
@@ -14,7 +15,7 @@ export interface IndexToCreate {
 
 export interface LintRequest {
   readonly policy?: LifecyclePolicy;
-  /** A stored policy, linted instead of `policy`. */
+  /** A stored policy, linted instead of `policy`; with `policy`, the name `policy` is to be PUT under. */
   readonly name?: string;
   readonly index?: IndexToCreate;
   /** In place of the stored composable templates. */
@@ -61,8 +62,11 @@ function parseTemplates(raw: unknown, parser: string): ComposableTemplate[] {
   return [...state.templates.values()];
 }
 
+/** Lint, unlike simulate, also takes both: the text as the next version of policy `name`, before it is PUT. */
 export function parseLintRequest(body: unknown): LintRequest {
-  return parseTarget(checkedBody(body, PARSER, FIELDS), PARSER);
+  const checked = checkedBody(body, PARSER, FIELDS);
+  if (checked.policy === undefined && checked.name === undefined) throw IlmErrors.validation(['[policy] or [name] is required']);
+  return parseTarget(checked, PARSER, { both: true });
 }
 
 /** The body as an object with only `fields` in it, refused as `parser` refuses it otherwise. */
@@ -76,8 +80,8 @@ export function checkedBody(body: unknown, parser: string, fields: ReadonlySet<s
 }
 
 /** The policy (or stored policy's name), index, templates and user that lint and simulate both take. */
-export function parseTarget(body: Record<string, unknown>, parser: string): LintRequest {
-  if ((body.policy === undefined) === (body.name === undefined)) throw IlmErrors.validation(['exactly one of [policy] or [name] is required']);
+export function parseTarget(body: Record<string, unknown>, parser: string, allow: { both?: boolean } = {}): LintRequest {
+  if (!allow.both && (body.policy === undefined) === (body.name === undefined)) throw IlmErrors.validation(['exactly one of [policy] or [name] is required']);
   return {
     ...(body.policy !== undefined && { policy: parsePolicyBody({ policy: body.policy }) }),
     ...(body.name !== undefined && { name: string(body.name, 'name', parser) }),

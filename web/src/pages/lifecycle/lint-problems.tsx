@@ -2,6 +2,7 @@
  * Lint's problems as the console shows them: each with its outcome, the spec's row, where it happens, the message
  * Tessera will give and the remedy; a plain note when there are none; and a badge that sums them up in a list.
  */
+import type { ReactNode } from 'react';
 import type { LintOutcome, LintProblem } from './lint-types.ts';
 import { OUTCOMES_BY_SEVERITY, worstOutcome } from './lint-types.ts';
 
@@ -28,8 +29,11 @@ export function OutcomeBadge({ outcome }: { outcome: LintOutcome }) {
   );
 }
 
-/** The problems of one policy or index, in the order they would happen, or the note that lint found none. */
-export function LintProblems({ problems, label }: { problems: readonly LintProblem[]; label: string }) {
+/**
+ * The problems of one policy or index, in the order they would happen, or the note that lint found none. `about`
+ * says what a problem concerns when a list holds problems of several things (the indices that use a policy).
+ */
+export function LintProblems<P extends LintProblem>({ problems, label, about }: { problems: readonly P[]; label: string; about?: (problem: P) => ReactNode }) {
   if (problems.length === 0) return <p className="lint-clean">No problems found: lint predicts no error, stuck step, refusal or warning.</p>;
   return (
     <ol className="lint-problems" aria-label={label}>
@@ -53,6 +57,7 @@ export function LintProblems({ problems, label }: { problems: readonly LintProbl
               )}
               <span className="spec-row">{problem.row !== null ? ` · spec error row ${problem.row}` : ' · not in the spec’s error table'}</span>
             </p>
+            {about?.(problem)}
             <p className="step-info-reason lint-message">{problem.message}</p>
             <p className="remedy">
               <strong>Remedy: </strong>

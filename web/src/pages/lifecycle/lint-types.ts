@@ -6,9 +6,10 @@ import { es } from '../../api/es.ts';
 
 // The server's own types: the console reads what the API answers, field for field.
 import type { LintOutcome, LintProblem } from '../../../../src/ilm/lint/lint-problem.ts';
+import type { LintAnswer, UserProblem } from '../../../../src/ilm/lint/lint-answer-types.ts';
 import type { Advice } from '../../../../src/ilm/remedies/remedy.ts';
 
-export type { Advice, LintOutcome, LintProblem };
+export type { Advice, LintAnswer, LintOutcome, LintProblem, UserProblem };
 
 export interface IndexLint {
   readonly policy: string;
@@ -24,14 +25,17 @@ export function worstOutcome(problems: readonly LintProblem[]): LintOutcome | un
   return OUTCOMES_BY_SEVERITY.find((outcome) => problems.some((p) => p.outcome === outcome));
 }
 
-/** A stored policy on its own, as lint checks it without an index. */
-export async function lintStoredPolicy(name: string): Promise<readonly LintProblem[]> {
-  return (await es<{ problems: LintProblem[] }>('POST', '/_tessera/ilm/lint', { name })).problems;
+/** A stored policy on a new index, and on the indices and templates that use it (each problem says which). */
+export async function lintStoredPolicy(name: string): Promise<LintAnswer> {
+  return es<LintAnswer>('POST', '/_tessera/ilm/lint', { name });
 }
 
-/** A policy body that is not saved (yet), optionally on the index it would manage (`{"name", "settings", "aliases"}`). */
-export async function lintPolicyBody(policy: unknown, index?: unknown): Promise<readonly LintProblem[]> {
-  return (await es<{ problems: LintProblem[] }>('POST', '/_tessera/ilm/lint', { policy, ...(index !== undefined && { index }) })).problems;
+/**
+ * A policy body that is not saved (yet): with a name, as that policy's next version, on the indices and templates
+ * that use the name too, each from where it stands; without one, on a new index alone.
+ */
+export async function lintPolicyText(name: string | undefined, policy: unknown): Promise<LintAnswer> {
+  return es<LintAnswer>('POST', '/_tessera/ilm/lint', { ...(name !== undefined && { name }), policy });
 }
 
 /** Every managed index from where it stands, by name, with the advice for what it reports now. */
@@ -39,14 +43,14 @@ export async function lintManagedIndices(): Promise<Readonly<Record<string, Inde
   return (await es<{ indices: Record<string, IndexLint> }>('GET', '/_tessera/ilm/lint')).indices;
 }
 
-/** Each stored policy's problems, or why lint could not check it; one failure does not hide the others' answers. */
-export type PolicyLint = { readonly problems: readonly LintProblem[] } | { readonly error: unknown };
+/** Each stored policy's lint (its users' problems among them), or why lint could not check it; one failure does not hide the others' answers. */
+export type PolicyLint = LintAnswer | { readonly error: unknown };
 
 export async function lintStoredPolicies(names: readonly string[]): Promise<Readonly<Record<string, PolicyLint>>> {
   const answers = await Promise.all(
     names.map((name) =>
       lintStoredPolicy(name).then(
-        (problems): PolicyLint => ({ problems }),
+        (answer): PolicyLint => answer,
         (error: unknown): PolicyLint => ({ error }),
       ),
     ),

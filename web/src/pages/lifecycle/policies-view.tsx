@@ -1,16 +1,19 @@
 /**
- * The lifecycle policies: name, version, last modified, and the indices that use each; under each policy lint
- * finds problems in, those problems with their remedies, and in the caption which policies lint found clean.
+ * The lifecycle policies: name, version, last modified, and what uses each (counts and a few names); under each
+ * policy lint finds problems in (in itself, or in the indices and templates that use it), those problems with
+ * their remedies and what they concern, and in the caption which policies lint found clean.
  */
 import { Fragment, useState } from 'react';
 import { ErrorAlert } from '../../error-alert.tsx';
+import { usePrivileges } from '../../privileges.ts';
 import { href } from '../../route.ts';
 import { instantText } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { fetchPolicies, NEW_POLICY_ROUTE, PHASE_ORDER } from './lifecycle-types.ts';
-import { LintProblems } from './lint-problems.tsx';
+import { InUseBy } from './in-use-by.tsx';
 import { lintStoredPolicies, type PolicyLint } from './lint-types.ts';
 import { takeNotice } from './notice.ts';
+import { LintAnswerView } from './policy-lint.tsx';
 
 const COLUMN_COUNT = 5;
 
@@ -21,13 +24,16 @@ export function PoliciesView() {
   // Linted again whenever the list is read again: a version that changed may have brought or fixed a problem.
   const stamp = entries.map(([name, entry]) => `${name}@${entry.version}`).join(',');
   const lint = useLoad(() => lintStoredPolicies(entries.map(([name]) => name)), [stamp]);
+  const privileges = usePrivileges({ cluster: ['manage_ilm'] });
   return (
     <section aria-labelledby="policies-title">
       <h2 id="policies-title">Lifecycle policies</h2>
       <div className="toolbar">
-        <a className="button" href={href('lifecycle', 'policies', NEW_POLICY_ROUTE)}>
-          New policy
-        </a>
+        {privileges.cluster('manage_ilm') && (
+          <a className="button" href={href('lifecycle', 'policies', NEW_POLICY_ROUTE)}>
+            New policy
+          </a>
+        )}
         <button type="button" onClick={policies.reload} disabled={policies.loading}>
           Refresh
         </button>
@@ -66,15 +72,7 @@ export function PoliciesView() {
                   </td>
                   <td>{PHASE_ORDER.filter((p) => entry.policy.phases[p]).join(', ')}</td>
                   <td>
-                    {entry.in_use_by.indices.length === 0
-                      ? 'no index'
-                      : entry.in_use_by.indices.map((index, i) => (
-                          <span key={index}>
-                            {i > 0 && ', '}
-                            <a href={href('lifecycle', 'index', index)}>{index}</a>
-                          </span>
-                        ))}
-                    {entry.in_use_by.composable_templates.length > 0 && <> (templates: {entry.in_use_by.composable_templates.join(', ')})</>}
+                    <InUseBy policy={name} usage={entry.in_use_by} />
                   </td>
                 </tr>
                 <PolicyLintRow name={name} lint={lint.data?.[name]} />
@@ -96,7 +94,7 @@ function PolicyLintRow({ name, lint }: { name: string; lint: PolicyLint | undefi
         {'error' in lint ? (
           <ErrorAlert error={lint.error}>Lint could not check policy {name}:</ErrorAlert>
         ) : (
-          <LintProblems problems={lint.problems} label={`Lint problems for policy ${name}`} />
+          <LintAnswerView policy={name} answer={lint} label={`Lint problems for policy ${name}`} />
         )}
       </td>
     </tr>
@@ -113,5 +111,5 @@ function LintCaption({ lint }: { lint: Readonly<Record<string, PolicyLint>> | un
   const parts: string[] = [];
   if (withProblems.length > 0) parts.push(`problems in ${withProblems.join(', ')}`);
   if (clean.length > 0) parts.push(`no problems found in ${clean.join(', ')}`);
-  return <span className="lint-caption">{parts.length > 0 && `; lint, each policy on its own: ${parts.join('; ')}`}</span>;
+  return <span className="lint-caption">{parts.length > 0 && `; lint, each policy with the indices and templates that use it: ${parts.join('; ')}`}</span>;
 }

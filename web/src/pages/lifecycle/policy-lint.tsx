@@ -1,41 +1,49 @@
 /**
- * Lint beside a policy in its editor: the saved version on its own, and the indices that use it from where each
- * stands (their own problems, such as a missing alias, are lint's too); and the check of the unsaved text.
+ * Lint beside a policy in its editor: the saved version on a new index and on the indices and templates that use it,
+ * each from where it stands (their own problems, such as a missing alias, are lint's too); and the check of the
+ * unsaved text, as the policy's next version, on the same indices and templates.
  */
 import { ErrorAlert } from '../../error-alert.tsx';
-import { href } from '../../route.ts';
 import { useLoad } from '../../use-load.ts';
-import { LintBadge, LintProblems } from './lint-problems.tsx';
-import { lintManagedIndices, lintStoredPolicy, type LintProblem } from './lint-types.ts';
+import { ProblemConcerns, usersText } from './in-use-by.tsx';
+import { LintProblems } from './lint-problems.tsx';
+import { lintStoredPolicy, type LintAnswer } from './lint-types.ts';
 
-export function StoredPolicyLint({ name, version, indices }: { name: string; version: number; indices: readonly string[] }) {
-  const problems = useLoad(() => lintStoredPolicy(name), [name, version]);
-  // Only read when an index uses the policy: the indices' problems come from GET lint, for every managed index.
-  const indexLint = useLoad(() => (indices.length > 0 ? lintManagedIndices() : Promise.resolve(undefined)), [name, version, indices.join(',')]);
-  const troubled = indices.filter((index) => (indexLint.data?.[index]?.problems.length ?? 0) > 0);
+/** What lint checked beyond the policy itself, and what it left unlisted. */
+function Checked({ answer }: { answer: LintAnswer }) {
+  if (!answer.in_use_by) return null;
+  const { indices, composable_templates } = answer.in_use_by;
+  return (
+    <p className="hint lint-checked">
+      Checked on a new index and on what uses it: {usersText(indices, composable_templates)}.
+      {answer.problems_left_off !== undefined && ` ${answer.problems_left_off} more problems of other kinds are not listed.`}
+    </p>
+  );
+}
+
+export function LintAnswerView({ policy, answer, label }: { policy: string; answer: LintAnswer; label: string }) {
+  return (
+    <>
+      <Checked answer={answer} />
+      <LintProblems problems={answer.problems} label={label} about={(problem) => <ProblemConcerns policy={policy} problem={problem} />} />
+    </>
+  );
+}
+
+export function StoredPolicyLint({ name, version }: { name: string; version: number }) {
+  const lint = useLoad(() => lintStoredPolicy(name), [name, version]);
   return (
     <section className="policy-lint" aria-labelledby="policy-lint-title">
       <h3 id="policy-lint-title">Lint of version {version}</h3>
-      <p className="hint">The saved version on its own, as it would run on a new index; the indices that use it are checked with their own aliases, shards and templates.</p>
-      {problems.error !== undefined && <ErrorAlert error={problems.error}>Lint could not check it:</ErrorAlert>}
-      {problems.data && <LintProblems problems={problems.data} label={`Lint problems for policy ${name}`} />}
-      {indexLint.error !== undefined && <ErrorAlert error={indexLint.error}>Lint could not check the indices that use it:</ErrorAlert>}
-      {troubled.length > 0 && (
-        <ul className="lint-indices" aria-label={`Indices using ${name} with lint problems`}>
-          {troubled.map((index) => (
-            <li key={index}>
-              <a href={href('lifecycle', 'index', index)}>{index}</a> <LintBadge problems={indexLint.data![index]!.problems} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {indexLint.data && indices.length > 0 && troubled.length === 0 && <p className="lint-clean">No problems found in the {indices.length === 1 ? 'index' : `${indices.length} indices`} that use it.</p>}
+      <p className="hint">The saved version on a new index, and on the indices and templates that use it: each index from where it stands, with its own aliases and shards.</p>
+      {lint.error !== undefined && <ErrorAlert error={lint.error}>Lint could not check it:</ErrorAlert>}
+      {lint.data && <LintAnswerView policy={name} answer={lint.data} label={`Lint problems for policy ${name}`} />}
     </section>
   );
 }
 
 /** What the editor's Check found in the text it checked, or why it could not check it. */
-export type CheckOutcome = { readonly text: string; readonly problems: readonly LintProblem[] } | { readonly error: unknown };
+export type CheckOutcome = { readonly text: string; readonly policy: string; readonly answer: LintAnswer } | { readonly error: unknown };
 
 export function CheckResult({ outcome, text }: { outcome: CheckOutcome; text: string }) {
   return (
@@ -46,7 +54,7 @@ export function CheckResult({ outcome, text }: { outcome: CheckOutcome; text: st
       ) : (
         <>
           {outcome.text !== text && <p className="hint">The text changed after this check; press Check again to check what it holds now.</p>}
-          <LintProblems problems={outcome.problems} label="Lint problems of the edited policy" />
+          <LintAnswerView policy={outcome.policy} answer={outcome.answer} label="Lint problems of the edited policy" />
         </>
       )}
     </section>
