@@ -29,10 +29,10 @@ function lintManagedIndex(env: LintEnvironment, name: string, policyName: string
     const error = IlmErrors.policyMissing(policyName);
     return [problem({ ...diagnoseStep(error, { state: env.state }), outcome: 'stuck', type: error.type, message: error.reason })];
   }
-  const authorize = stepAuthorizer(env, policy.modifiedBy);
+  const { authorize, unchecked } = stepAuthorizer(env, policy.modifiedBy);
   const events = dryRun({ state: env.state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
   const streamWarnings = dataStreamWarnings(env.state, env.state.indices.get(name)!, policyName, policy.policy);
-  return [...streamWarnings, ...stepProblems(events, timingWarnings(policy.policy))];
+  return [...(unchecked ? [unchecked] : []), ...streamWarnings, ...stepProblems(events, timingWarnings(policy.policy))];
 }
 
 /** How many indices are linted between two turns of the event loop. */

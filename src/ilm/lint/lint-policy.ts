@@ -115,8 +115,8 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
     const refusal = problem({ ...diagnoseRequest(put, created.refused, { state: env.state }), outcome: 'rejected', request: put, type, message: reason });
     return [...rejections, refusal, ...warnings.values()];
   }
-  const authorize = stepAuthorizer(env, user);
+  const { authorize, unchecked } = stepAuthorizer(env, user);
   const events = dryRun({ state: created.state, index: created.index.name, policy: metadata, now: env.now, ...(authorize && { authorize }) });
   const streamWarnings = dataStreamWarnings(created.state, created.index, name, policy);
-  return [...rejections, ...managementWarnings(created.index, stored?.name), ...streamWarnings, ...stepProblems(events, warnings)];
+  return [...rejections, ...(unchecked ? [unchecked] : []), ...managementWarnings(created.index, stored?.name), ...streamWarnings, ...stepProblems(events, warnings)];
 }
