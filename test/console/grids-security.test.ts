@@ -75,7 +75,9 @@ describe('the Grids console with security on', { skip: browserSkip }, () => {
 
     // Given write, the forms show; the privilege taken away before the click, the server refuses, in plain words.
     await es.security.putRole({ name: 'grid_reader', applications: [{ application: 'tessera-grid', privileges: ['write'], resources: [`grid:${readable.id}`] }] });
-    await page.reload();
+    // The privileges are asked when the view opens: leave the grid and come back.
+    await page.getByRole('link', { name: '← All grids' }).click();
+    await list.getByRole('link', { name: 'Readable' }).click();
     const add = page.getByRole('form', { name: 'Add a field' });
     await add.waitFor();
     await page.getByRole('button', { name: 'Add row' }).waitFor();
