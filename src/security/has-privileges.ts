@@ -134,3 +134,44 @@ export function checkPrivileges(username: string, permissions: Permissions, chec
   }
   return { username, has_all_requested: complete, cluster, index, application };
 }
+
+export interface UserPrivileges {
+  readonly cluster: readonly string[];
+  readonly global: readonly never[];
+  readonly indices: readonly { names: readonly string[]; privileges: string[]; allow_restricted_indices: false }[];
+  readonly applications: readonly { application: string; privileges: string[]; resources: string[] }[];
+  readonly run_as: readonly string[];
+}
+
+const sortedUnion = (lists: readonly (readonly string[])[]) => [...new Set(lists.flat())].sort();
+
+/**
+ * What `_security/user/_privileges` lists (RBACEngine.buildUserPrivilegesResponseObject): the roles' privileges
+ * merged as ES builds one role from many, index entries with the same names as one, application privileges of the
+ * same name as one.
+ */
+export function listUserPrivileges(roles: readonly Role[]): UserPrivileges {
+  const indices = new Map<string, { names: readonly string[]; privileges: string[]; allow_restricted_indices: false }>();
+  for (const entry of roles.flatMap((role) => role.indices)) {
+    const key = JSON.stringify([...entry.names].sort());
+    const known = indices.get(key);
+    if (known) known.privileges = sortedUnion([known.privileges, entry.privileges]);
+    else indices.set(key, { names: entry.names, privileges: sortedUnion([entry.privileges]), allow_restricted_indices: false });
+  }
+  const applications = new Map<string, { application: string; privileges: string[]; resources: string[] }>();
+  for (const entry of roles.flatMap((role) => role.applications)) {
+    for (const privilege of entry.privileges) {
+      const key = JSON.stringify([entry.application, privilege]);
+      const known = applications.get(key);
+      if (known) known.resources = sortedUnion([known.resources, entry.resources]);
+      else applications.set(key, { application: entry.application, privileges: [privilege], resources: sortedUnion([entry.resources]) });
+    }
+  }
+  return {
+    cluster: sortedUnion(roles.map((role) => role.cluster)),
+    global: [],
+    indices: [...indices.values()],
+    applications: [...applications.values()],
+    run_as: sortedUnion(roles.map((role) => role.run_as)),
+  };
+}

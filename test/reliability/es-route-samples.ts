@@ -219,6 +219,7 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'PUT /_security/user/:name': { path: '/_security/user/fz-any-user', body: { password: 'fz-password-1', roles: [] }, undo: remove('/_security/user/fz-any-user') },
   'POST /_security/user/:name': { path: '/_security/user/fz-any-user', body: { password: 'fz-password-1', roles: [] }, undo: remove('/_security/user/fz-any-user') },
   'GET /_security/user': { path: '/_security/user' },
+  'GET /_security/user/_privileges': { path: '/_security/user/_privileges' },
   'GET /_security/user/_has_privileges': { path: '/_security/user/_has_privileges', body: { cluster: ['monitor'] } },
   'POST /_security/user/_has_privileges': { path: '/_security/user/_has_privileges', body: { cluster: ['monitor'] } },
   'GET /_security/user/:user/_has_privileges': { path: '/_security/user/elastic/_has_privileges', body: { cluster: ['monitor'] } },

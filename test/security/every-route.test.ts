@@ -16,6 +16,7 @@ const OPEN_TO_ALL: ReadonlyMap<string, number> = new Map([
   ['GET /_security/_authenticate', 200],
   ['GET /_security/user/_has_privileges', 400],
   ['POST /_security/user/_has_privileges', 200],
+  ['GET /_security/user/_privileges', 200],
 ]);
 
 function requestFor(route: string): { method: string; path: string; body?: string; contentType?: string } {

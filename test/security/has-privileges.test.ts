@@ -134,6 +134,27 @@ describe('_has_privileges', () => {
     }
   });
 
+  it('lists what the caller holds (_privileges), and refuses an API key with role descriptors', async () => {
+    assert.deepEqual(await reader.security.getUserPrivileges(), {
+      cluster: ['monitor', 'read_ilm'],
+      global: [],
+      indices: [{ names: ['logs-*'], privileges: ['read', 'view_index_metadata'], allow_restricted_indices: false }],
+      applications: [{ application: 'tessera-grid', privileges: ['read'], resources: ['grid:*'] }],
+      run_as: [],
+    });
+    const key = await ops.security.createApiKey({ name: 'listed', role_descriptors: { narrow: { cluster: ['monitor'] } } });
+    const client = new Client({ node: server.url, auth: { apiKey: key.encoded } });
+    try {
+      assert.deepEqual(await esErrorOf(client.security.getUserPrivileges()), {
+        status: 400,
+        type: 'illegal_argument_exception',
+        reason: 'Cannot retrieve privileges for API keys with assigned role descriptors. Please use the Get API key information API https://ela.st/es-api-get-api-key',
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('answers GET with a body and the path naming the caller as POST does', async () => {
     const get = await reader.transport.request({ method: 'GET', path: '/_security/user/ann/_has_privileges', body: { cluster: ['read_ilm'] } });
     assert.deepEqual(get, { username: 'ann', has_all_requested: true, cluster: { read_ilm: true }, index: {}, application: {} });

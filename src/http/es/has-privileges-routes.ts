@@ -1,17 +1,18 @@
 /**
  * @module `GET|POST /_security/user/_has_privileges` and `/_security/user/<user>/_has_privileges`: what the caller
- * may do, asked before doing it (as Kibana asks). Registered only with security on: without it Elasticsearch has no
+ * may do, asked before doing it (as Kibana asks); and `GET /_security/user/_privileges`, everything the caller holds. Registered only with security on: without it Elasticsearch has no
  * security routes at all, and answers 400 "no handler found".
  */
 import type { FastifyInstance } from 'fastify';
 import { ClusterErrors } from '../../cluster/index.js';
-import { checkPrivileges, validatePrivilegeNames, type Security } from '../../security/index.js';
+import { checkPrivileges, listUserPrivileges, rolesOf, validatePrivilegeNames, type Security } from '../../security/index.js';
 import { cluster, esRoute } from './es-actions.js';
 import type { EsContext } from './es-context.js';
 import { esSend } from './es-reply.js';
 import { parseHasPrivilegesRequest } from './has-privileges-request.js';
 
 export const HAS_PRIVILEGES = 'cluster:admin/xpack/security/user/has_privileges';
+export const LIST_PRIVILEGES = 'cluster:admin/xpack/security/user/list_privileges';
 
 export function hasPrivilegesRoutes(app: FastifyInstance, ctx: EsContext): void {
   const security: Security | undefined = ctx.security;
@@ -30,4 +31,13 @@ export function hasPrivilegesRoutes(app: FastifyInstance, ctx: EsContext): void 
       });
     }
   }
+
+  app.get('/_security/user/_privileges', esRoute(cluster(LIST_PRIVILEGES), []), async (req, reply) => {
+    const authentication = req.authentication!;
+    // An API key's own role descriptors limit its owner's roles: ES lists no such intersection.
+    if (authentication.limitedTo) {
+      throw ClusterErrors.illegalArgument('Cannot retrieve privileges for API keys with assigned role descriptors. Please use the Get API key information API https://ela.st/es-api-get-api-key');
+    }
+    return esSend(req, reply, listUserPrivileges(rolesOf(authentication.user, (name) => security.roles.role(name))));
+  });
 }
