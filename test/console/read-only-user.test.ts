@@ -108,4 +108,26 @@ describe('the console for a read-only user', { skip: browserSkip }, () => {
     await screenshot(page, 'read-only-grid');
     await page.context().close();
   });
+
+  it('says in plain words which privilege a refusal lacks, when the privilege went after the page showed the control', async () => {
+    await admin.security.putRole({ name: 'clock_keeper', cluster: ['manage'] });
+    await admin.security.putUser({ username: 'keeper', password: 'keeper-pw', roles: ['clock_keeper'] });
+    const page = await openConsole(browser, server.url, '#/cluster');
+    await page.getByLabel('Username').fill('keeper');
+    await page.getByLabel('Password').fill('keeper-pw');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const advance = page.getByRole('button', { name: 'Advance clock' });
+    await advance.waitFor(WAIT);
+    await admin.security.putRole({ name: 'clock_keeper', cluster: ['monitor'] });
+    await advance.click();
+    const refused = page.getByRole('form', { name: 'Advance the virtual clock' }).getByRole('alert');
+    await refused.waitFor(WAIT);
+    assert.equal(await refused.locator('.error-privilege').textContent(), 'You lack the privilege to advance the clock:');
+    assert.equal(
+      await refused.locator('.error-reason').textContent(),
+      'action [cluster:admin/tessera/clock/advance] is unauthorized for user [keeper] with roles [clock_keeper], this action is granted by the cluster privileges [manage,all]',
+    );
+    await screenshot(page, 'read-only-refusal');
+    await page.context().close();
+  });
 });
