@@ -1,7 +1,7 @@
 /**
  * @module Tessera's ILM lint: `POST /_tessera/ilm/lint` (a policy on an index before either exists) and
- * `GET /_tessera/ilm/lint` (every managed index as it stands). A stored policy needs the privilege that reads it
- * directly; another user's privileges are checked only for a caller who may read users, and otherwise left out.
+ * `GET /_tessera/ilm/lint` (every managed index as it stands). What they may reveal beyond the route's own
+ * action, stored policies and other users' privileges, needs the privilege that reads those directly.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError } from '../../cluster/index.js';

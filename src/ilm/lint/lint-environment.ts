@@ -30,9 +30,16 @@ function privilegesUnchecked(user: string): LintProblem {
   });
 }
 
-/** Steps run as the policy's last modifier, so privileges are checked only for a policy that has one. */
-export function stepAuthorizer(env: LintEnvironment, user: string | undefined): { authorize?: StepAuthorizer; unchecked?: LintProblem } {
-  if (user === undefined || !env.authorizeAs) return {};
-  if (env.mayReadPrivilegesOf?.(user) === false) return { unchecked: privilegesUnchecked(user) };
-  return { authorize: env.authorizeAs(user) };
+/**
+ * Steps run as the policy's last modifier, so privileges are checked only for a policy that has one, and only where
+ * the caller may read them.
+ */
+export function stepAuthorizer(env: LintEnvironment, user: string | undefined): StepAuthorizer | undefined {
+  if (user === undefined || env.mayReadPrivilegesOf?.(user) === false) return undefined;
+  return env.authorizeAs?.(user);
+}
+
+/** The warning, as a list of one, where stepAuthorizer leaves out privileges the caller may not read; else none. */
+export function uncheckedPrivileges(env: LintEnvironment, user: string | undefined): LintProblem[] {
+  return user !== undefined && env.authorizeAs && env.mayReadPrivilegesOf?.(user) === false ? [privilegesUnchecked(user)] : [];
 }

@@ -8,7 +8,7 @@ import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { checkOriginationDate } from '../runner/origination-date.js';
 import { createsDataStream, dataStreamTemplateWarnings, dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
-import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
+import { stepAuthorizer, uncheckedPrivileges, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
 import type { IndexToCreate, LintRequest } from './lint-request.js';
 import { policyRejections } from './policy-rejections.js';
@@ -115,8 +115,8 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
     const refusal = problem({ ...diagnoseRequest(put, created.refused, { state: env.state }), outcome: 'rejected', request: put, type, message: reason });
     return [...rejections, refusal, ...warnings.values()];
   }
-  const { authorize, unchecked } = stepAuthorizer(env, user);
+  const authorize = stepAuthorizer(env, user);
   const events = dryRun({ state: created.state, index: created.index.name, policy: metadata, now: env.now, ...(authorize && { authorize }) });
   const streamWarnings = dataStreamWarnings(created.state, created.index, name, policy);
-  return [...rejections, ...(unchecked ? [unchecked] : []), ...managementWarnings(created.index, stored?.name), ...streamWarnings, ...stepProblems(events, warnings)];
+  return [...rejections, ...uncheckedPrivileges(env, user), ...managementWarnings(created.index, stored?.name), ...streamWarnings, ...stepProblems(events, warnings)];
 }
