@@ -16,6 +16,8 @@ const CLUSTER_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
   ['manage_ilm', ['cluster:admin/ilm/*']],
   ['manage_index_templates', ['indices:admin/index_template/*', 'cluster:admin/component_template/*']],
   ['manage_own_api_key', ['cluster:admin/xpack/security/api_key/*']],
+  // ES's READ_SECURITY_PATTERN, as far as Tessera has the actions: reading users, roles and keys, never changing them.
+  ['read_security', ['cluster:admin/xpack/security/user/get', 'cluster:admin/xpack/security/user/list_privileges', 'cluster:admin/xpack/security/user/has_privileges', 'cluster:admin/xpack/security/role/get', 'cluster:admin/xpack/security/api_key/get', 'cluster:admin/xpack/security/api_key/query', 'cluster:admin/xpack/security/privilege/get']],
   ['manage_api_key', ['cluster:admin/xpack/security/api_key/*']],
   ['manage_security', ['cluster:admin/xpack/security/*']],
   ['manage', ['cluster:monitor/*', 'cluster:admin/settings/*', 'cluster:admin/ilm/*', 'cluster:admin/repository/*', 'cluster:admin/snapshot/*', 'cluster:admin/tessera/*', 'indices:admin/index_template/*', 'cluster:admin/component_template/*']],
@@ -53,9 +55,15 @@ function grantingPrivileges(table: Table, action: string): string[] {
   return table.filter(([name]) => grants(table, name, action)).map(([name]) => name);
 }
 
+/** The action patterns a named privilege grants; undefined for a name the table does not hold. */
+export function privilegePatterns(kind: 'cluster' | 'index', name: string): Patterns | undefined {
+  if (kind === 'index' && name === 'all') return ['indices:*'];
+  return (kind === 'cluster' ? CLUSTER_PRIVILEGES : INDEX_PRIVILEGES).find(([known]) => known === name)?.[1];
+}
+
 export type RoleLookup = (name: string) => Role | undefined;
 
-function rolesOf(user: User, lookup: RoleLookup): Role[] {
+export function rolesOf(user: User, lookup: RoleLookup): Role[] {
   return user.roles.flatMap((name) => lookup(name) ?? []);
 }
 

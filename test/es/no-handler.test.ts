@@ -141,8 +141,6 @@ describe('paths of unserved ES APIs with security on', () => {
   after(async () => server.dispose());
 
   for (const [method, path] of [
-    ['GET', '/_security/user/_privileges'],
-    ['GET', '/_security/user/_has_privileges'],
     ['POST', '/_security/user/_password'],
     ['GET', '/_field_caps'],
   ] as const) {

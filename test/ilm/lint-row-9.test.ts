@@ -2,8 +2,9 @@
  * Lint and simulation against the runner for the spec's error row 9: with security on, lint checks every step's
  * action as the user the steps will run as (the caller who PUTs an inline policy, a stored policy's last modifier,
  * or `user`), and predicts the security_exception the runner then records; the forecast says when, and the runner
- * records it then. Looking at another user's privileges needs the privilege to read users; lint of stored
- * policies, and any forecast, needs the privilege to read policies.
+ * records it then. Looking at another user's privileges needs the privilege to read users (lint without it leaves
+ * them unchecked and says so; a forecast refuses); lint of stored policies, and any forecast, needs the privilege to
+ * read policies.
  */
 import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
@@ -61,11 +62,13 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
     assert.equal((await simulate(elastic, { policy, index, horizon: '2d' })).first_error, null);
   });
 
-  it("refuses to look at another user's privileges without the privilege to read users", async () => {
-    await expectEsError(ops.transport.request({ method: 'POST', path: '/_tessera/ilm/lint', body: { policy, index, user: 'elastic' } }), {
+  it("lints for a caller who may not read users without that user's privileges, and says so; a forecast refuses", async () => {
+    const problems = await lint(ops, { policy, index, user: 'elastic' });
+    assert.deepEqual(withoutRemedies(problems), [{ row: null, outcome: 'warning', message: 'privileges of [elastic] not checked: reading them needs the read_security cluster privilege' }]);
+    await expectEsError(ops.transport.request({ method: 'POST', path: '/_tessera/ilm/simulate', body: { policy, index, user: 'elastic', horizon: '2d' } }), {
       status: 403,
       type: 'security_exception',
-      reason: 'action [cluster:admin/xpack/security/user/get] is unauthorized for user [ops] with roles [ilm_ops], this action is granted by the cluster privileges [manage_security,all]',
+      reason: 'action [cluster:admin/xpack/security/user/get] is unauthorized for user [ops] with roles [ilm_ops], this action is granted by the cluster privileges [read_security,manage_security,all]',
     });
   });
 
@@ -127,6 +130,25 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
       await expectEsError(watcher.transport.request({ method: 'GET', path: `/_tessera/ilm/timeline/${index.name}` }), denied);
     } finally {
       await watcher.close();
+    }
+  });
+
+  it("a read-only user lints stored policies without their modifier's privileges; one with read_security sees the denial", async () => {
+    await elastic.security.putRole({ name: 'ilm_ops', ...role(['read']) });
+    await elastic.security.putRole({ name: 'reader', cluster: ['monitor', 'read_ilm'], indices: [{ names: ['logs-*'], privileges: ['read', 'view_index_metadata'] }] });
+    await elastic.security.putRole({ name: 'auditor', cluster: ['monitor', 'read_ilm', 'read_security'] });
+    await elastic.security.putUser({ username: 'reader', password: 'reader-pw', roles: ['reader'] });
+    await elastic.security.putUser({ username: 'auditor', password: 'auditor-pw', roles: ['auditor'] });
+    const reader = new Client({ node: server.url, auth: { username: 'reader', password: 'reader-pw' } });
+    const auditor = new Client({ node: server.url, auth: { username: 'auditor', password: 'auditor-pw' } });
+    try {
+      const next = { name: 'logs-000009', settings: index.settings };
+      const unchecked = { row: null, outcome: 'warning', message: 'privileges of [ops] not checked: reading them needs the read_security cluster privilege' };
+      assert.deepEqual(withoutRemedies(await lint(reader, { name: 'ops-policy', index: next })), [unchecked]);
+      assert.deepEqual(withoutRemedies((await lintCluster(reader))[index.name]!.problems), [unchecked]);
+      assert.deepEqual(withoutRemedies(await lint(auditor, { name: 'ops-policy', index: next })), [{ ...denial, message: denial.message.replace('logs-000001', 'logs-000009') }]);
+    } finally {
+      await Promise.all([reader.close(), auditor.close()]);
     }
   });
 });

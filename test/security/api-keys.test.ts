@@ -54,7 +54,7 @@ describe('API keys', () => {
       client.security.getUser(),
       403,
       'security_exception',
-      `action [cluster:admin/xpack/security/user/get] is unauthorized for API key id [${created.id}] of user [ops], this action is granted by the cluster privileges [manage_security,all]`,
+      `action [cluster:admin/xpack/security/user/get] is unauthorized for API key id [${created.id}] of user [ops], this action is granted by the cluster privileges [read_security,manage_security,all]`,
     );
     await client.close();
   });
@@ -77,7 +77,7 @@ describe('API keys', () => {
       client.security.getUser(),
       403,
       'security_exception',
-      `action [cluster:admin/xpack/security/user/get] is unauthorized for API key id [${created.id}] of user [ops], this action is granted by the cluster privileges [manage_security,all]`,
+      `action [cluster:admin/xpack/security/user/get] is unauthorized for API key id [${created.id}] of user [ops], this action is granted by the cluster privileges [read_security,manage_security,all]`,
     );
     // No application privileges in the descriptors: the grid API refuses the key.
     const grids = createClient(
@@ -167,7 +167,7 @@ describe('API keys', () => {
       ops.security.getApiKey({ username: 'elastic' }),
       403,
       'security_exception',
-      'action [cluster:admin/xpack/security/api_key/get] is unauthorized for user [ops] with roles [ops], this action is granted by the cluster privileges [manage_api_key,manage_security,all]',
+      'action [cluster:admin/xpack/security/api_key/get] is unauthorized for user [ops] with roles [ops], this action is granted by the cluster privileges [read_security,manage_api_key,manage_security,all]',
     );
     await expectEsError(
       admin.security.getApiKey({ name: 'admin-filtered', username: 'elastic' }),

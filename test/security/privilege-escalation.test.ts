@@ -207,7 +207,7 @@ describe('privilege escalation', () => {
       const self = await ops.security.createApiKey({ name: 'self', role_descriptors: { own: { cluster: ['manage_own_api_key'] } } });
       const key = withKey(self.encoded);
       const refusal = (action: string) =>
-        denied(`action [cluster:admin/xpack/security/api_key/${action}] is unauthorized for API key id [${self.id}] of user [ops], this action is granted by the cluster privileges [manage_api_key,manage_security,all]`);
+        denied(`action [cluster:admin/xpack/security/api_key/${action}] is unauthorized for API key id [${self.id}] of user [ops], this action is granted by the cluster privileges [${action === 'get' ? 'read_security,' : ''}manage_api_key,manage_security,all]`);
       assert.deepEqual(await esErrorOf(key.security.getApiKey()), refusal('get'));
       assert.deepEqual(await esErrorOf(key.security.getApiKey({ owner: true })), refusal('get'));
       assert.deepEqual(await esErrorOf(key.security.getApiKey({ id: other.id })), refusal('get'));

@@ -169,6 +169,9 @@ export function authorizeRequests(app: FastifyInstance, ctx: EsContext, security
     // Anyone signed in with their own password may change it; an API key may not (ES's checkChangePasswordAction),
     // else a key narrowed to reading one index could take over its owner's account.
     if (route.action.endsWith('/user/change_password') && authentication.type === 'realm' && (req.params as { name?: string }).name === authentication.user.username) return;
+    // RBACEngine.checkSameUserPermissions: anyone may ask what they themselves may do, by key or password.
+    if (route.action === 'cluster:admin/xpack/security/user/has_privileges' && [undefined, authentication.user.username].includes((req.params as { user?: string }).user)) return;
+    if (route.action === 'cluster:admin/xpack/security/user/list_privileges') return;
     if (!route.indices) {
       for (const { user, lookup } of permissions) {
         const denied = authorizeCluster(user, lookup, route.action, keyId);

@@ -43,6 +43,7 @@ import { dataStreamRoutes } from './data-stream-routes.js';
 import { dataStreamStatsRoutes } from './data-stream-stats-routes.js';
 import { dataStreamModifyRoutes } from './data-stream-modify-routes.js';
 import { securityRoutes, authenticateRequests } from './security-routes.js';
+import { hasPrivilegesRoutes } from './has-privileges-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
 import { SecurityError } from '../../security/index.js';
 import { rootRoutes } from './root-routes.js';
@@ -147,6 +148,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   capabilitiesRoutes(app, ctx, routes);
   allocationExplainRoutes(app, ctx);
   securityRoutes(app, ctx);
+  hasPrivilegesRoutes(app, ctx);
   clockRoutes(app, ctx);
   lintRoutes(app, ctx);
   simulateRoutes(app, ctx);

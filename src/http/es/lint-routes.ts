@@ -29,7 +29,17 @@ export function requirePolicyRead(req: FastifyRequest, security: Security): void
   requireClusterAction(req, security, READ_POLICIES);
 }
 
-export function lintEnvironment(req: FastifyRequest, ctx: EsContext): LintEnvironment {
+/** Whether the caller may perform the cluster action, every permission set of theirs allowing it. */
+function mayPerform(req: FastifyRequest, security: Security, action: string): boolean {
+  const authentication = req.authentication!;
+  return security.roles.permissionsOf(authentication).every(({ user, lookup }) => !authorizeCluster(user, lookup, action, authentication.apiKey?.id));
+}
+
+/**
+ * What lint and the simulation read. The simulation refuses a caller who may not read the user its steps run as;
+ * lint (`skipUnreadable`) runs for anyone who may read the policy, leaving that user's privileges unchecked.
+ */
+export function lintEnvironment(req: FastifyRequest, ctx: EsContext, skipUnreadable = false): LintEnvironment {
   const { security } = ctx;
   const caller = req.authentication?.user.username;
   return {
@@ -37,6 +47,10 @@ export function lintEnvironment(req: FastifyRequest, ctx: EsContext): LintEnviro
     policy: (name) => ctx.ilm!.policies.get(name),
     now: ctx.clock.now(),
     ...(caller !== undefined && { caller }),
+    ...(security &&
+      skipUnreadable && {
+        mayReadPrivilegesOf: (user: string) => user === caller || mayPerform(req, security, READ_USERS),
+      }),
     ...(security && {
       authorizeAs: (user: string) => {
         if (user !== caller) requireClusterAction(req, security, READ_USERS);
@@ -59,14 +73,14 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
     const request = parseLintRequest(req.body);
     if (security && request.name !== undefined) requirePolicyRead(req, security);
     await ilm.runner.settle();
-    return esSend(req, reply, await lintAnswer(request, lintEnvironment(req, ctx)));
+    return esSend(req, reply, await lintAnswer(request, lintEnvironment(req, ctx, true)));
   });
 
   app.get('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), []), async (req, reply) => {
     if (security) requirePolicyRead(req, security);
     const { lintManagedIndexEntries } = await loadLint();
     await ilm.runner.settle();
-    const entries = await lintManagedIndexEntries(lintEnvironment(req, ctx));
+    const entries = await lintManagedIndexEntries(lintEnvironment(req, ctx, true));
     // Over 100,000 indices the answer is 5 MiB: written whole, its encoding would hold one turn of the event loop.
     if (jsonStreamable(req, entries.length)) return esSendJsonStream(req, reply, jsonObjectMember('indices', propertyOrderBy(entries, ([name]) => name), prettyRequested(req)));
     return esSend(req, reply, { indices: Object.fromEntries(entries) });

@@ -49,12 +49,13 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
     app[method]<{ Body: unknown }>('/_security/api_key', CREATE_API_KEY, async (req, reply) => esSend(req, reply, await security.apiKeys.createApiKey(req.authentication!, req.body)));
   }
   /**
-   * The keys a request may reach (ES's ManageOwnApiKeyClusterPrivilege): everyone's with manage_api_key, else the
-   * caller's own, and for a caller authenticated by an API key only that key itself, named by id.
+   * The keys a request may reach (ES's ManageOwnApiKeyClusterPrivilege): everyone's with manage_api_key (or, to read
+   * them, read_security), else the caller's own, and for a caller authenticated by an API key only that key itself.
    */
-  const scope = (req: FastifyRequest, action: string, owner: boolean, ids: readonly string[]): { username?: string } => {
+  const scope = (req: FastifyRequest, action: string, owner: boolean, ids: readonly string[], read = false): { username?: string } => {
     const authentication = req.authentication!;
-    const everyone = security.roles.permissionsOf(authentication).every(({ user, lookup }) => holdsClusterPrivilege(user, lookup, ['manage_api_key', 'manage_security', 'all']));
+    const managers = ['manage_api_key', 'manage_security', 'all', ...(read ? ['read_security'] : [])];
+    const everyone = security.roles.permissionsOf(authentication).every(({ user, lookup }) => holdsClusterPrivilege(user, lookup, managers));
     if (everyone && !owner) return {};
     const key = authentication.apiKey;
     if (!everyone && key && (ids.length === 0 || ids.some((id) => id !== key.id))) {
@@ -74,7 +75,7 @@ export function securityRoutes(app: FastifyInstance, ctx: EsContext): void {
     if (given(id) && given(name)) problems.push('only one of [api key id, api key name] can be specified');
     if (problems.length > 0) throw ClusterErrors.validation(problems);
     const action = 'cluster:admin/xpack/security/api_key/get';
-    const { username } = scope(req, action, owner, given(id) ? [id] : []);
+    const { username } = scope(req, action, owner, given(id) ? [id] : [], true);
     // ManageOwnApiKeyClusterPrivilege: without manage_api_key, only the caller's own keys may be named.
     if (username !== undefined && given(user) && user !== username) throw clusterDenial(req.authentication!.user, action, ['manage_own_api_key'], req.authentication!.apiKey?.id);
     const owned = username ?? (given(user) ? user : undefined);

@@ -1,6 +1,9 @@
 /** @module What lint reads from the running server: the cluster, the stored policies, the time and, with security, the users. */
 import type { ClusterError, ClusterState } from '../../cluster/index.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { problem, type LintProblem } from './lint-problem.js';
+
+type StepAuthorizer = (action: string, index: string) => ClusterError | undefined;
 
 export interface LintEnvironment {
   readonly state: ClusterState;
@@ -9,10 +12,34 @@ export interface LintEnvironment {
   /** The user asking, who becomes a policy's last modifier by PUTting it. */
   readonly caller?: string;
   /** How steps are authorized as `user`; absent without security, where steps run unchecked. */
-  readonly authorizeAs?: (user: string) => (action: string, index: string) => ClusterError | undefined;
+  readonly authorizeAs?: (user: string) => StepAuthorizer;
+  /**
+   * Whether the caller may learn what `user` may do. Where not, lint runs without checking the steps' privileges
+   * (and says so) rather than refuse: absent, every user's privileges are checked (or the caller refused by authorizeAs).
+   */
+  readonly mayReadPrivilegesOf?: (user: string) => boolean;
 }
 
-/** Steps run as the policy's last modifier, so privileges are checked only for a policy that has one. */
-export function stepAuthorizer(env: LintEnvironment, user: string | undefined): ((action: string, index: string) => ClusterError | undefined) | undefined {
-  return user === undefined ? undefined : env.authorizeAs?.(user);
+/** The warning in place of the privilege problems lint could not look for. */
+function privilegesUnchecked(user: string): LintProblem {
+  return problem({
+    row: null,
+    outcome: 'warning',
+    message: `privileges of [${user}] not checked: reading them needs the read_security cluster privilege`,
+    remedy: `Ask someone with the read_security (or manage_security) cluster privilege to lint this policy, so the steps are checked against the privileges of [${user}], the user they run as.`,
+  });
+}
+
+/**
+ * Steps run as the policy's last modifier, so privileges are checked only for a policy that has one, and only where
+ * the caller may read them.
+ */
+export function stepAuthorizer(env: LintEnvironment, user: string | undefined): StepAuthorizer | undefined {
+  if (user === undefined || env.mayReadPrivilegesOf?.(user) === false) return undefined;
+  return env.authorizeAs?.(user);
+}
+
+/** The warning, as a list of one, where stepAuthorizer leaves out privileges the caller may not read; else none. */
+export function uncheckedPrivileges(env: LintEnvironment, user: string | undefined): LintProblem[] {
+  return user !== undefined && env.authorizeAs && env.mayReadPrivilegesOf?.(user) === false ? [privilegesUnchecked(user)] : [];
 }

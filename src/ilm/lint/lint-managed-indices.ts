@@ -9,7 +9,7 @@ import { sortInTurns } from '../../platform/turns.js';
 import { IlmErrors } from '../ilm-error.js';
 import { dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
-import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
+import { stepAuthorizer, uncheckedPrivileges, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
 import { diagnoseStep, stepInfoAdvice, type Advice } from '../remedies/index.js';
 import { stepProblems } from './step-problems.js';
@@ -32,7 +32,7 @@ function lintManagedIndex(env: LintEnvironment, name: string, policyName: string
   const authorize = stepAuthorizer(env, policy.modifiedBy);
   const events = dryRun({ state: env.state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
   const streamWarnings = dataStreamWarnings(env.state, env.state.indices.get(name)!, policyName, policy.policy);
-  return [...streamWarnings, ...stepProblems(events, timingWarnings(policy.policy))];
+  return [...uncheckedPrivileges(env, policy.modifiedBy), ...streamWarnings, ...stepProblems(events, timingWarnings(policy.policy))];
 }
 
 /** How many indices are linted between two turns of the event loop. */

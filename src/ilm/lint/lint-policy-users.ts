@@ -13,7 +13,7 @@ import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { diagnoseRequest } from '../remedies/index.js';
 import { dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
-import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
+import { stepAuthorizer, uncheckedPrivileges, type LintEnvironment } from './lint-environment.js';
 import type { LintAnswer, UserProblem } from './lint-answer-types.js';
 import { problem, type LintProblem } from './lint-problem.js';
 import { createHypothetical, withTemplates } from './lint-policy.js';
@@ -93,10 +93,11 @@ async function lintIndices(env: LintEnvironment, { policy, stored, user }: Users
   const state = await afterPut(env, users, policy, stored);
   // As GET lint: steps are checked as the user they run as, which the caller may need to be allowed to look up.
   const authorize = stepAuthorizer(env, user);
+  const unchecked = uncheckedPrivileges(env, user);
   let linted = 0;
   for (const { name } of await sortInTurns(users, (a, b) => compareStrings(a.name, b.name))) {
     const events = dryRun({ state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
-    groups.add([...dataStreamWarnings(state, state.indices.get(name)!, policy.name, policy.policy), ...stepProblems(events, NO_PHASE_WARNINGS)], 'indices', name);
+    groups.add([...unchecked, ...dataStreamWarnings(state, state.indices.get(name)!, policy.name, policy.policy), ...stepProblems(events, NO_PHASE_WARNINGS)], 'indices', name);
     if (++linted % INDICES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   return users.length;
@@ -143,7 +144,7 @@ function lintTemplate(env: LintEnvironment, state: ClusterState, template: Compo
   }
   const authorize = stepAuthorizer(env, user);
   const events = dryRun({ state: created.state, index: created.index.name, policy, now: env.now, ...(authorize && { authorize }) });
-  return stepProblems(events, NO_PHASE_WARNINGS);
+  return [...uncheckedPrivileges(env, user), ...stepProblems(events, NO_PHASE_WARNINGS)];
 }
 
 function lintTemplates(env: LintEnvironment, target: UsersTarget, groups: Groups): number {

@@ -8,7 +8,7 @@ import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { checkOriginationDate } from '../runner/origination-date.js';
 import { createsDataStream, dataStreamTemplateWarnings, dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
-import { stepAuthorizer, type LintEnvironment } from './lint-environment.js';
+import { stepAuthorizer, uncheckedPrivileges, type LintEnvironment } from './lint-environment.js';
 import { problem, type LintProblem } from './lint-problem.js';
 import type { IndexToCreate, LintRequest } from './lint-request.js';
 import { policyRejections } from './policy-rejections.js';
@@ -120,5 +120,5 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
   const authorize = stepAuthorizer(env, user);
   const events = dryRun({ state: created.state, index: created.index.name, policy: metadata, now: env.now, ...(authorize && { authorize }) });
   const streamWarnings = dataStreamWarnings(created.state, created.index, name, policy);
-  return [...rejections, ...managementWarnings(created.index, request.name), ...streamWarnings, ...stepProblems(events, warnings)];
+  return [...rejections, ...uncheckedPrivileges(env, user), ...managementWarnings(created.index, request.name), ...streamWarnings, ...stepProblems(events, warnings)];
 }

@@ -2,6 +2,7 @@
 import { es } from '../../api/es.ts';
 import { fetchClock } from '../../clock.ts';
 import { ErrorAlert } from '../../error-alert.tsx';
+import { usePrivileges } from '../../privileges.ts';
 import { formatDuration, formatInstant } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { BreakerLimits } from './breaker-limits.tsx';
@@ -9,6 +10,9 @@ import { ClockControl } from './clock-control.tsx';
 import './cluster.css';
 import { describeSource, effectiveSetting, fetchClusterSettings } from './cluster-settings.ts';
 import { DiskSection, fetchAllocation, fetchNodesFs } from './disk-usage.tsx';
+
+/** The action of `POST /_tessera/clock/_advance`, which `manage` and `all` grant. */
+const ADVANCE_CLOCK = 'cluster:admin/tessera/clock/advance';
 
 export function ClusterPage() {
   const settings = useLoad(fetchClusterSettings, []);
@@ -19,6 +23,7 @@ export function ClusterPage() {
   const all = [settings, nodes, allocation, ilm, clock];
   const reload = () => all.forEach((l) => l.reload());
   const pollInterval = settings.data && effectiveSetting(settings.data, 'indices.lifecycle.poll_interval');
+  const privileges = usePrivileges({ cluster: [ADVANCE_CLOCK] });
 
   return (
     <section className="cluster">
@@ -81,7 +86,11 @@ export function ClusterPage() {
               )}
             </dl>
             {clock.data.mode === 'virtual' ? (
-              <ClockControl onAdvanced={reload} />
+              privileges.cluster(ADVANCE_CLOCK) ? (
+                <ClockControl onAdvanced={reload} />
+              ) : (
+                privileges.known && <p className="muted">Advancing the clock needs the manage cluster privilege.</p>
+              )
             ) : (
               <p>The system clock moves by itself; only a server started with --clock virtual can be advanced.</p>
             )}

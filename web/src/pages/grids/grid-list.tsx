@@ -4,6 +4,7 @@ import type { Grid } from '../../../../src/gen/tessera/grid/v1/grid_service_pb.t
 import { grids } from '../../api/grid.ts';
 import { href } from '../../route.ts';
 import { ConfirmButton } from './confirm-button.tsx';
+import { useGridAccess, type GridAccess } from './grid-privileges.ts';
 import { ErrorNote, useAction } from './use-action.tsx';
 
 export function GridList() {
@@ -12,11 +13,13 @@ export function GridList() {
   const { run: runLoad } = load;
   const refresh = useCallback(() => runLoad(async () => setItems((await grids.listGrids({})).items)), [runLoad]);
   useEffect(() => void refresh(), [refresh]);
+  const access = useGridAccess(items?.map((grid) => grid.id) ?? []);
 
   return (
     <section className="grid-list" aria-labelledby="grids-title">
       <h1 id="grids-title">Grids</h1>
-      <CreateGridForm onCreated={refresh} />
+      {access.mayCreate && <CreateGridForm onCreated={refresh} />}
+      {access.known && !access.mayCreate && <p className="muted">Creating a grid needs the write privilege of application tessera-grid on grid:*.</p>}
       <div className="toolbar">
         <button type="button" onClick={() => void refresh()} disabled={load.busy}>
           Refresh
@@ -26,7 +29,7 @@ export function GridList() {
       {items === undefined ? (
         !load.error && <p>Loading…</p>
       ) : items.length === 0 ? (
-        <p>No grids yet: create one above.</p>
+        <p>{access.mayCreate ? 'No grids yet: create one above.' : 'No grids yet.'}</p>
       ) : (
         <table className="grids-table" aria-label="Grids">
           <thead>
@@ -39,7 +42,7 @@ export function GridList() {
           </thead>
           <tbody>
             {items.map((grid) => (
-              <GridRow key={grid.id} grid={grid} onDeleted={refresh} />
+              <GridRow key={grid.id} grid={grid} access={access} onDeleted={refresh} />
             ))}
           </tbody>
         </table>
@@ -48,7 +51,7 @@ export function GridList() {
   );
 }
 
-function GridRow({ grid, onDeleted }: { grid: Grid; onDeleted: () => void }) {
+function GridRow({ grid, access, onDeleted }: { grid: Grid; access: GridAccess; onDeleted: () => void }) {
   const remove = useAction();
   return (
     <tr>
@@ -58,15 +61,19 @@ function GridRow({ grid, onDeleted }: { grid: Grid; onDeleted: () => void }) {
       <td>{grid.fieldOrders.length}</td>
       <td>{String(grid.revision)}</td>
       <td>
-        <ConfirmButton
-          label={`Delete grid ${grid.name}`}
-          question={`Delete “${grid.name}” and all its fields?`}
-          confirmLabel="Yes, delete"
-          disabled={remove.busy}
-          onConfirm={() => void remove.run(() => grids.deleteGrid({ value: grid.id })).then((ok) => ok && onDeleted())}
-        >
-          Delete
-        </ConfirmButton>
+        {access.mayDelete(grid.id) ? (
+          <ConfirmButton
+            label={`Delete grid ${grid.name}`}
+            question={`Delete “${grid.name}” and all its fields?`}
+            confirmLabel="Yes, delete"
+            disabled={remove.busy}
+            onConfirm={() => void remove.run(() => grids.deleteGrid({ value: grid.id })).then((ok) => ok && onDeleted())}
+          >
+            Delete
+          </ConfirmButton>
+        ) : (
+          access.known && <span className="muted">Read only</span>
+        )}
         <ErrorNote error={remove.error} />
       </td>
     </tr>

@@ -43,7 +43,12 @@ const OPEN_AFTER_MS = 1000;
 const FINAL = new Set([Code.PermissionDenied, Code.Unauthenticated, Code.InvalidArgument, Code.Unimplemented]);
 
 export function errorText(error: unknown): string {
-  return ConnectError.from(error).rawMessage;
+  const connect = ConnectError.from(error);
+  if (connect.code !== Code.PermissionDenied) return connect.rawMessage;
+  // The server's refusal names the privilege (`granted by the [write] privilege of application [tessera-grid]`).
+  const privilege = /granted by the \[(\w+)\] privilege/.exec(connect.rawMessage)?.[1];
+  const lacking = privilege ? `the ${privilege} privilege on this grid` : 'the privilege for this';
+  return `You lack ${lacking}: ${connect.rawMessage}`;
 }
 
 export class GridMirror {

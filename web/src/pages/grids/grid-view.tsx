@@ -9,6 +9,7 @@ import { FieldEditor } from './field-editor.tsx';
 import { FieldHeader } from './field-header.tsx';
 import { RowsTable } from './rows-table.tsx';
 import type { GridState } from './grid-mirror.ts';
+import { useGridAccess } from './grid-privileges.ts';
 import { useGridMirror } from './use-grid-mirror.ts';
 
 export function GridView({ gridId }: { gridId: string }) {
@@ -16,6 +17,7 @@ export function GridView({ gridId }: { gridId: string }) {
   const [selectedId, setSelectedId] = useState<string>();
   const [showHidden, setShowHidden] = useState(true);
   const [insertAfter, setInsertAfter] = useState<{ fieldId: string; nonce: number }>();
+  const writable = useGridAccess([gridId]).mayWrite(gridId);
 
   const back = (
     <p>
@@ -44,7 +46,11 @@ export function GridView({ gridId }: { gridId: string }) {
         <h1 id="grid-title">{state.name}</h1>
         <LiveStatus state={state} />
       </div>
-      <AddFieldForm gridId={gridId} mirror={mirror} fields={state.fields} insertAfter={insertAfter} onAdded={setSelectedId} />
+      {writable ? (
+        <AddFieldForm gridId={gridId} mirror={mirror} fields={state.fields} insertAfter={insertAfter} onAdded={setSelectedId} />
+      ) : (
+        <p className="muted read-only-note">Read only: changing this grid needs the write privilege of application tessera-grid on grid:{gridId}.</p>
+      )}
       <div className="toolbar">
         <label className="inline">
           <input type="checkbox" checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} /> Show hidden fields
@@ -60,7 +66,7 @@ export function GridView({ gridId }: { gridId: string }) {
         selectedId={selected?.id}
         onSelect={(id) => setSelectedId((current) => (current === id ? undefined : id))}
       />
-      {selected && (
+      {selected && writable && (
         <FieldEditor
           key={selected.id}
           gridId={gridId}
@@ -74,7 +80,7 @@ export function GridView({ gridId }: { gridId: string }) {
           onInsertAfter={() => setInsertAfter({ fieldId: selected.id, nonce: Date.now() })}
         />
       )}
-      <RowsTable gridId={gridId} gridName={state.name} fields={state.fields} versions={state.versions} showHidden={showHidden} />
+      <RowsTable gridId={gridId} gridName={state.name} fields={state.fields} versions={state.versions} showHidden={showHidden} writable={writable} />
     </section>
   );
 }

@@ -31,6 +31,7 @@ export function RowsTable({
   fields,
   versions,
   showHidden,
+  writable,
 }: {
   gridId: string;
   gridName: string;
@@ -38,6 +39,8 @@ export function RowsTable({
   versions: ReadonlyMap<string, bigint>;
   /** The header's "Show hidden fields": hidden fields' columns show, dimmed, as they do in the header. */
   showHidden: boolean;
+  /** Whether the user may change rows: without it the rows are shown, not edited, and no row button shows. */
+  writable: boolean;
 }) {
   const [state, mirror] = useRowMirror(gridId);
   const options = useTypeOptions(gridId, fields, versions);
@@ -58,9 +61,11 @@ export function RowsTable({
       <h2>Rows</h2>
       <RowQueryToolbar fields={fields} options={options} onApply={(query) => mirror.setQuery(query)} />
       <div className="toolbar">
-        <button type="button" onClick={() => void addRow()} disabled={action.busy}>
-          Add row
-        </button>
+        {writable && (
+          <button type="button" onClick={() => void addRow()} disabled={action.busy}>
+            Add row
+          </button>
+        )}
         <RowsStatus state={state} />
       </div>
       <ErrorNote error={action.error} />
@@ -105,6 +110,7 @@ export function RowsTable({
                 options={options}
                 mirror={mirror}
                 canMove={!queried}
+                writable={writable}
                 onError={action}
               />
             );
@@ -139,6 +145,7 @@ const RowLine = memo(function RowLine({
   options,
   mirror,
   canMove,
+  writable,
   onError,
 }: {
   gridId: string;
@@ -149,6 +156,7 @@ const RowLine = memo(function RowLine({
   options: ReadonlyMap<string, CellOptions>;
   mirror: RowMirror;
   canMove: boolean;
+  writable: boolean;
   onError: { run: (work: () => Promise<unknown>) => Promise<boolean>; busy: boolean };
 }) {
   const [editing, setEditing] = useState<string>();
@@ -193,7 +201,7 @@ const RowLine = memo(function RowLine({
         const label = `${field.name}, row ${index + 1}`;
         const error = failure?.fieldId === field.id ? failure.message : undefined;
         const isEditing = editing === field.id;
-        const open = () => field.fieldType !== FieldType.Checkbox && setEditing(field.id);
+        const open = () => writable && field.fieldType !== FieldType.Checkbox && setEditing(field.id);
         return (
           <div
             role="gridcell"
@@ -216,6 +224,7 @@ const RowLine = memo(function RowLine({
                 type="checkbox"
                 aria-label={label}
                 checked={cell?.data?.value.case === 'checkbox' && cell.data.value.value}
+                disabled={!writable}
                 onChange={(e) => void commit(field.id, { value: { case: 'checkbox', value: e.target.checked } })}
               />
             ) : isEditing ? (
@@ -234,15 +243,17 @@ const RowLine = memo(function RowLine({
         );
       })}
       <div role="gridcell" className="rows-cell" style={{ width: ACTIONS_WIDTH }}>
-        <RowActions
-          index={index}
-          count={count}
-          canMove={canMove}
-          busy={onError.busy}
-          onMove={(delta) => void move(delta)}
-          onDuplicate={() => void onError.run(async () => mirror.applyReply(await grids.duplicateRow({ gridId, rowId: row.id })))}
-          onDelete={() => void onError.run(async () => mirror.applyReply(await grids.deleteRow({ gridId, rowId: row.id })))}
-        />
+        {writable && (
+          <RowActions
+            index={index}
+            count={count}
+            canMove={canMove}
+            busy={onError.busy}
+            onMove={(delta) => void move(delta)}
+            onDuplicate={() => void onError.run(async () => mirror.applyReply(await grids.duplicateRow({ gridId, rowId: row.id })))}
+            onDelete={() => void onError.run(async () => mirror.applyReply(await grids.deleteRow({ gridId, rowId: row.id })))}
+          />
+        )}
       </div>
     </div>
   );
