@@ -4,9 +4,8 @@
  */
 import { useState } from 'react';
 import { href } from '../../route.ts';
-import { AddFieldForm } from './add-field-form.tsx';
-import { FieldEditor } from './field-editor.tsx';
 import { FieldHeader } from './field-header.tsx';
+import { FieldPanel } from './field-panel.tsx';
 import { RowsTable } from './rows-table.tsx';
 import type { GridState } from './grid-mirror.ts';
 import { useGridMirror } from './use-grid-mirror.ts';
@@ -44,7 +43,6 @@ export function GridView({ gridId }: { gridId: string }) {
         <h1 id="grid-title">{state.name}</h1>
         <LiveStatus state={state} />
       </div>
-      <AddFieldForm gridId={gridId} mirror={mirror} fields={state.fields} insertAfter={insertAfter} onAdded={setSelectedId} />
       <div className="toolbar">
         <label className="inline">
           <input type="checkbox" checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} /> Show hidden fields
@@ -59,21 +57,17 @@ export function GridView({ gridId }: { gridId: string }) {
         showHidden={showHidden}
         selectedId={selected?.id}
         onSelect={(id) => setSelectedId((current) => (current === id ? undefined : id))}
+        insertAfter={insertAfter}
+        onAdded={setSelectedId}
       />
-      {selected && (
-        <FieldEditor
-          key={selected.id}
-          gridId={gridId}
-          mirror={mirror}
-          field={selected}
-          index={state.fields.indexOf(selected)}
-          fieldCount={state.fields.length}
-          version={state.versions.get(selected.id) ?? state.revision}
-          onClose={() => setSelectedId(undefined)}
-          onDuplicated={setSelectedId}
-          onInsertAfter={() => setInsertAfter({ fieldId: selected.id, nonce: Date.now() })}
-        />
-      )}
+      <FieldPanel
+        gridId={gridId}
+        mirror={mirror}
+        state={state}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        onInsertAfter={(fieldId) => setInsertAfter({ fieldId, nonce: Date.now() })}
+      />
       <RowsTable gridId={gridId} gridName={state.name} fields={state.fields} versions={state.versions} showHidden={showHidden} />
     </section>
   );
