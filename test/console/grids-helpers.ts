@@ -66,3 +66,18 @@ export function fieldEditor(page: Page, name: string): Locator {
 export async function waitUntilLive(page: Page): Promise<void> {
   await eventually(async () => assert.match((await page.getByRole('status', { name: 'Live updates' }).textContent()) ?? '', /^\s*Live\b/));
 }
+
+/** Opens the add-field popover with the header's "+" and returns its form. */
+export async function openAddField(page: Page): Promise<Locator> {
+  const form = page.getByRole('form', { name: 'Add a field' });
+  if (!(await form.isVisible())) await fieldTable(page).getByRole('button', { name: 'Add a field' }).click();
+  await form.waitFor();
+  return form;
+}
+
+/** Picks `label` in the editor's type picker, then confirms the conversion it asks about. */
+export async function retype(editor: Locator, label: string): Promise<void> {
+  await editor.getByLabel('Type', { exact: true }).selectOption({ label });
+  await editor.getByRole('group', { name: 'Confirm the type change' }).getByRole('button', { name: `Convert to ${label}` }).click();
+  await editor.getByRole('group', { name: 'Confirm the type change' }).waitFor({ state: 'detached' });
+}

@@ -31,6 +31,8 @@ export function describeFieldError(message: string, fieldName: string): FieldPro
     const [, which, rest] = member as unknown as [string, 'name' | 'desc' | 'width', string];
     const noun = which === 'desc' ? 'description' : which;
     if (which === 'name' && rest === 'is blank') return { text: `${fieldName ? `${quoted} needs` : 'The field needs'} a name`, target: which };
+    const range = /^(.+?) is out of range: it must be (.+)$/s.exec(rest);
+    if (range) return { text: `The ${noun} of ${fieldName ? quoted : 'the field'} must be ${range[2]}, not ${range[1]}`, target: which };
     return { text: `The ${noun} of ${fieldName ? quoted : 'the field'} ${rest}`, target: which };
   }
   // `field "x1Ab" is the primary field …` → `“Name” is the primary field …`

@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 const MARGIN = 8;
+const MIN_HEIGHT = 260;
 
 export function Popover({
   anchor,
@@ -22,7 +23,7 @@ export function Popover({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [place, setPlace] = useState<{ top: number; left: number }>();
+  const [place, setPlace] = useState<{ top: number; left: number; maxHeight: number }>();
   const anchorRef = useRef(anchor);
   anchorRef.current = anchor;
   const closeRef = useRef(onClose);
@@ -30,11 +31,15 @@ export function Popover({
 
   useLayoutEffect(() => {
     const position = () => {
-      const box = anchorRef.current()?.getBoundingClientRect();
+      // Under the whole header cell, not only its button: the cell's other controls stay reachable.
+      const anchor = anchorRef.current();
+      const box = (anchor?.closest('th, td') ?? anchor)?.getBoundingClientRect();
       const own = ref.current?.getBoundingClientRect();
       if (!box || !own) return;
       const left = Math.max(MARGIN, Math.min(box.left, window.innerWidth - own.width - MARGIN));
-      setPlace({ top: box.bottom + 4, left });
+      // It scrolls inside itself, in the room left under the header (some room at least, moved up if need be).
+      const top = Math.max(MARGIN, Math.min(box.bottom + 4, window.innerHeight - MIN_HEIGHT - MARGIN));
+      setPlace({ top, left, maxHeight: window.innerHeight - top - MARGIN });
     };
     position();
     window.addEventListener('resize', position);
@@ -90,7 +95,7 @@ export function Popover({
       role="dialog"
       aria-label={label}
       className={`popover ${className ?? ''}`}
-      style={place ? { top: place.top, left: place.left } : { visibility: 'hidden' }}
+      style={place ?? { visibility: 'hidden' }}
       onKeyDown={onKeyDown}
     >
       {children}
