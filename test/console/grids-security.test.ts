@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { browserSkip, launchBrowser, openConsole, screenshot } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { apiFieldNames, eventually, WAIT_MS, waitForColumns, waitUntilLive } from './grids-helpers.js';
+import { apiFieldNames, eventually, openAddField, WAIT_MS, waitForColumns, waitUntilLive } from './grids-helpers.js';
 
 describe('the Grids console with security on', { skip: browserSkip }, () => {
   let browser: Browser;
@@ -67,7 +67,7 @@ describe('the Grids console with security on', { skip: browserSkip }, () => {
     await waitForColumns(page, ['Name', 'Type', 'Done', 'By the admin']);
 
     // A change the reader may not make: the server's words, nothing changed.
-    const add = page.getByRole('form', { name: 'Add a field' });
+    const add = await openAddField(page);
     await add.getByLabel('New field name').fill('Not allowed');
     await add.getByRole('button', { name: 'Add field' }).click();
     await add.getByRole('alert').waitFor();
