@@ -186,7 +186,7 @@ export function FieldEditor({
           <div className="editor-group">
             <ConfirmButton
               label="Delete field"
-              question={`Delete “${field.name}”? Undo stays offered for a while.`}
+              question={`Delete “${field.name}” and its cells? Undo brings the field back with its options, not its cells.`}
               confirmLabel="Yes, delete the field"
               disabled={remove.busy}
               onConfirm={() =>
@@ -247,11 +247,10 @@ function TypePicker({ field, save }: { field: Field; save: (type: FieldType) => 
             id={id}
             ref={select}
             value={proposed ?? field.fieldType}
-            disabled={action.busy}
             aria-describedby={proposed !== undefined ? questionId : undefined}
             onChange={(e) => setPending(Number(e.target.value) as FieldType)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && proposed !== undefined) {
+              if (e.key === 'Enter' && proposed !== undefined && !action.busy) {
                 e.preventDefault();
                 void convert();
               }

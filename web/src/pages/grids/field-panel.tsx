@@ -2,9 +2,10 @@
  * The chosen field's editor as a popover on its column header, and what outlives the editor: the "Deleted — Undo"
  * notice after a delete made here, and, when another session deletes the field, the editor kept open read-only.
  *
- * Undo inserts the field again with its id, name, description, type, width, frozen flag and its current type's
- * options, where it was. The server keeps a deleted field's cells under its id, so they show again; the options the
- * field kept for the other types it had been are not restored.
+ * Undo inserts the field again with its id, name, description, type, width, visibility, frozen flag and its current
+ * type's options, where it was. It cannot bring back the cells: the server deletes them with the field (a cascade
+ * in the store), and the API has no way to restore them. The options the field kept for the other types it had
+ * been are not restored either.
  */
 import { useRef, useState } from 'react';
 import type { Field } from '../../../../src/gen/tessera/grid/v1/field_pb.ts';
@@ -102,6 +103,7 @@ export function FieldPanel({
       {deleted && (
         <div className="toast" role="status" aria-label="Deleted field">
           <span>Deleted field “{deleted.field.name}”</span>
+          <span className="toast-note">Undo restores the field and its options, not its cells.</span>
           <button
             type="button"
             disabled={undo.busy}
