@@ -6,33 +6,18 @@
  */
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { FieldType } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { SingleSelectTypeOptionSchema } from '../../src/gen/tessera/grid/v1/type_option_pb.js';
-import { browserSkip, launchBrowser, openConsole, screenshot } from '../helpers/browser.js';
-import { gridClient, type GridClient } from '../helpers/grid-clients.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { apiField, apiFieldNames, column, eventually, fieldEditor, fieldTable, openAddField, openEditor, WAIT_MS, waitForColumns, waitUntilLive } from './grids-helpers.js';
+import { browserSkip, openConsole, screenshot } from '../helpers/browser.js';
+import { apiField, apiFieldNames, column, consoleSuite, eventually, fieldEditor, fieldTable, openAddField, openEditor, WAIT_MS, waitForColumns, waitUntilLive } from './grids-helpers.js';
 
 describe('the field editor', { skip: browserSkip }, () => {
-  let browser: Browser;
-  let server: TestServer;
-  let api: GridClient;
-
-  before(async () => {
-    browser = await launchBrowser();
-    server = await startTestServer();
-    api = gridClient(server.url);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const suite = consoleSuite();
 
   async function openGrid(gridId: string, columns: string[]): Promise<Page> {
-    const page = await openConsole(browser, server.url, `#/grids/${gridId}`);
+    const page = await openConsole(suite.browser, suite.server.url, `#/grids/${gridId}`);
     page.setDefaultTimeout(WAIT_MS);
     await waitForColumns(page, columns);
     await waitUntilLive(page);
@@ -40,11 +25,11 @@ describe('the field editor', { skip: browserSkip }, () => {
   }
 
   async function revision(gridId: string): Promise<bigint> {
-    return (await api.getGrid({ value: gridId })).revision;
+    return (await suite.api.getGrid({ value: gridId })).revision;
   }
 
   it('is a popover on the header: arrow keys only propose a type, Enter converts, Escape closes and gives focus back', async () => {
-    const grid = await api.createGrid({ name: 'Keyboard' });
+    const grid = await suite.api.createGrid({ name: 'Keyboard' });
     const page = await openGrid(grid.id, ['Name', 'Type', 'Done']);
     const header = column(page, 'Type').getByRole('button', { name: 'Type', exact: true });
     await header.focus();
@@ -69,14 +54,14 @@ describe('the field editor', { skip: browserSkip }, () => {
     );
     assert.equal(await picker.evaluate((e) => e === document.activeElement), true, 'focus stays on the picker');
     assert.equal(await revision(grid.id), before, 'an arrow key commits nothing');
-    assert.equal((await apiField(api, grid.id, 'Type')).fieldType, FieldType.SingleSelect);
+    assert.equal((await apiField(suite.api, grid.id, 'Type')).fieldType, FieldType.SingleSelect);
 
     // Further arrows keep proposing; Enter converts to the one shown.
     await page.keyboard.press('ArrowDown');
     await eventually(async () => assert.match((await question.textContent()) ?? '', /to Checkbox\?/));
     assert.equal(await revision(grid.id), before);
     await page.keyboard.press('Enter');
-    await eventually(async () => assert.equal((await apiField(api, grid.id, 'Type')).fieldType, FieldType.Checkbox));
+    await eventually(async () => assert.equal((await apiField(suite.api, grid.id, 'Type')).fieldType, FieldType.Checkbox));
     await question.waitFor({ state: 'detached' });
     await column(page, 'Type').getByText('Checkbox', { exact: true }).waitFor();
     assert.equal(await picker.evaluate((e) => e === document.activeElement), true, 'focus is back on the picker');
@@ -86,7 +71,7 @@ describe('the field editor', { skip: browserSkip }, () => {
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
     assert.equal(await picker.inputValue(), String(FieldType.Checkbox));
-    assert.equal((await apiField(api, grid.id, 'Type')).fieldType, FieldType.Checkbox);
+    assert.equal((await apiField(suite.api, grid.id, 'Type')).fieldType, FieldType.Checkbox);
 
     // Escape closes it, and the header's button has the focus again.
     await editor.getByLabel('Name', { exact: true }).focus();
@@ -112,9 +97,9 @@ describe('the field editor', { skip: browserSkip }, () => {
   });
 
   it('previews numbers and dates with the server’s formatters, and reorders select options', async () => {
-    const grid = await api.createGrid({ name: 'Previews' });
-    await api.insertField({ gridId: grid.id, field: { name: 'Amount', fieldType: FieldType.Number, visibility: true } });
-    await api.insertField({ gridId: grid.id, field: { name: 'When', fieldType: FieldType.DateTime, visibility: true } });
+    const grid = await suite.api.createGrid({ name: 'Previews' });
+    await suite.api.insertField({ gridId: grid.id, field: { name: 'Amount', fieldType: FieldType.Number, visibility: true } });
+    await suite.api.insertField({ gridId: grid.id, field: { name: 'When', fieldType: FieldType.DateTime, visibility: true } });
     const page = await openGrid(grid.id, ['Name', 'Type', 'Done', 'Amount', 'When']);
 
     const amount = await openEditor(page, 'Amount');
@@ -134,6 +119,7 @@ describe('the field editor', { skip: browserSkip }, () => {
 
     const when = await openEditor(page, 'When');
     const dates = when.getByRole('form', { name: 'Date options' });
+    await dates.waitFor();
     const formats = await dates.getByLabel('Date format').locator('option').allTextContents();
     assert.deepEqual(formats, ['Local (2022/03/14)', 'US (03/14/2022)', 'ISO (2022-03-14)', 'Friendly (Mar 14,2022)']);
     assert.deepEqual(await dates.getByLabel('Time format').locator('option').allTextContents(), ['12 hour (03:30 PM)', '24 hour (15:30)']);
@@ -145,9 +131,9 @@ describe('the field editor', { skip: browserSkip }, () => {
     await page.keyboard.press('Escape');
 
     // Select options: moved by the arrows and by drag, each move saved as the option order.
-    const typeId = (await apiField(api, grid.id, 'Type')).id;
+    const typeId = (await apiField(suite.api, grid.id, 'Type')).id;
     const stored = async () =>
-      fromBinary(SingleSelectTypeOptionSchema, (await api.getFieldTypeOption({ gridId: grid.id, fieldId: typeId, fieldType: FieldType.SingleSelect })).typeOptionData).options.map(
+      fromBinary(SingleSelectTypeOptionSchema, (await suite.api.getFieldTypeOption({ gridId: grid.id, fieldId: typeId, fieldType: FieldType.SingleSelect })).typeOptionData).options.map(
         (o) => o.name,
       );
     const editor = await openEditor(page, 'Type');
@@ -173,16 +159,16 @@ describe('the field editor', { skip: browserSkip }, () => {
   });
 
   it('undoes a delete: the field comes back where it was, with its id and options (not its cells, which the server deleted)', async () => {
-    const grid = await api.createGrid({ name: 'Undo' });
-    const type = await apiField(api, grid.id, 'Type');
-    const option = await api.newSelectOption({ fieldIdentifier: { gridId: grid.id, fieldId: type.id }, optionName: 'Bug' });
-    await api.updateFieldTypeOption({
+    const grid = await suite.api.createGrid({ name: 'Undo' });
+    const type = await apiField(suite.api, grid.id, 'Type');
+    const option = await suite.api.newSelectOption({ fieldIdentifier: { gridId: grid.id, fieldId: type.id }, optionName: 'Bug' });
+    await suite.api.updateFieldTypeOption({
       gridId: grid.id,
       fieldId: type.id,
       typeOptionData: toBinary(SingleSelectTypeOptionSchema, create(SingleSelectTypeOptionSchema, { options: [option] })),
     });
-    await api.updateField({ gridId: grid.id, fieldId: type.id, oneOfWidth: { case: 'width', value: 230 }, oneOfDesc: { case: 'desc', value: 'What it is' } });
-    const created = await api.createRow({ gridId: grid.id, cells: { [type.id]: { value: { case: 'selectOptionIds', value: { optionIds: [option.id] } } } } });
+    await suite.api.updateField({ gridId: grid.id, fieldId: type.id, oneOfWidth: { case: 'width', value: 230 }, oneOfDesc: { case: 'desc', value: 'What it is' } });
+    const created = await suite.api.createRow({ gridId: grid.id, cells: { [type.id]: { value: { case: 'selectOptionIds', value: { optionIds: [option.id] } } } } });
     const rowId = created.insertedRows[0]!.row!.id;
     const page = await openGrid(grid.id, ['Name', 'Type', 'Done']);
 
@@ -190,7 +176,7 @@ describe('the field editor', { skip: browserSkip }, () => {
     await editor.getByRole('button', { name: 'Delete field' }).click();
     await editor.getByRole('button', { name: 'Yes, delete the field' }).click();
     await waitForColumns(page, ['Name', 'Done']);
-    assert.deepEqual(await apiFieldNames(api, grid.id), ['Name', 'Done']);
+    assert.deepEqual(await apiFieldNames(suite.api, grid.id), ['Name', 'Done']);
     const toast = page.getByRole('status', { name: 'Deleted field' });
     await toast.getByText('Deleted field “Type”').waitFor();
     await toast.getByText('Undo restores the field and its options, not its cells.').waitFor();
@@ -199,23 +185,23 @@ describe('the field editor', { skip: browserSkip }, () => {
     await waitForColumns(page, ['Name', 'Type', 'Done']);
     await toast.waitFor({ state: 'detached' });
 
-    const back = await apiField(api, grid.id, 'Type');
+    const back = await apiField(suite.api, grid.id, 'Type');
     assert.equal(back.id, type.id);
     assert.equal(back.fieldType, FieldType.SingleSelect);
     assert.equal(back.width, 230);
     assert.equal(back.desc, 'What it is');
-    const options = fromBinary(SingleSelectTypeOptionSchema, (await api.getFieldTypeOption({ gridId: grid.id, fieldId: type.id, fieldType: FieldType.SingleSelect })).typeOptionData);
+    const options = fromBinary(SingleSelectTypeOptionSchema, (await suite.api.getFieldTypeOption({ gridId: grid.id, fieldId: type.id, fieldType: FieldType.SingleSelect })).typeOptionData);
     assert.deepEqual(options.options.map((o) => [o.id, o.name]), [[option.id, 'Bug']]);
     // What the toast says: the server deleted the cells with the field, and undo cannot bring them back.
-    assert.equal((await api.getRow({ gridId: grid.id, rowId })).cellByFieldId[type.id], undefined);
+    assert.equal((await suite.api.getRow({ gridId: grid.id, rowId })).cellByFieldId[type.id], undefined);
     await page.context().close();
   });
 
   it('keeps a draft name when another session renames the field, and keeps a field deleted elsewhere open read-only', async () => {
-    const grid = await api.createGrid({ name: 'Two sessions' });
+    const grid = await suite.api.createGrid({ name: 'Two sessions' });
     const here = await openGrid(grid.id, ['Name', 'Type', 'Done']);
     const there = await openGrid(grid.id, ['Name', 'Type', 'Done']);
-    const typeId = (await apiField(api, grid.id, 'Type')).id;
+    const typeId = (await apiField(suite.api, grid.id, 'Type')).id;
 
     const mine = await openEditor(here, 'Type');
     const name = mine.getByLabel('Name', { exact: true });
@@ -242,11 +228,11 @@ describe('the field editor', { skip: browserSkip }, () => {
     await again.getByRole('button', { name: 'Keep yours' }).click();
     await again.getByRole('button', { name: 'Save name and description' }).click();
     await waitForColumns(here, ['Name', 'Kind of work', 'Done']);
-    assert.equal((await apiField(api, grid.id, 'Kind of work')).id, typeId);
+    assert.equal((await apiField(suite.api, grid.id, 'Kind of work')).id, typeId);
     await waitForColumns(there, ['Name', 'Kind of work', 'Done']);
 
     // Deleted there while open here: the editor stays, read-only, and can recreate the field from its draft.
-    const doneId = (await apiField(api, grid.id, 'Done')).id;
+    const doneId = (await apiField(suite.api, grid.id, 'Done')).id;
     const open = await openEditor(here, 'Done');
     await open.getByLabel('Name', { exact: true }).fill('Finished');
     await there.keyboard.press('Escape');
@@ -260,7 +246,7 @@ describe('the field editor', { skip: browserSkip }, () => {
     await screenshot(here, 'grids-deleted-elsewhere');
     await open.getByRole('button', { name: 'Recreate it from this editor' }).click();
     await waitForColumns(here, ['Name', 'Kind of work', 'Finished']);
-    const recreated = await apiField(api, grid.id, 'Finished');
+    const recreated = await apiField(suite.api, grid.id, 'Finished');
     assert.equal(recreated.id, doneId);
     assert.equal(recreated.fieldType, FieldType.Checkbox);
     await fieldEditor(here, 'Finished').getByLabel('Name', { exact: true }).waitFor();
@@ -271,13 +257,13 @@ describe('the field editor', { skip: browserSkip }, () => {
   });
 
   it('bounds the position dropdown, titles cut names, and sticks frozen columns after the primary one without overlap', async () => {
-    const grid = await api.createGrid({ name: 'Layout' });
+    const grid = await suite.api.createGrid({ name: 'Layout' });
     const long = `A very long field name ${'that goes on and on '.repeat(9)}end`;
-    const typeId = (await apiField(api, grid.id, 'Type')).id;
-    await api.updateField({ gridId: grid.id, fieldId: typeId, oneOfName: { case: 'name', value: long } });
-    for (const name of ['B', 'C', 'D', 'E']) await api.insertField({ gridId: grid.id, field: { name, visibility: true, width: 240 } });
-    const doneId = (await apiField(api, grid.id, 'Done')).id;
-    await api.createRow({ gridId: grid.id });
+    const typeId = (await apiField(suite.api, grid.id, 'Type')).id;
+    await suite.api.updateField({ gridId: grid.id, fieldId: typeId, oneOfName: { case: 'name', value: long } });
+    for (const name of ['B', 'C', 'D', 'E']) await suite.api.insertField({ gridId: grid.id, field: { name, visibility: true, width: 240 } });
+    const doneId = (await apiField(suite.api, grid.id, 'Done')).id;
+    await suite.api.createRow({ gridId: grid.id });
     const page = await openGrid(grid.id, ['Name', long, 'Done', 'B', 'C', 'D', 'E']);
 
     const add = await openAddField(page);
@@ -290,7 +276,7 @@ describe('the field editor', { skip: browserSkip }, () => {
     assert.equal(await page.getByRole('columnheader', { name: long, exact: true }).filter({ hasNot: page.locator('button') }).getAttribute('title'), long);
 
     // Done is frozen in the middle; Name is the primary field.
-    await api.updateField({ gridId: grid.id, fieldId: doneId, oneOfFrozen: { case: 'frozen', value: true } });
+    await suite.api.updateField({ gridId: grid.id, fieldId: doneId, oneOfFrozen: { case: 'frozen', value: true } });
     await column(page, 'Done').getByText('Frozen', { exact: true }).waitFor();
     await page.setViewportSize({ width: 900, height: 800 });
     const scrollRight = (selector: string) => page.locator(selector).evaluate((e) => (e.scrollLeft = e.scrollWidth));

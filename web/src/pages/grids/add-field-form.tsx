@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FieldType, type Field } from '../../../../src/gen/tessera/grid/v1/field_pb.ts';
 import { grids } from '../../api/grid.ts';
 import { describeFieldError, isTarget } from './field-errors.ts';
-import { FIELD_TYPES } from './field-types.ts';
 import type { GridMirror } from './grid-mirror.ts';
 import { Labelled } from './labelled.tsx';
+import { FieldTypeOptions } from './field-type-options.tsx';
 import { ErrorNote, useAction } from './use-action.tsx';
 
 const AT_END = '';
@@ -85,11 +85,7 @@ export function AddFieldForm({
       <Labelled label="New field type">
         {(id) => (
           <select id={id} value={type} onChange={(e) => setType(Number(e.target.value) as FieldType)}>
-            {FIELD_TYPES.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.label}
-              </option>
-            ))}
+            <FieldTypeOptions />
           </select>
         )}
       </Labelled>

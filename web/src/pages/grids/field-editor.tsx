@@ -9,10 +9,11 @@ import { FieldType, type Field, type FieldChangesetPayload } from '../../../../s
 import { grids } from '../../api/grid.ts';
 import { ConfirmButton } from './confirm-button.tsx';
 import { describeFieldError, isTarget, type FieldProblem } from './field-errors.ts';
-import { clampWidth, conversionNote, FIELD_TYPES, fieldTypeLabel, MAX_WIDTH, MIN_WIDTH } from './field-types.ts';
+import { clampWidth, conversionNote, fieldTypeLabel, MAX_WIDTH, MIN_WIDTH } from './field-types.ts';
 import type { GridMirror } from './grid-mirror.ts';
 import { Labelled } from './labelled.tsx';
 import { TypeOptionEditor } from './type-option-editors.tsx';
+import { FieldTypeOptions } from './field-type-options.tsx';
 import { ErrorNote, useAction } from './use-action.tsx';
 
 /** What the editor knows of a field it deletes or that was deleted: enough to insert it again. */
@@ -256,11 +257,7 @@ function TypePicker({ field, save }: { field: Field; save: (type: FieldType) => 
               }
             }}
           >
-            {FIELD_TYPES.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.label}
-              </option>
-            ))}
+            <FieldTypeOptions />
           </select>
         )}
       </Labelled>

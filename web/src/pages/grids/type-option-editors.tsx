@@ -43,35 +43,23 @@ interface EditorProps {
 /** Types whose option message holds nothing a person sets (Text and URL keep one unused `data` string). */
 const WITHOUT_OPTIONS: ReadonlySet<FieldType> = new Set([FieldType.RichText, FieldType.URL]);
 
-export function TypeOptionEditor(props: {
+export function TypeOptionEditor({
+  gridId,
+  mirror,
+  field,
+  version,
+  frozen,
+  onLoaded,
+}: {
   gridId: string;
   mirror: GridMirror;
   field: Field;
   version: bigint;
   /** Stop reloading (the field is gone): what is shown stays. */
   frozen?: boolean;
+  /** The option as loaded, also for types with nothing to edit: undo and recreate send it back. */
   onLoaded?: (bytes: Uint8Array) => void;
 }) {
-  return WITHOUT_OPTIONS.has(props.field.fieldType) ? <OptionBytes {...props} /> : <LoadedTypeOptionEditor {...props} />;
-}
-
-/** Loads the option of a type without an editor, only so that undo and recreate can send it back. */
-function OptionBytes({ gridId, field, frozen, onLoaded }: Parameters<typeof TypeOptionEditor>[0]) {
-  const fieldId = field.id;
-  const fieldType = field.fieldType;
-  const report = useRef(onLoaded);
-  report.current = onLoaded;
-  useEffect(() => {
-    if (frozen) return;
-    grids.getFieldTypeOption({ gridId, fieldId, fieldType }).then(
-      (reply) => report.current?.(reply.typeOptionData),
-      () => undefined,
-    );
-  }, [gridId, fieldId, fieldType, frozen]);
-  return null;
-}
-
-function LoadedTypeOptionEditor({ gridId, mirror, field, version, frozen, onLoaded }: Parameters<typeof TypeOptionEditor>[0]) {
   const [bytes, setBytes] = useState<Uint8Array>();
   const load = useAction();
   const saving = useAction();
@@ -122,6 +110,7 @@ function LoadedTypeOptionEditor({ gridId, mirror, field, version, frozen, onLoad
         break;
     }
   }
+  if (WITHOUT_OPTIONS.has(fieldType)) return null;
   return (
     <fieldset className="editor-group type-options" aria-busy={load.busy}>
       <legend>{fieldTypeLabel(fieldType)} options</legend>
