@@ -37,6 +37,7 @@ describe('the field editor', { skip: browserSkip }, () => {
     const editor = fieldEditor(page, 'Type');
     await editor.waitFor();
     assert.equal(await page.getByRole('dialog', { name: 'Edit the field Type' }).count(), 1);
+    assert.equal(await editor.getByLabel('Name', { exact: true }).evaluate((e) => e === document.activeElement), true, 'the editor takes the focus');
     // It opens under its header.
     const headerBox = (await column(page, 'Type').boundingBox())!;
     const dialogBox = (await page.getByRole('dialog', { name: 'Edit the field Type' }).boundingBox())!;
@@ -271,7 +272,12 @@ describe('the field editor', { skip: browserSkip }, () => {
     const box = (await position.boundingBox())!;
     assert.ok(box.width <= 260, `the position dropdown is ${box.width} px wide`);
     assert.equal(await position.locator(`option[value="${typeId}"]`).getAttribute('title'), `After ${long}`);
+    assert.equal(await add.getByLabel('New field name').evaluate((e) => e === document.activeElement), true, 'the popover takes the focus');
     await page.keyboard.press('Escape');
+    await add.waitFor({ state: 'detached' });
+    // Every dropdown of the grid is bounded, the rows' sort included.
+    const sortBox = (await page.getByLabel('Sort by').boundingBox())!;
+    assert.ok(sortBox.width <= 260, `the sort dropdown is ${sortBox.width} px wide`);
     assert.equal(await column(page, long).getByRole('button', { name: long, exact: true }).getAttribute('title'), long);
     assert.equal(await page.getByRole('columnheader', { name: long, exact: true }).filter({ hasNot: page.locator('button') }).getAttribute('title'), long);
 

@@ -95,7 +95,8 @@ export function Popover({
       role="dialog"
       aria-label={label}
       className={`popover ${className ?? ''}`}
-      style={place ?? { visibility: 'hidden' }}
+      // Transparent, not hidden, until placed: a hidden element cannot take the focus it is given on opening.
+      style={place ?? { opacity: 0 }}
       onKeyDown={onKeyDown}
     >
       {children}
