@@ -1,7 +1,10 @@
 /** @module What the Grids console tests share: waits on conditions, the header's columns, the field editor. */
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
-import type { GridClient } from '../helpers/grid-clients.js';
+import { after, before } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.js';
+import { gridClient, type GridClient } from '../helpers/grid-clients.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** Generous: the machine running the suite may be busy. */
 export const WAIT_MS = 30_000;
@@ -65,4 +68,40 @@ export function fieldEditor(page: Page, name: string): Locator {
 /** The Live status line, once it says the grid is watched (the stream is open). */
 export async function waitUntilLive(page: Page): Promise<void> {
   await eventually(async () => assert.match((await page.getByRole('status', { name: 'Live updates' }).textContent()) ?? '', /^\s*Live\b/));
+}
+
+/** Opens the add-field popover with the header's "+" and returns its form. */
+export async function openAddField(page: Page): Promise<Locator> {
+  const form = page.getByRole('form', { name: 'Add a field' });
+  if (!(await form.isVisible())) await fieldTable(page).getByRole('button', { name: 'Add a field' }).click();
+  await form.waitFor();
+  return form;
+}
+
+/** Picks `label` in the editor's type picker, then confirms the conversion it asks about. */
+export async function retype(editor: Locator, label: string): Promise<void> {
+  await editor.getByLabel('Type', { exact: true }).selectOption({ label });
+  await editor.getByRole('group', { name: 'Confirm the type change' }).getByRole('button', { name: `Convert to ${label}` }).click();
+  await editor.getByRole('group', { name: 'Confirm the type change' }).waitFor({ state: 'detached' });
+}
+
+export interface ConsoleSuite {
+  readonly browser: Browser;
+  readonly server: TestServer;
+  readonly api: GridClient;
+}
+
+/** Registers, in the calling suite, a browser and a test server started before its tests and closed after them. */
+export function consoleSuite(): ConsoleSuite {
+  const suite = {} as { browser: Browser; server: TestServer; api: GridClient };
+  before(async () => {
+    suite.browser = await launchBrowser();
+    suite.server = await startTestServer();
+    suite.api = gridClient(suite.server.url);
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.dispose();
+  });
+  return suite;
 }

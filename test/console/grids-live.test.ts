@@ -140,9 +140,12 @@ describe('the Grids console, live', { skip: browserSkip }, () => {
     await waitForColumns(page, ['Done', 'Name', 'Category', 'Remote', 'Remote (copy)']);
     await other.context().close();
 
-    // The field whose editor is open is deleted elsewhere: the editor closes.
+    // The field whose editor is open is deleted elsewhere: the editor stays, read-only, and says so.
     await api.deleteField({ gridId: grid.id, fieldId: remoteId });
     await waitForColumns(page, ['Done', 'Name', 'Category', 'Remote (copy)']);
+    await fieldEditor(page, 'Remote').getByText('This field was deleted in another session.').waitFor();
+    assert.equal(await fieldEditor(page, 'Remote').getByLabel('Name', { exact: true }).isDisabled(), true);
+    await fieldEditor(page, 'Remote').getByRole('button', { name: 'Close', exact: true }).click();
     await fieldEditor(page, 'Remote').waitFor({ state: 'detached' });
     const revision = (await api.getGrid({ value: grid.id })).revision;
     await eventually(async () => assert.equal(await revisionShown(page), String(revision)));

@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { GridService } from '../../src/gen/tessera/grid/v1/grid_service_pb.js';
 import { browserSkip, launchBrowser, openConsole, screenshot } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { apiFieldNames, eventually, WAIT_MS, waitForColumns, waitUntilLive } from './grids-helpers.js';
+import { apiFieldNames, eventually, openAddField, WAIT_MS, waitForColumns, waitUntilLive } from './grids-helpers.js';
 
 describe('the Grids console with security on', { skip: browserSkip }, () => {
   let browser: Browser;
@@ -69,7 +69,7 @@ describe('the Grids console with security on', { skip: browserSkip }, () => {
     await admin.insertField({ gridId: readable.id, field: { name: 'By the admin', visibility: true } });
     await waitForColumns(page, ['Name', 'Type', 'Done', 'By the admin']);
     await page.getByText(`Read only: changing this grid needs the write privilege of application tessera-grid on grid:${readable.id}.`).waitFor();
-    assert.equal(await page.getByRole('form', { name: 'Add a field' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Add a field' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Add row' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: /^Delete row/ }).count(), 0);
 
@@ -78,9 +78,8 @@ describe('the Grids console with security on', { skip: browserSkip }, () => {
     // The privileges are asked when the view opens: leave the grid and come back.
     await page.getByRole('link', { name: '← All grids' }).click();
     await list.getByRole('link', { name: 'Readable' }).click();
-    const add = page.getByRole('form', { name: 'Add a field' });
-    await add.waitFor();
     await page.getByRole('button', { name: 'Add row' }).waitFor();
+    const add = await openAddField(page);
     await es.security.putRole({ name: 'grid_reader', applications: [{ application: 'tessera-grid', privileges: ['read'], resources: [`grid:${readable.id}`] }] });
     await add.getByLabel('New field name').fill('Not allowed');
     await add.getByRole('button', { name: 'Add field' }).click();

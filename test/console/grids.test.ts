@@ -21,6 +21,8 @@ import { browserSkip, launchBrowser, openConsole, screenshot } from '../helpers/
 import { gridClient, type GridClient } from '../helpers/grid-clients.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import {
+  openAddField,
+  retype,
   apiField,
   apiFieldNames,
   column,
@@ -131,6 +133,7 @@ describe('the Grids console', { skip: browserSkip }, () => {
     const { page, gridId } = await openNewGrid('Adding');
     const add = page.getByRole('form', { name: 'Add a field' });
 
+    await openAddField(page);
     await add.getByLabel('New field name').fill('Price');
     await add.getByLabel('New field type').selectOption({ label: 'Number' });
     await add.getByRole('button', { name: 'Add field' }).click();
@@ -142,6 +145,7 @@ describe('the Grids console', { skip: browserSkip }, () => {
     // The new field's editor opens.
     await fieldEditor(page, 'Price').waitFor();
 
+    await openAddField(page);
     await add.getByLabel('New field name').fill('Due');
     await add.getByLabel('New field type').selectOption({ label: 'Date' });
     await add.getByLabel('Position').selectOption({ label: 'After Name' });
@@ -162,12 +166,14 @@ describe('the Grids console', { skip: browserSkip }, () => {
     await waitForColumns(page, ['Name', 'Due', 'Type', 'Done', 'Link', 'Price']);
     assert.deepEqual(await apiFieldNames(api, gridId), ['Name', 'Due', 'Type', 'Done', 'Link', 'Price']);
 
-    // A blank name is refused by the server, and nothing is added.
+    // A blank name is refused by the server, and nothing is added; the name input is marked.
     const revision = (await api.getGrid({ value: gridId })).revision;
+    await openAddField(page);
     await add.getByLabel('New field name').fill('   ');
     await add.getByRole('button', { name: 'Add field' }).click();
     await add.getByRole('alert').waitFor();
-    assert.equal(await add.getByRole('alert').textContent(), 'field.name is blank');
+    assert.equal(await add.getByRole('alert').textContent(), 'The field needs a name');
+    assert.equal(await add.getByLabel('New field name').getAttribute('aria-invalid'), 'true');
     assert.equal((await api.getGrid({ value: gridId })).revision, revision);
     assert.equal((await columnNamesCount(page)), 6);
 
@@ -188,7 +194,8 @@ describe('the Grids console', { skip: browserSkip }, () => {
     await unitPrice.getByRole('button', { name: 'Save name and description' }).click();
     const nameForm = unitPrice.getByRole('form', { name: 'Name and description' });
     await nameForm.getByRole('alert').waitFor();
-    assert.equal(await nameForm.getByRole('alert').textContent(), 'name is blank');
+    assert.equal(await nameForm.getByRole('alert').textContent(), '“Unit price” needs a name');
+    assert.equal(await nameForm.getByLabel('Name', { exact: true }).getAttribute('aria-invalid'), 'true');
     assert.equal((await apiField(api, gridId, 'Unit price')).id, price.id);
     await column(page, 'Unit price').waitFor();
     await screenshot(page, 'grids-fields-added');
@@ -201,14 +208,14 @@ describe('the Grids console', { skip: browserSkip }, () => {
 
     // Done: Checkbox → Number, then a euro format.
     const editor = await openEditor(page, 'Done');
-    await editor.getByLabel('Type', { exact: true }).selectOption({ label: 'Number' });
+    await retype(editor, 'Number');
     await eventually(async () => assert.equal((await apiField(api, gridId, 'Done')).fieldType, FieldType.Number));
     await column(page, 'Done').getByText('Number', { exact: true }).waitFor();
     const numberForm = editor.getByRole('form', { name: 'Number options' });
     await numberForm.getByLabel('Number format').selectOption({ label: 'EUR' });
     await numberForm.getByLabel('Scale (decimal places)').fill('2');
     await numberForm.getByLabel('Symbol').fill('€');
-    assert.equal(await numberForm.getByLabel('Number preview').textContent(), '€1234.57');
+    assert.equal(await numberForm.getByLabel('Number preview').textContent(), '€12,345.68');
     await numberForm.getByRole('button', { name: 'Save type options' }).click();
     await eventually(async () => {
       const stored = await api.getFieldTypeOption({ gridId, fieldId: done.id, fieldType: FieldType.Number });
@@ -231,12 +238,12 @@ describe('the Grids console', { skip: browserSkip }, () => {
     });
 
     // Away to Date and back: the Number option comes back with the field, as the server kept it.
-    await editor.getByLabel('Type', { exact: true }).selectOption({ label: 'Date' });
+    await retype(editor, 'Date');
     const dateForm = editor.getByRole('form', { name: 'Date options' });
     await dateForm.waitFor();
     assert.equal((await apiField(api, gridId, 'Done')).fieldType, FieldType.DateTime);
     await dateForm.getByLabel('Date format').selectOption({ label: 'ISO (2022-03-14)' });
-    await dateForm.getByLabel('Time format').selectOption({ label: '12 hour' });
+    await dateForm.getByLabel('Time format').selectOption({ label: '12 hour (03:30 PM)' });
     await dateForm.getByLabel('Include time').check();
     await dateForm.getByRole('button', { name: 'Save type options' }).click();
     await eventually(async () => {
@@ -246,20 +253,23 @@ describe('the Grids console', { skip: browserSkip }, () => {
       assert.equal(option.timeFormat, TimeFormat.TwelveHour);
       assert.equal(option.includeTime, true);
     });
-    await editor.getByLabel('Type', { exact: true }).selectOption({ label: 'Number' });
+    await retype(editor, 'Number');
     await eventually(async () => assert.equal(await numberForm.getByLabel('Symbol').inputValue(), '€'));
     assert.equal(await numberForm.getByLabel('Number format').inputValue(), String(NumberTypeOption_NumberFormat.EUR));
     assert.equal(await numberForm.getByLabel('Positive sign').isChecked(), false);
 
-    // Checkbox, URL and Text have their own (small) editors.
-    await editor.getByLabel('Type', { exact: true }).selectOption({ label: 'Checkbox' });
+    // Checkbox has a small editor; URL and Text have no options to show.
+    await retype(editor, 'Checkbox');
     await editor.getByRole('form', { name: 'Checkbox options' }).getByLabel('Checked by default').waitFor();
-    await editor.getByLabel('Type', { exact: true }).selectOption({ label: 'URL' });
-    await editor.getByRole('form', { name: 'URL options' }).getByLabel('Option data').waitFor();
-    assert.equal((await apiField(api, gridId, 'Done')).fieldType, FieldType.URL);
-    await editor.getByLabel('Type', { exact: true }).selectOption({ label: 'Text' });
+    await retype(editor, 'URL');
+    await eventually(async () => assert.equal((await apiField(api, gridId, 'Done')).fieldType, FieldType.URL));
+    await column(page, 'Done').getByText('URL', { exact: true }).waitFor();
+    assert.equal(await editor.getByText('Option data').count(), 0);
+    assert.equal(await editor.getByRole('group', { name: /options$/ }).count(), 0, 'no options box for URL');
+    await retype(editor, 'Text');
     await eventually(async () => assert.equal((await apiField(api, gridId, 'Done')).fieldType, FieldType.RichText));
     await column(page, 'Done').getByText('Text', { exact: true }).waitFor();
+    assert.equal(await editor.getByRole('group', { name: /options$/ }).count(), 0, 'no options box for Text');
     await page.context().close();
   });
 
@@ -303,7 +313,10 @@ describe('the Grids console', { skip: browserSkip }, () => {
     await options.getByLabel('Option 3 name').fill(' ');
     await options.getByRole('button', { name: 'Save type options' }).click();
     await options.getByRole('alert').waitFor();
-    assert.equal(await options.getByRole('alert').textContent(), 'type_option_data.options[2].name is blank');
+    assert.equal(await options.getByRole('alert').textContent(), 'Option 3 of “Type” has no name');
+    const blank = options.getByLabel('Option 3 name');
+    assert.equal(await blank.getAttribute('aria-invalid'), 'true');
+    assert.equal(await blank.getAttribute('aria-describedby'), await options.getByRole('alert').getAttribute('id'));
     assert.equal((await stored())[2]!.name, 'Chore');
     await options.getByRole('button', { name: 'Discard changes' }).click();
     assert.equal(await options.getByLabel('Option 3 name').inputValue(), 'Chore');
@@ -324,7 +337,7 @@ describe('the Grids console', { skip: browserSkip }, () => {
     assert.equal(await addForm.getByRole('alert').textContent(), 'option_name is empty');
 
     // Single → Multi select keeps the options (the server copies them).
-    await editor.getByLabel('Type', { exact: true }).selectOption({ label: 'Multi-select' });
+    await retype(editor, 'Multi-select');
     await eventually(async () => assert.equal(await editor.getByRole('form', { name: 'Select options' }).getByLabel('Option 2 name').inputValue(), 'Chore'));
     // The options editor looks the same for both types, so wait for the switch itself.
     await eventually(async () => assert.equal((await apiField(api, gridId, 'Type')).fieldType, FieldType.MultiSelect));
@@ -345,6 +358,8 @@ describe('the Grids console', { skip: browserSkip }, () => {
     await page.getByLabel('Show hidden fields').check();
     await waitForColumns(page, ['Name', 'Type', 'Done']);
     await screenshot(page, 'grids-hidden-field');
+    // The switch is outside the editor's popover, so pressing it closed the editor.
+    await openEditor(page, 'Done');
     await editor.getByRole('button', { name: 'Show field' }).click();
     await editor.getByRole('button', { name: 'Hide field' }).waitFor();
     assert.equal((await apiField(api, gridId, 'Done')).visibility, true);
@@ -357,14 +372,9 @@ describe('the Grids console', { skip: browserSkip }, () => {
     assert.equal((await apiField(api, gridId, 'Name')).frozen, true);
     assert.equal(await column(page, 'Name').evaluate((th) => getComputedStyle(th).position), 'sticky');
 
-    // Hiding the primary field: the server's message, and the field stays visible.
-    await name.getByRole('button', { name: 'Hide field' }).click();
-    const display = name.getByRole('group', { name: 'Display' });
-    await display.getByRole('alert').waitFor();
-    const nameId = (await apiField(api, gridId, 'Name')).id;
-    assert.equal(await display.getByRole('alert').textContent(), `field "${nameId}" is the primary field and cannot be hidden`);
-    assert.equal((await apiField(api, gridId, 'Name')).visibility, true);
-    assert.equal(await column(page, 'Name').getByText('Hidden', { exact: true }).count(), 0);
+    // The primary field cannot be hidden (the server refuses it): the editor offers no Hide.
+    await name.getByRole('button', { name: 'Unfreeze field' }).waitFor();
+    assert.equal(await name.getByRole('button', { name: 'Hide field' }).count(), 0);
 
     // Resize Type by dragging the right edge of its header cell 60 px to the right.
     const handle = page.getByRole('separator', { name: 'Resize Type' });
@@ -400,7 +410,8 @@ describe('the Grids console', { skip: browserSkip }, () => {
     await type.getByRole('button', { name: 'Set width' }).click();
     const typeDisplay = type.getByRole('group', { name: 'Display' });
     await typeDisplay.getByRole('alert').waitFor();
-    assert.equal(await typeDisplay.getByRole('alert').textContent(), 'width 5 is out of range: it must be between 10 and 10000');
+    assert.equal(await typeDisplay.getByRole('alert').textContent(), 'The width of “Type” must be between 10 and 10000, not 5');
+    assert.equal(await type.getByLabel('Width', { exact: true }).getAttribute('aria-invalid'), 'true');
     assert.equal((await apiField(api, gridId, 'Type')).width, 300);
     assert.equal(Math.round((await column(page, 'Type').boundingBox())!.width), 300);
     await screenshot(page, 'grids-frozen-resized');
@@ -416,18 +427,14 @@ describe('the Grids console', { skip: browserSkip }, () => {
     await page.context().close();
   });
 
-  it('deletes a field after asking, and shows the server’s refusal to delete the primary field', async () => {
+  it('deletes a field after asking; the primary field offers no Delete', async () => {
     const { page, gridId } = await openNewGrid('Deleting');
-    const nameId = (await apiField(api, gridId, 'Name')).id;
 
     const name = await openEditor(page, 'Name');
-    await name.getByRole('button', { name: 'Delete field' }).click();
-    await name.getByRole('button', { name: 'Yes, delete the field' }).click();
-    await name.getByRole('alert').waitFor();
-    assert.equal(await name.getByRole('alert').textContent(), `field "${nameId}" is the primary field and cannot be deleted`);
-    assert.deepEqual(await apiFieldNames(api, gridId), ['Name', 'Type', 'Done']);
-    await waitForColumns(page, ['Name', 'Type', 'Done']);
-    await screenshot(page, 'grids-primary-delete-refused');
+    await name.getByRole('button', { name: 'Duplicate field' }).waitFor();
+    assert.equal(await name.getByRole('button', { name: 'Delete field' }).count(), 0);
+    assert.equal(await name.getByRole('button', { name: 'Hide field' }).count(), 0);
+    await screenshot(page, 'grids-primary-field');
 
     const done = await openEditor(page, 'Done');
     await done.getByRole('button', { name: 'Delete field' }).click();
@@ -438,6 +445,7 @@ describe('the Grids console', { skip: browserSkip }, () => {
     await waitForColumns(page, ['Name', 'Type']);
     assert.deepEqual(await apiFieldNames(api, gridId), ['Name', 'Type']);
     await done.waitFor({ state: 'detached' });
+    await page.getByRole('status', { name: 'Deleted field' }).getByText('Deleted field “Done”').waitFor();
     await page.context().close();
   });
 });

@@ -1,13 +1,20 @@
 /** InsertField: a new visible field of a chosen type, at the end or right after a chosen field. */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FieldType, type Field } from '../../../../src/gen/tessera/grid/v1/field_pb.ts';
 import { grids } from '../../api/grid.ts';
-import { FIELD_TYPES } from './field-types.ts';
+import { describeFieldError, isTarget } from './field-errors.ts';
 import type { GridMirror } from './grid-mirror.ts';
 import { Labelled } from './labelled.tsx';
+import { FieldTypeOptions } from './field-type-options.tsx';
 import { ErrorNote, useAction } from './use-action.tsx';
 
 const AT_END = '';
+/** A native option cannot ellipsize: a long name is cut here, and the option's title holds it whole. */
+const OPTION_CHARS = 40;
+
+function cut(name: string): string {
+  return name.length > OPTION_CHARS ? `${name.slice(0, OPTION_CHARS - 1)}…` : name;
+}
 
 export function AddFieldForm({
   gridId,
@@ -28,6 +35,9 @@ export function AddFieldForm({
   const [after, setAfter] = useState(AT_END);
   const nameInput = useRef<HTMLInputElement>(null);
   const insert = useAction();
+  const errorId = useId();
+  const problem = insert.error ? describeFieldError(insert.error, '') : undefined;
+  const nameInvalid = isTarget(problem?.target, 'name');
 
   useEffect(() => {
     if (!insertAfter) return;
@@ -63,26 +73,35 @@ export function AddFieldForm({
   return (
     <form className="add-field" onSubmit={submit} aria-label="Add a field">
       <label>
-        New field name <input ref={nameInput} value={name} onChange={(e) => setName(e.target.value)} />
+        New field name{' '}
+        <input
+          ref={nameInput}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={nameInvalid || undefined}
+          aria-describedby={nameInvalid ? errorId : undefined}
+        />
       </label>
       <Labelled label="New field type">
         {(id) => (
           <select id={id} value={type} onChange={(e) => setType(Number(e.target.value) as FieldType)}>
-            {FIELD_TYPES.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.label}
-              </option>
-            ))}
+            <FieldTypeOptions />
           </select>
         )}
       </Labelled>
       <Labelled label="Position">
         {(id) => (
-          <select id={id} value={position} onChange={(e) => setAfter(e.target.value)}>
+          <select
+            id={id}
+            className="position-select"
+            value={position}
+            title={afterIndex >= 0 ? `After ${fields[afterIndex]?.name ?? ''}` : 'At the end'}
+            onChange={(e) => setAfter(e.target.value)}
+          >
             <option value={AT_END}>At the end</option>
             {fields.map((f) => (
-              <option key={f.id} value={f.id}>
-                After {f.name}
+              <option key={f.id} value={f.id} title={`After ${f.name}`}>
+                After {cut(f.name)}
               </option>
             ))}
           </select>
@@ -91,7 +110,7 @@ export function AddFieldForm({
       <button type="submit" disabled={insert.busy}>
         Add field
       </button>
-      <ErrorNote error={insert.error} />
+      <ErrorNote error={problem?.text} id={errorId} />
     </form>
   );
 }

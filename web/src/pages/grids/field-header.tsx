@@ -3,14 +3,18 @@
  * left and marked, every column as wide as its field. Header cells move by drag and drop (MoveField), and resize by
  * their right edge: drag it, or focus it and use the arrow keys.
  */
-import { useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { Field } from '../../../../src/gen/tessera/grid/v1/field_pb.ts';
 import { grids } from '../../api/grid.ts';
+import { AddFieldForm } from './add-field-form.tsx';
 import { clampWidth, fieldTypeLabel, MAX_WIDTH, MIN_WIDTH } from './field-types.ts';
 import type { GridMirror } from './grid-mirror.ts';
+import { Popover } from './popover.tsx';
+import { isPinned, stickyOffsets } from './sticky-columns.ts';
 import { ErrorNote, useAction } from './use-action.tsx';
 
 const DRAG_TYPE = 'application/x-tessera-field';
+const ADD_COLUMN_WIDTH = 44;
 
 export function FieldHeader({
   gridId,
@@ -20,6 +24,9 @@ export function FieldHeader({
   showHidden,
   selectedId,
   onSelect,
+  insertAfter,
+  onAdded,
+  writable,
 }: {
   gridId: string;
   gridName: string;
@@ -28,7 +35,18 @@ export function FieldHeader({
   showHidden: boolean;
   selectedId: string | undefined;
   onSelect: (fieldId: string) => void;
+  /** Set by a field's "Insert a field after": opens the add-field popover with that position chosen. */
+  insertAfter: { fieldId: string; nonce: number } | undefined;
+  onAdded: (fieldId: string) => void;
+  /** False for a user who may only read the grid: no reordering, resizing or adding (the server would refuse them). */
+  writable: boolean;
 }) {
+  const [adding, setAdding] = useState(false);
+  const plusRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (insertAfter) setAdding(true);
+  }, [insertAfter]);
+
   const action = useAction();
   const [dragging, setDragging] = useState<string>();
   const [dropTarget, setDropTarget] = useState<string>();
@@ -39,16 +57,8 @@ export function FieldHeader({
   const shown = fields.filter((f) => showHidden || f.visibility);
   const widthOf = (f: Field) => (preview?.fieldId === f.id ? preview.width : f.width);
 
-  // Frozen columns stick to the left edge, one after another.
-  const offsets = new Map<string, number>();
-  let left = 0;
-  for (const f of shown) {
-    if (f.frozen) {
-      offsets.set(f.id, left);
-      left += widthOf(f);
-    }
-  }
-  const total = shown.reduce((sum, f) => sum + widthOf(f), 0);
+  const offsets = stickyOffsets(shown, widthOf);
+  const total = shown.reduce((sum, f) => sum + widthOf(f), 0) + ADD_COLUMN_WIDTH;
 
   const move = (fieldId: string, toIndex: number) =>
     action.run(async () => {
@@ -163,6 +173,7 @@ export function FieldHeader({
                   'field-cell',
                   field.visibility ? '' : 'is-hidden',
                   field.frozen ? 'is-frozen' : '',
+                  isPinned(field) ? 'is-pinned' : '',
                   field.id === selectedId ? 'is-selected' : '',
                   field.id === dragging ? 'is-dragging' : '',
                   field.id === dropTarget ? (fields.findIndex((f) => f.id === dragging) < index ? 'drop-after' : 'drop-before') : '',
@@ -174,8 +185,8 @@ export function FieldHeader({
                     aria-label={field.name}
                     data-field-id={field.id}
                     className={classes.filter(Boolean).join(' ')}
-                    style={{ width, minWidth: width, maxWidth: width, ...(field.frozen && { left: offsets.get(field.id) }) }}
-                    {...dragHandlers(field)}
+                    style={{ width, minWidth: width, maxWidth: width, ...(isPinned(field) && { left: offsets.get(field.id) }) }}
+                    {...(writable && dragHandlers(field))}
                   >
                     <button
                       type="button"
@@ -183,7 +194,7 @@ export function FieldHeader({
                       aria-expanded={field.id === selectedId}
                       aria-controls={field.id === selectedId ? 'field-editor' : undefined}
                       onClick={() => onSelect(field.id)}
-                      title={field.desc || undefined}
+                      title={field.desc ? `${field.name}\n${field.desc}` : field.name}
                     >
                       {field.name}
                     </button>
@@ -193,26 +204,57 @@ export function FieldHeader({
                       {field.frozen && <span className="badge badge-frozen">Frozen</span>}
                       {!field.visibility && <span className="badge badge-hidden">Hidden</span>}
                     </span>
-                    <div
-                      className="resize-handle"
-                      role="separator"
-                      aria-orientation="vertical"
-                      aria-label={`Resize ${field.name}`}
-                      aria-valuenow={width}
-                      aria-valuemin={MIN_WIDTH}
-                      aria-valuemax={MAX_WIDTH}
-                      tabIndex={0}
-                      draggable={false}
-                      {...resizeHandlers(field)}
-                    />
+                    {writable && (
+                      <div
+                        className="resize-handle"
+                        role="separator"
+                        aria-orientation="vertical"
+                        aria-label={`Resize ${field.name}`}
+                        aria-valuenow={width}
+                        aria-valuemin={MIN_WIDTH}
+                        aria-valuemax={MAX_WIDTH}
+                        tabIndex={0}
+                        draggable={false}
+                        {...resizeHandlers(field)}
+                      />
+                    )}
                   </th>
                 );
               })}
+              {/* A td, not a th: it is a control, not a column of the grid. */}
+              <td className="field-cell add-column" style={{ width: ADD_COLUMN_WIDTH, minWidth: ADD_COLUMN_WIDTH }}>
+                {writable && <button
+                  ref={plusRef}
+                  type="button"
+                  className="add-field-button"
+                  aria-label="Add a field"
+                  title="Add a field"
+                  aria-expanded={adding}
+                  aria-haspopup="dialog"
+                  onClick={() => setAdding((open) => !open)}
+                >
+                  +
+                </button>}
+              </td>
             </tr>
           </thead>
         </table>
       </div>
-      {shown.length === 0 && <p>{fields.length === 0 ? 'This grid has no fields yet: add one above.' : 'Every field is hidden.'}</p>}
+      {shown.length === 0 && <p>{fields.length === 0 ? 'This grid has no fields yet: add one with “+”.' : 'Every field is hidden.'}</p>}
+      {adding && (
+        <Popover anchor={() => plusRef.current} label="Add a field" onClose={() => setAdding(false)}>
+          <AddFieldForm
+            gridId={gridId}
+            mirror={mirror}
+            fields={fields}
+            insertAfter={insertAfter}
+            onAdded={(id) => {
+              setAdding(false);
+              onAdded(id);
+            }}
+          />
+        </Popover>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Names and colours for the enums of the grid API, as the console shows them. */
 import { FieldType } from '../../../../src/gen/tessera/grid/v1/field_pb.ts';
 import { SelectOptionColor } from '../../../../src/gen/tessera/grid/v1/type_option_pb.ts';
+import { typesReadBy } from '../../../../src/grid/cells/cell-visibility.ts';
 
 export const FIELD_TYPES: readonly { readonly type: FieldType; readonly label: string }[] = [
   { type: FieldType.RichText, label: 'Text' },
@@ -38,4 +39,21 @@ export const MAX_WIDTH = 10_000;
 
 export function clampWidth(width: number): number {
   return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(width)));
+}
+
+const SELECTS: ReadonlySet<FieldType> = new Set([FieldType.SingleSelect, FieldType.MultiSelect]);
+
+/**
+ * What switching a field's type does to its cells, in the words of the server's rules (src/grid/cells/cell-visibility.ts:
+ * a cell keeps the type it was written under, and a field shows it only where the value means the same thing).
+ */
+export function conversionNote(from: FieldType, to: FieldType): string {
+  const was = fieldTypeLabel(from);
+  const now = fieldTypeLabel(to);
+  const kept = `Every cell keeps its ${was} value, so switching back to ${was} shows it again.`;
+  if (!typesReadBy(to).includes(from)) return `Its cells show empty as ${now}. ${kept}`;
+  if (SELECTS.has(from) && SELECTS.has(to)) return `Its cells keep their options, and the field keeps its option list. ${kept}`;
+  if (to === FieldType.Number) return `Cells whose text is a number show as numbers; the others show empty. ${kept}`;
+  if (to === FieldType.URL) return `Its text cells show as the addresses they spell. ${kept}`;
+  return `Its cells show as ${now}: ${from === FieldType.Checkbox ? 'Yes or No' : 'the same text'}. ${kept}`;
 }

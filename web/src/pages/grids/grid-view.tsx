@@ -4,9 +4,8 @@
  */
 import { useState } from 'react';
 import { href } from '../../route.ts';
-import { AddFieldForm } from './add-field-form.tsx';
-import { FieldEditor } from './field-editor.tsx';
 import { FieldHeader } from './field-header.tsx';
+import { FieldPanel } from './field-panel.tsx';
 import { RowsTable } from './rows-table.tsx';
 import type { GridState } from './grid-mirror.ts';
 import { useGridAccess } from './grid-privileges.ts';
@@ -46,9 +45,7 @@ export function GridView({ gridId }: { gridId: string }) {
         <h1 id="grid-title">{state.name}</h1>
         <LiveStatus state={state} />
       </div>
-      {writable ? (
-        <AddFieldForm gridId={gridId} mirror={mirror} fields={state.fields} insertAfter={insertAfter} onAdded={setSelectedId} />
-      ) : (
+      {!writable && (
         <p className="muted read-only-note">Read only: changing this grid needs the write privilege of application tessera-grid on grid:{gridId}.</p>
       )}
       <div className="toolbar">
@@ -65,19 +62,18 @@ export function GridView({ gridId }: { gridId: string }) {
         showHidden={showHidden}
         selectedId={selected?.id}
         onSelect={(id) => setSelectedId((current) => (current === id ? undefined : id))}
+        insertAfter={insertAfter}
+        onAdded={setSelectedId}
+        writable={writable}
       />
-      {selected && writable && (
-        <FieldEditor
-          key={selected.id}
+      {writable && (
+        <FieldPanel
           gridId={gridId}
           mirror={mirror}
-          field={selected}
-          index={state.fields.indexOf(selected)}
-          fieldCount={state.fields.length}
-          version={state.versions.get(selected.id) ?? state.revision}
-          onClose={() => setSelectedId(undefined)}
-          onDuplicated={setSelectedId}
-          onInsertAfter={() => setInsertAfter({ fieldId: selected.id, nonce: Date.now() })}
+          state={state}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          onInsertAfter={(fieldId) => setInsertAfter({ fieldId, nonce: Date.now() })}
         />
       )}
       <RowsTable gridId={gridId} gridName={state.name} fields={state.fields} versions={state.versions} showHidden={showHidden} writable={writable} />

@@ -3,7 +3,7 @@
  * loaded page by page and kept live by the row mirror, with each cell edited in place by its type's editor, rows
  * added, duplicated, moved and deleted, and a filter and sort applied on the server.
  */
-import { memo, useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { FieldType, type Field } from '../../../../src/gen/tessera/grid/v1/field_pb.ts';
 import { MoveItemType, type Row } from '../../../../src/gen/tessera/grid/v1/row_pb.ts';
 import { grids } from '../../api/grid.ts';
@@ -12,6 +12,7 @@ import { errorText } from './grid-mirror.ts';
 import { RowActions } from './row-actions.tsx';
 import { isQueried, type RowMirror, type RowsState } from './row-mirror.ts';
 import { RowQueryToolbar } from './row-query-toolbar.tsx';
+import { isPinned, stickyOffsets } from './sticky-columns.ts';
 import { ErrorNote, useAction } from './use-action.tsx';
 import { useRowMirror } from './use-row-mirror.ts';
 import { useRowWindow } from './use-row-window.ts';
@@ -49,6 +50,7 @@ export function RowsTable({
   const queried = isQueried(state.query);
   const view = useRowWindow(state.rows.length, ROW_HEIGHT);
   const width = shown.reduce((sum, f) => sum + f.width, 0) + ACTIONS_WIDTH;
+  const offsets = useMemo(() => stickyOffsets(shown, (f) => f.width), [shown]);
 
   const addRow = () =>
     action.run(async () => {
@@ -87,8 +89,14 @@ export function RowsTable({
         <div role="rowgroup" className="rows-head" style={{ width }}>
           <div role="row" aria-rowindex={1} className="rows-row">
             {shown.map((f) => (
-              <div role="columnheader" key={f.id} className={f.visibility ? 'rows-cell' : 'rows-cell is-hidden'} style={{ width: f.width }}>
-                {f.name}
+              <div
+                role="columnheader"
+                key={f.id}
+                title={f.name}
+                className={`rows-cell${f.visibility ? '' : ' is-hidden'}${isPinned(f) ? ' is-pinned' : ''}`}
+                style={{ width: f.width, left: offsets.get(f.id) }}
+              >
+                <span className="cell-content">{f.name}</span>
               </div>
             ))}
             <div role="columnheader" className="rows-cell" style={{ width: ACTIONS_WIDTH }}>
@@ -107,6 +115,7 @@ export function RowsTable({
                 index={index}
                 count={state.rows.length}
                 fields={shown}
+                offsets={offsets}
                 options={options}
                 mirror={mirror}
                 canMove={!queried}
@@ -142,6 +151,7 @@ const RowLine = memo(function RowLine({
   index,
   count,
   fields,
+  offsets,
   options,
   mirror,
   canMove,
@@ -153,6 +163,8 @@ const RowLine = memo(function RowLine({
   index: number;
   count: number;
   fields: readonly Field[];
+  /** Where each pinned (primary or frozen) column sticks. */
+  offsets: ReadonlyMap<string, number>;
   options: ReadonlyMap<string, CellOptions>;
   mirror: RowMirror;
   canMove: boolean;
@@ -208,8 +220,8 @@ const RowLine = memo(function RowLine({
             key={field.id}
             aria-label={label}
             data-field-id={field.id}
-            className={`rows-cell${field.visibility ? '' : ' is-hidden'}${isEditing ? ' is-editing' : ''}${error ? ' has-error' : ''}`}
-            style={{ width: field.width }}
+            className={`rows-cell${field.visibility ? '' : ' is-hidden'}${isPinned(field) ? ' is-pinned' : ''}${isEditing ? ' is-editing' : ''}${error ? ' has-error' : ''}`}
+            style={{ width: field.width, left: offsets.get(field.id) }}
             tabIndex={isEditing ? -1 : 0}
             onClick={isEditing ? undefined : open}
             onKeyDown={(e: KeyboardEvent) => {

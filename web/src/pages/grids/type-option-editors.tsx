@@ -5,7 +5,7 @@
  */
 import { clone, equals, fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
 import type { GenMessage } from '@bufbuild/protobuf/codegenv2';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { FieldType, type Field } from '../../../../src/gen/tessera/grid/v1/field_pb.ts';
 import {
   CheckboxTypeOptionSchema,
@@ -14,16 +14,18 @@ import {
   MultiSelectTypeOptionSchema,
   NumberTypeOption_NumberFormatSchema,
   NumberTypeOptionSchema,
-  RichTextTypeOptionSchema,
   SingleSelectTypeOptionSchema,
   TimeFormat,
-  URLTypeOptionSchema,
   type MultiSelectTypeOption,
   type NumberTypeOption_NumberFormat,
   type SelectOptionColor,
   type SingleSelectTypeOption,
+  type DateTypeOption,
 } from '../../../../src/gen/tessera/grid/v1/type_option_pb.ts';
+import { formatDateCell } from '../../../../src/grid/cells/date-format.ts';
+import { formatNumber } from '../../../../src/grid/cells/number-format.ts';
 import { grids } from '../../api/grid.ts';
+import { describeFieldError, isTarget, type FieldProblem } from './field-errors.ts';
 import { fieldTypeLabel, SELECT_COLORS, selectColorCss } from './field-types.ts';
 import type { GridMirror } from './grid-mirror.ts';
 import { Labelled } from './labelled.tsx';
@@ -31,12 +33,33 @@ import { ErrorNote, useAction, type Action } from './use-action.tsx';
 
 interface EditorProps {
   bytes: Uint8Array;
+  /** The server's refusal of the last save, in the field's words. */
+  problem: FieldProblem | undefined;
   /** Stores the option; resolves true when the server took it. */
   save: (bytes: Uint8Array) => Promise<boolean>;
   saving: Action;
 }
 
-export function TypeOptionEditor({ gridId, mirror, field, version }: { gridId: string; mirror: GridMirror; field: Field; version: bigint }) {
+/** Types whose option message holds nothing a person sets (Text and URL keep one unused `data` string). */
+const WITHOUT_OPTIONS: ReadonlySet<FieldType> = new Set([FieldType.RichText, FieldType.URL]);
+
+export function TypeOptionEditor({
+  gridId,
+  mirror,
+  field,
+  version,
+  frozen,
+  onLoaded,
+}: {
+  gridId: string;
+  mirror: GridMirror;
+  field: Field;
+  version: bigint;
+  /** Stop reloading (the field is gone): what is shown stays. */
+  frozen?: boolean;
+  /** The option as loaded, also for types with nothing to edit: undo and recreate send it back. */
+  onLoaded?: (bytes: Uint8Array) => void;
+}) {
   const [bytes, setBytes] = useState<Uint8Array>();
   const load = useAction();
   const saving = useAction();
@@ -44,21 +67,29 @@ export function TypeOptionEditor({ gridId, mirror, field, version }: { gridId: s
   const fieldId = field.id;
   const fieldType = field.fieldType;
 
+  const report = useRef(onLoaded);
+  report.current = onLoaded;
+
   useEffect(() => {
+    if (frozen) return;
     let current = true;
     void runLoad(async () => {
       const reply = await grids.getFieldTypeOption({ gridId, fieldId, fieldType });
-      if (current) setBytes(reply.typeOptionData);
+      if (current) {
+        setBytes(reply.typeOptionData);
+        report.current?.(reply.typeOptionData);
+      }
     });
     return () => {
       current = false;
     };
-  }, [runLoad, gridId, fieldId, fieldType, version]);
+  }, [runLoad, gridId, fieldId, fieldType, version, frozen]);
 
   const save = (data: Uint8Array) =>
     saving.run(async () => mirror.applyReply(await grids.updateFieldTypeOption({ gridId, fieldId, typeOptionData: data })));
 
-  const props: EditorProps | undefined = bytes && { bytes, save, saving };
+  const problem = saving.error ? describeFieldError(saving.error, field.name) : undefined;
+  const props: EditorProps | undefined = bytes && { bytes, save, saving, problem };
   let editor: ReactNode = null;
   if (props) {
     switch (fieldType) {
@@ -77,14 +108,9 @@ export function TypeOptionEditor({ gridId, mirror, field, version }: { gridId: s
       case FieldType.Checkbox:
         editor = <CheckboxEditor {...props} />;
         break;
-      case FieldType.URL:
-        editor = <DataEditor schema={URLTypeOptionSchema} label="URL options" {...props} />;
-        break;
-      case FieldType.RichText:
-        editor = <DataEditor schema={RichTextTypeOptionSchema} label="Text options" {...props} />;
-        break;
     }
   }
+  if (WITHOUT_OPTIONS.has(fieldType)) return null;
   return (
     <fieldset className="editor-group type-options" aria-busy={load.busy}>
       <legend>{fieldTypeLabel(fieldType)} options</legend>
@@ -114,7 +140,7 @@ function useDraft<T extends Message>(schema: GenMessage<T>, bytes: Uint8Array) {
   return { draft, setDraft, dirty: !equals(schema, draft, loaded), edit, discard: () => setDraft(loaded) };
 }
 
-function SaveButtons({ dirty, saving, onDiscard }: { dirty: boolean; saving: Action; onDiscard: () => void }) {
+function SaveButtons({ dirty, saving, problem, errorId, onDiscard }: { dirty: boolean; saving: Action; problem: FieldProblem | undefined; errorId?: string; onDiscard: () => void }) {
   return (
     <>
       <div className="buttons">
@@ -127,7 +153,7 @@ function SaveButtons({ dirty, saving, onDiscard }: { dirty: boolean; saving: Act
           </button>
         )}
       </div>
-      <ErrorNote error={saving.error} />
+      <ErrorNote error={problem?.text} id={errorId} />
     </>
   );
 }
@@ -148,9 +174,13 @@ function words(name: string): string {
 
 const NUMBER_FORMATS = NumberTypeOption_NumberFormatSchema.values.map((v) => ({ value: v.number as NumberTypeOption_NumberFormat, label: words(v.name) }));
 
-function NumberEditor({ bytes, save, saving }: EditorProps) {
+/** Has a fraction and thousands, so every format shows what it does to both. */
+const NUMBER_SAMPLE = '12345.678';
+
+function NumberEditor({ bytes, save, saving, problem }: EditorProps) {
   const { draft, dirty, edit, discard } = useDraft(NumberTypeOptionSchema, bytes);
-  const sample = `${draft.signPositive ? '' : '−'}${draft.symbol}${(1234.5678).toFixed(Math.min(draft.scale, 10))}`;
+  // The server's own formatter: the preview is what a cell will show.
+  const sample = formatNumber(NUMBER_SAMPLE, draft);
   return (
     <form onSubmit={submitter(NumberTypeOptionSchema, draft, save)} aria-label="Number options">
       <Labelled label="Number format">
@@ -181,26 +211,41 @@ function NumberEditor({ bytes, save, saving }: EditorProps) {
         <input type="checkbox" checked={draft.signPositive} onChange={(e) => edit((d) => void (d.signPositive = e.target.checked))} /> Positive sign
       </label>
       <p className="muted">
-        Looks like <output aria-label="Number preview">{sample}</output>
+        {NUMBER_SAMPLE} looks like <output aria-label="Number preview">{sample}</output>
       </p>
-      <SaveButtons dirty={dirty} saving={saving} onDiscard={discard} />
+      <SaveButtons dirty={dirty} saving={saving} problem={problem} onDiscard={discard} />
     </form>
   );
 }
 
 const DATE_FORMATS = [
-  { value: DateFormat.Local, label: 'Local (2022/03/14)' },
-  { value: DateFormat.US, label: 'US (2022/03/14)' },
-  { value: DateFormat.ISO, label: 'ISO (2022-03-14)' },
-  { value: DateFormat.Friendly, label: 'Friendly (Mar 14, 2022)' },
+  { value: DateFormat.Local, label: 'Local' },
+  { value: DateFormat.US, label: 'US' },
+  { value: DateFormat.ISO, label: 'ISO' },
+  { value: DateFormat.Friendly, label: 'Friendly' },
 ];
+/**
+ * 2022-03-14 15:30 UTC: a day above 12 and a month below it (so US and Local differ in order, not only in
+ * separators), and an afternoon hour (so 12 and 24 hour differ).
+ */
+const DATE_SAMPLE = BigInt(Date.UTC(2022, 2, 14, 15, 30) / 1000);
+
+/** The sample as the server's formatter shows it under `option` ('' when the option cannot show it). */
+function sampleDate(option: DateTypeOption): { date: string; time: string } {
+  try {
+    return formatDateCell(DATE_SAMPLE, option);
+  } catch {
+    return { date: '', time: '' };
+  }
+}
 const TIME_FORMATS = [
   { value: TimeFormat.TwelveHour, label: '12 hour' },
   { value: TimeFormat.TwentyFourHour, label: '24 hour' },
 ];
 
-function DateEditor({ bytes, save, saving }: EditorProps) {
+function DateEditor({ bytes, save, saving, problem }: EditorProps) {
   const { draft, dirty, edit, discard } = useDraft(DateTypeOptionSchema, bytes);
+  const shown = sampleDate({ ...draft, includeTime: true });
   return (
     <form onSubmit={submitter(DateTypeOptionSchema, draft, save)} aria-label="Date options">
       <Labelled label="Date format">
@@ -208,7 +253,7 @@ function DateEditor({ bytes, save, saving }: EditorProps) {
           <select id={id} value={draft.dateFormat} onChange={(e) => edit((d) => void (d.dateFormat = Number(e.target.value) as DateFormat))}>
             {DATE_FORMATS.map((f) => (
               <option key={f.value} value={f.value}>
-                {f.label}
+                {f.label} ({sampleDate({ ...draft, dateFormat: f.value }).date})
               </option>
             ))}
           </select>
@@ -219,7 +264,7 @@ function DateEditor({ bytes, save, saving }: EditorProps) {
           <select id={id} value={draft.timeFormat} onChange={(e) => edit((d) => void (d.timeFormat = Number(e.target.value) as TimeFormat))}>
             {TIME_FORMATS.map((f) => (
               <option key={f.value} value={f.value}>
-                {f.label}
+                {f.label} ({sampleDate({ ...draft, timeFormat: f.value, includeTime: true }).time})
               </option>
             ))}
           </select>
@@ -228,10 +273,16 @@ function DateEditor({ bytes, save, saving }: EditorProps) {
       <label className="inline">
         <input type="checkbox" checked={draft.includeTime} onChange={(e) => edit((d) => void (d.includeTime = e.target.checked))} /> Include time
       </label>
-      <SaveButtons dirty={dirty} saving={saving} onDiscard={discard} />
+      <p className="muted">
+        14 March 2022, 15:30 UTC looks like{' '}
+        <output aria-label="Date preview">{draft.includeTime ? `${shown.date} ${shown.time}` : shown.date}</output>
+      </p>
+      <SaveButtons dirty={dirty} saving={saving} problem={problem} onDiscard={discard} />
     </form>
   );
 }
+
+const OPTION_DRAG_TYPE = 'application/x-tessera-option';
 
 function SelectEditor<T extends SingleSelectTypeOption | MultiSelectTypeOption>({
   schema,
@@ -240,14 +291,26 @@ function SelectEditor<T extends SingleSelectTypeOption | MultiSelectTypeOption>(
   bytes,
   save,
   saving,
+  problem,
 }: EditorProps & { schema: GenMessage<T>; gridId: string; fieldId: string }) {
   const { draft, setDraft, dirty, edit, discard } = useDraft(schema, bytes);
   const [newName, setNewName] = useState('');
+  const [dragged, setDragged] = useState<number>();
   const adding = useAction();
+  const errorId = useId();
 
-  /** Saves `next` (the draft with one more or one fewer option) and keeps it as the draft when the server took it. */
+  /** Saves `next` (the draft with an option added, removed or moved) and keeps it as the draft when the server took it. */
   const saveList = async (next: T) => {
     if (await save(toBinary(schema, next))) setDraft(next);
+  };
+
+  /** The option order is the list's order: a move is saved at once, as adding and removing are. */
+  const move = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= draft.options.length) return;
+    const next = clone(schema, draft);
+    const [option] = next.options.splice(from, 1);
+    if (option) next.options.splice(to, 0, option);
+    void saveList(next);
   };
 
   const add = async (event: FormEvent) => {
@@ -264,6 +327,32 @@ function SelectEditor<T extends SingleSelectTypeOption | MultiSelectTypeOption>(
     }
   };
 
+  // Only the grip drags: a draggable row would take the mouse from the name input's text selection.
+  const gripHandlers = (i: number) => ({
+    draggable: true,
+    onDragStart(event: DragEvent) {
+      event.dataTransfer.setData(OPTION_DRAG_TYPE, String(i));
+      event.dataTransfer.effectAllowed = 'move';
+      setDragged(i);
+    },
+    onDragEnd() {
+      setDragged(undefined);
+    },
+  });
+  const dropHandlers = (i: number) => ({
+    onDragOver(event: DragEvent) {
+      if (dragged === undefined) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+    },
+    onDrop(event: DragEvent) {
+      event.preventDefault();
+      const from = Number(event.dataTransfer.getData(OPTION_DRAG_TYPE) || dragged);
+      setDragged(undefined);
+      if (Number.isInteger(from)) move(from, i);
+    },
+  });
+
   return (
     <div className="select-options">
       <form onSubmit={submitter(schema, draft, save)} aria-label="Select options">
@@ -271,45 +360,65 @@ function SelectEditor<T extends SingleSelectTypeOption | MultiSelectTypeOption>(
           <p className="muted">No options yet.</p>
         ) : (
           <ul className="option-list" aria-label="Options">
-            {draft.options.map((option, i) => (
-              <li key={option.id}>
-                <span className="swatch" style={{ background: selectColorCss(option.color) }} aria-hidden="true" />
-                <input
-                  aria-label={`Option ${i + 1} name`}
-                  value={option.name}
-                  onChange={(e) => edit((d) => void (d.options[i]!.name = e.target.value))}
-                />
-                <select
-                  aria-label={`Option ${i + 1} colour`}
-                  value={option.color}
-                  onChange={(e) => edit((d) => void (d.options[i]!.color = Number(e.target.value) as SelectOptionColor))}
-                >
-                  {SELECT_COLORS.map((c) => (
-                    <option key={c.color} value={c.color}>
-                      {c.label}
-                    </option>
-                  ))}
-                </select>
-                <button
-                  type="button"
-                  aria-label={`Remove option ${i + 1} (${option.name})`}
-                  disabled={saving.busy}
-                  onClick={() => {
-                    const next = clone(schema, draft);
-                    next.options.splice(i, 1);
-                    void saveList(next);
-                  }}
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
+            {draft.options.map((option, i) => {
+              const invalid = isTarget(problem?.target, { option: i });
+              return (
+                <li key={option.id} className={dragged === i ? 'is-dragging' : undefined} {...dropHandlers(i)}>
+                  <span className="drag-grip" aria-hidden="true" title="Drag to reorder" {...gripHandlers(i)}>
+                    ⠿
+                  </span>
+                  <span className="swatch" style={{ background: selectColorCss(option.color) }} aria-hidden="true" />
+                  <input
+                    aria-label={`Option ${i + 1} name`}
+                    value={option.name}
+                    title={option.name}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={invalid ? errorId : undefined}
+                    onChange={(e) => edit((d) => void (d.options[i]!.name = e.target.value))}
+                  />
+                  <select
+                    aria-label={`Option ${i + 1} colour`}
+                    value={option.color}
+                    onChange={(e) => edit((d) => void (d.options[i]!.color = Number(e.target.value) as SelectOptionColor))}
+                  >
+                    {SELECT_COLORS.map((c) => (
+                      <option key={c.color} value={c.color}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="button" aria-label={`Move option ${i + 1} (${option.name}) up`} disabled={saving.busy || i === 0} onClick={() => move(i, i - 1)}>
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Move option ${i + 1} (${option.name}) down`}
+                    disabled={saving.busy || i === draft.options.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Remove option ${i + 1} (${option.name})`}
+                    disabled={saving.busy}
+                    onClick={() => {
+                      const next = clone(schema, draft);
+                      next.options.splice(i, 1);
+                      void saveList(next);
+                    }}
+                  >
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
         <label className="inline">
           <input type="checkbox" checked={draft.disableColor} onChange={(e) => edit((d) => void (d.disableColor = e.target.checked))} /> Disable colours
         </label>
-        <SaveButtons dirty={dirty} saving={saving} onDiscard={discard} />
+        <SaveButtons dirty={dirty} saving={saving} problem={problem} errorId={errorId} onDiscard={discard} />
       </form>
       <form className="add-option" onSubmit={add} aria-label="Add an option">
         <label>
@@ -320,32 +429,19 @@ function SelectEditor<T extends SingleSelectTypeOption | MultiSelectTypeOption>(
         </button>
         <ErrorNote error={adding.error} />
       </form>
-      <p className="muted">Adding or removing an option also saves the other edits to the list.</p>
+      <p className="muted">Adding, removing or moving an option (drag it, or use ↑ ↓) also saves the other edits to the list.</p>
     </div>
   );
 }
 
-function CheckboxEditor({ bytes, save, saving }: EditorProps) {
+function CheckboxEditor({ bytes, save, saving, problem }: EditorProps) {
   const { draft, dirty, edit, discard } = useDraft(CheckboxTypeOptionSchema, bytes);
   return (
     <form onSubmit={submitter(CheckboxTypeOptionSchema, draft, save)} aria-label="Checkbox options">
       <label className="inline">
         <input type="checkbox" checked={draft.isSelected} onChange={(e) => edit((d) => void (d.isSelected = e.target.checked))} /> Checked by default
       </label>
-      <SaveButtons dirty={dirty} saving={saving} onDiscard={discard} />
-    </form>
-  );
-}
-
-/** URL and RichText options: one `data` string, which AppFlowy kept and never used. */
-function DataEditor({ schema, label, bytes, save, saving }: EditorProps & { schema: typeof URLTypeOptionSchema | typeof RichTextTypeOptionSchema; label: string }) {
-  const { draft, dirty, edit, discard } = useDraft(schema as GenMessage<Message & { data: string }>, bytes);
-  return (
-    <form onSubmit={submitter(schema as GenMessage<Message & { data: string }>, draft, save)} aria-label={label}>
-      <label>
-        Option data <input value={draft.data} onChange={(e) => edit((d) => void (d.data = e.target.value))} />
-      </label>
-      <SaveButtons dirty={dirty} saving={saving} onDiscard={discard} />
+      <SaveButtons dirty={dirty} saving={saving} problem={problem} onDiscard={discard} />
     </form>
   );
 }
