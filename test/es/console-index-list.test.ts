@@ -44,7 +44,7 @@ describe('the index list', () => {
     assert.deepEqual(page.counts, { indices: 8, managed: 6, unmanaged: 2, errors: 3 });
     // Data stream backing indices are hidden (.ds-…) and sort first by name.
     assert.deepEqual(names(page), ['.ds-metrics-x-2026.01.01-000001', 'app-000001', 'kept-1']);
-    const [backing, app, kept] = page.indices as Row[];
+    const [backing, app, kept] = page.indices as [Row, Row, Row];
     assert.deepEqual(backing, { index: '.ds-metrics-x-2026.01.01-000001', status: 'open', hidden: true, data_stream: 'metrics-x', managed: false });
     assert.equal(app.managed, true);
     assert.equal(app.policy, 'rolling');
@@ -62,12 +62,12 @@ describe('the index list', () => {
     assert.deepEqual(names(await list(es.client, { q: 'WEB' })), ['web-a', 'web-b', 'web-c']);
     const erring = await list(es.client, { only_errors: true });
     assert.deepEqual(names(erring), ['web-a', 'web-b', 'web-c']);
-    assert.deepEqual((erring.indices as Row[])[0].step_info, {
+    assert.deepEqual((erring.indices as [Row])[0].step_info, {
       type: 'illegal_argument_exception',
       reason: 'setting [index.lifecycle.rollover_alias] for index [web-a] is empty or not defined',
     });
-    assert.equal((erring.indices as Row[])[0].failed_step, 'check-rollover-ready');
-    assert.equal((erring.indices as Row[])[0].is_auto_retryable_error, true);
+    assert.equal((erring.indices as [Row])[0].failed_step, 'check-rollover-ready');
+    assert.equal((erring.indices as [Row])[0].is_auto_retryable_error, true);
     assert.deepEqual(erring.facets.policy, { rolling: 3 });
     const keep = await list(es.client, { policy: 'keep' });
     assert.deepEqual(names(keep), ['kept-1', 'kept-2']);
