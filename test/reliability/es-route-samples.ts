@@ -235,8 +235,8 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'GET /_tessera/clock': { path: '/_tessera/clock' },
   // A zero advance: an accepted one moves nothing.
   'POST /_tessera/clock/_advance': { path: '/_tessera/clock/_advance', body: { by: '0s' } },
-  'GET /_tessera/ilm/lint': { path: '/_tessera/ilm/lint?index=fz-plain' },
-  'GET /_tessera/ilm/indices': { path: '/_tessera/ilm/indices?size=10&sort=age&only_errors=false' },
+  'GET /_tessera/ilm/lint': { path: '/_tessera/ilm/lint' },
+  'GET /_tessera/ilm/indices': { path: '/_tessera/ilm/indices' },
   'POST /_tessera/ilm/lint': { path: '/_tessera/ilm/lint', body: { policy: POLICY.policy } },
   'POST /_tessera/ilm/simulate': { path: '/_tessera/ilm/simulate', body: { policy: POLICY.policy, horizon: '1d' } },
   'GET /_tessera/ilm/timeline/:index': { path: '/_tessera/ilm/timeline/fz-logs-000001' },
