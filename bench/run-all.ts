@@ -19,6 +19,7 @@ const BENCHMARKS: readonly { file: string; nodeFlags?: readonly string[] }[] = [
   { file: 'search.bench.ts' },
   { file: 'startup.bench.ts' },
   { file: 'login-timing.bench.ts' },
+  { file: 'console-index-list.bench.ts' },
 ];
 
 function runBenchmark(file: string, nodeFlags: readonly string[]): Promise<number> {

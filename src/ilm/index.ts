@@ -5,6 +5,7 @@ export { javaIsoInstant, type PolicyMetadata } from './policy/policy-metadata.js
 export { LifecycleRunner } from './runner/lifecycle-runner.js';
 export { PollScheduler } from './runner/poll-scheduler.js';
 export { explainIndex, includeInExplain } from './explain.js';
+export { INDEX_LIST_SORTS, listIndices, type IndexListPage, type IndexListQuery, type IndexListRow, type IndexListSort } from './index-list.js';
 export { retry, removePolicy, moveToStepRequest } from './lifecycle-operations.js';
 export { lifecycleMetadata, lifecyclePolicy, type OperationMode } from './policy/lifecycle-metadata.js';
 export { VirtualNowStore } from './store/virtual-now-store.js';

@@ -16,7 +16,7 @@ const INDEX = 'web-000001';
 /** Opens the managed indices with GET /_tessera/ilm/lint's answer passed through `edit` on its way to the page. */
 async function openWithLint(browser: Browser, es: EsFixture, edit: (indices: Record<string, Record<string, unknown>>) => void): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route('**/_tessera/ilm/lint', async (route) => {
+  await context.route((url) => url.pathname === '/_tessera/ilm/lint', async (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
     const response = await route.fetch();
     const body = (await response.json()) as { indices: Record<string, Record<string, unknown>> };

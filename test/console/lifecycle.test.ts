@@ -69,16 +69,16 @@ describe('the console: index lifecycle', { skip: browserSkip }, () => {
     const page = await openConsole(browser, es.server.url, '#/lifecycle');
     const table = page.getByRole('table');
     await indexRow(page, 'tl-000001').waitFor(WAIT);
-    assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Index', 'Policy', 'Phase', 'Action', 'Step', 'Age', 'Actions']);
+    assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Index', 'Policy', 'Phase', 'Action', 'Step', 'Age', 'Data stream', 'Actions']);
 
     const tl = await explainRecord(client, 'tl-000001');
-    assert.deepEqual(await rowTexts(indexRow(page, 'tl-000001')), ['tl-000001', 'four-phases', tl.phase, tl.action, tl.step, tl.age, 'Timeline']);
+    assert.deepEqual(await rowTexts(indexRow(page, 'tl-000001')), ['tl-000001', 'four-phases', tl.phase, tl.action, tl.step, tl.age, '', 'Timeline']);
     assert.deepEqual([tl.phase, tl.action, tl.step], ['warm', 'complete', 'complete']);
-    assert.equal(await page.getByRole('rowheader', { name: 'unmanaged' }).count(), 0, 'unmanaged indices are not listed');
+    assert.deepEqual(await rowTexts(indexRow(page, 'unmanaged')), ['unmanaged', 'not managed', '', '', '', '', '', ''], 'unmanaged indices are listed too');
 
     const failed = await explainRecord(client, 'my-index-000001');
     const row = indexRow(page, 'my-index-000001');
-    assert.deepEqual(await rowTexts(row), ['my-index-000001', 'shrink-index', 'warm', 'shrink', 'ERROR at shrink', failed.age, 'RetryTimeline']);
+    assert.deepEqual(await rowTexts(row), ['my-index-000001', 'shrink-index', 'warm', 'shrink', 'ERROR at shrink', failed.age, '', 'RetryTimeline']);
     // Highlighted: the row is tinted red, the other is not.
     const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
     assert.equal(await background(row), 'rgb(253, 236, 234)');
@@ -95,7 +95,7 @@ describe('the console: index lifecycle', { skip: browserSkip }, () => {
     );
     assert.match((await problem.textContent())!, /spec error row 1/);
     assert.equal(await page.getByRole('group', { name: /of tl-000001$/ }).count(), 0, 'no problem shown for a healthy index');
-    assert.equal(await table.locator('caption').textContent(), '2 managed indices, 1 in ERROR');
+    assert.equal(await table.locator('caption').textContent(), '1–3 of 3 matching; 3 indices (2 managed, 1 unmanaged), 1 in ERROR');
     await screenshot(page, 'lifecycle-indices-error');
 
     await page.getByLabel('Only indices in ERROR').check();

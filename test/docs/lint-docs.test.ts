@@ -13,7 +13,7 @@ const LINT_DOC = readFileSync(new URL('../../docs/lint.md', import.meta.url), 'u
 describe('docs/lint.md', () => {
   const es = useEsServer();
 
-  for (const section of ['POST: a policy before it is applied', 'GET: the cluster as it stands', 'Data streams', 'POST by name: a policy and what uses it']) {
+  for (const section of ['POST: a policy before it is applied', 'GET: the cluster as it stands', 'GET: some indices', 'Data streams', 'POST by name: a policy and what uses it']) {
     it(`the example of "${section}" answers what it shows`, async () => {
       const text = markdownSection(LINT_DOC, section);
       const [commands] = fenced(text, 'sh');

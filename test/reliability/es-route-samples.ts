@@ -241,6 +241,7 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   // A zero advance: an accepted one moves nothing.
   'POST /_tessera/clock/_advance': { path: '/_tessera/clock/_advance', body: { by: '0s' } },
   'GET /_tessera/ilm/lint': { path: '/_tessera/ilm/lint' },
+  'GET /_tessera/ilm/indices': { path: '/_tessera/ilm/indices' },
   'POST /_tessera/ilm/lint': { path: '/_tessera/ilm/lint', body: { name: 'fz-any-lint', policy: POLICY.policy } },
   'POST /_tessera/ilm/simulate': { path: '/_tessera/ilm/simulate', body: { policy: POLICY.policy, horizon: '1d' } },
   'GET /_tessera/ilm/timeline/:index': { path: '/_tessera/ilm/timeline/fz-logs-000001' },

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** `search-context`: a scroll or point in time names the indices, which were authorized when it opened (ES's scroll-related actions need some index privilege). */
 /** `data-stream-actions-body`: the data streams `_modify`'s actions name. `mget-body`: the body names the indices, and the handler authorizes each document on its own (a denied one fails alone). `reindex-body`: the handler authorizes the source (read) and each write (write) as the caller. */
-export type IndexSource = 'path' | 'aliases-body' | 'bulk-body' | 'mget-body' | 'data-stream-actions-body' | 'reindex-body' | 'search-context';
+/** `each-index`: the handler answers about every index the caller may act on and leaves the others out (as a wildcard in a path is narrowed). */
+export type IndexSource = 'each-index' | 'path' | 'aliases-body' | 'bulk-body' | 'mget-body' | 'data-stream-actions-body' | 'reindex-body' | 'search-context';
 
 export interface RouteAction {
   readonly action: string;
@@ -37,6 +38,9 @@ export const onPath = (action: string, param = 'index', wildcards?: RouteAction[
 
 /** An action on a search context (scroll, clear scroll, close point in time): allowed to whoever may read some index. */
 export const onSearchContext = (action: string): RouteAction => ({ action, indices: 'search-context' });
+
+/** An action the handler performs on every index the caller may act on; allowed to whoever may act on some index. */
+export const onEachIndex = (action: string): RouteAction => ({ action, indices: 'each-index' });
 
 /** An action on the data streams the path parameter `name` names (the data stream APIs). */
 export const onDataStreams = (action: string): RouteAction => ({ action, indices: 'path', param: 'name', wildcards: 'closed', dataStreams: true });

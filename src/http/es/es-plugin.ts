@@ -31,6 +31,7 @@ import { indexRoutes } from './index-routes.js';
 import { mappingRoutes } from './mapping-routes.js';
 import { indexStateRoutes } from './index-state-routes.js';
 import { lintRoutes } from './lint-routes.js';
+import { consoleIndexListRoutes } from './console-index-list-routes.js';
 import { simulateRoutes } from './simulate-routes.js';
 import { allocationExplainRoutes, nodeRoutes } from './node-routes.js';
 import { nodeInfoRoutes } from './node-info-routes.js';
@@ -151,6 +152,7 @@ export async function esPlugin(app: FastifyInstance, ctx: EsContext, routes: EsR
   hasPrivilegesRoutes(app, ctx);
   clockRoutes(app, ctx);
   lintRoutes(app, ctx);
+  consoleIndexListRoutes(app, ctx);
   simulateRoutes(app, ctx);
   instanceRoutes(app, ctx);
   indexStateRoutes(app, ctx);

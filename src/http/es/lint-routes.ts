@@ -5,7 +5,7 @@
  * action, stored policies and other users' privileges, needs the privilege that reads those directly.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ClusterError } from '../../cluster/index.js';
+import { ClusterError, ClusterErrors } from '../../cluster/index.js';
 import { loadLint, type LintEnvironment } from '../../ilm/index.js';
 import { authorizeAsUser, authorizeCluster, type Security } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
@@ -64,6 +64,23 @@ export function lintEnvironment(req: FastifyRequest, ctx: EsContext, skipUnreada
   };
 }
 
+/** A page of the console's index list at most: a longer list is the whole cluster's lint, which needs no list. */
+export const MAX_LINTED_NAMES = 1_000;
+
+/**
+ * `index`: the comma-separated names of the indices to lint (the rows on screen), not patterns: a name that is no
+ * index, or names an unmanaged one, is left out of the answer, as the whole cluster's lint leaves out unmanaged ones.
+ */
+function lintedNames(index: string | undefined): string[] | undefined {
+  if (index === undefined) return undefined;
+  const names = [...new Set(index.split(',').filter(Boolean))];
+  if (names.length === 0) throw ClusterErrors.illegalArgument('[index] names no index');
+  if (names.length > MAX_LINTED_NAMES) throw ClusterErrors.illegalArgument(`[index] names more than [${MAX_LINTED_NAMES}] indices: [${names.length}]`);
+  const pattern = names.find((name) => name.includes('*'));
+  if (pattern !== undefined) throw ClusterErrors.illegalArgument(`[index] takes index names, not patterns: [${pattern}]`);
+  return names;
+}
+
 export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
   const { ilm, security } = ctx;
   if (!ilm) return;
@@ -76,11 +93,12 @@ export function lintRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, await lintAnswer(request, lintEnvironment(req, ctx, true)));
   });
 
-  app.get('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), []), async (req, reply) => {
+  app.get<{ Querystring: { index?: string } }>('/_tessera/ilm/lint', esRoute(cluster('cluster:monitor/tessera/ilm/lint'), ['index']), async (req, reply) => {
+    const names = lintedNames(req.query.index);
     if (security) requirePolicyRead(req, security);
     const { lintManagedIndexEntries } = await loadLint();
     await ilm.runner.settle();
-    const entries = await lintManagedIndexEntries(lintEnvironment(req, ctx, true));
+    const entries = await lintManagedIndexEntries(lintEnvironment(req, ctx, true), names);
     // Over 100,000 indices the answer is 5 MiB: written whole, its encoding would hold one turn of the event loop.
     if (jsonStreamable(req, entries.length)) return esSendJsonStream(req, reply, jsonObjectMember('indices', propertyOrderBy(entries, ([name]) => name), prettyRequested(req)));
     return esSend(req, reply, { indices: Object.fromEntries(entries) });

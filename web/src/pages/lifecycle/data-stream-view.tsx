@@ -12,7 +12,7 @@ import { fetchDataStream, writeIndexOf } from './data-stream-types.ts';
 import { explain, isError, type ExplainRecord } from './lifecycle-types.ts';
 import { LintSummary } from './lint-summary.tsx';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
-import { lintManagedIndices, type IndexLint } from './lint-types.ts';
+import { lintIndices, type IndexLint } from './lint-types.ts';
 import { ColumnHeads } from '../../column-heads.tsx';
 
 const COLUMNS = ['Backing index', 'Policy', 'Phase', 'Action', 'Step', 'Age'] as const;
@@ -31,7 +31,8 @@ async function load(name: string): Promise<{ indices: readonly string[]; writeIn
 
 export function DataStreamView({ name }: { name: string }) {
   const stream = useLoad(() => load(name), [name]);
-  const lint = useLoad(lintManagedIndices, [name]);
+  const backing = stream.data?.indices ?? [];
+  const lint = useLoad(() => lintIndices(backing), [name, backing.join(',')]);
   const [outcome, setOutcome] = useState<RetryOutcome>();
   const reload = () => {
     stream.reload();

@@ -13,7 +13,7 @@ import { ClockControl } from '../cluster/clock-control.tsx';
 import { IndexForecast } from './index-forecast.tsx';
 import { IndexLint } from './index-lint.tsx';
 import { explain, fetchPolicy, isError, type ExplainRecord, type PhaseDefinition } from './lifecycle-types.ts';
-import { lintManagedIndices } from './lint-types.ts';
+import { lintIndices } from './lint-types.ts';
 import { IndexActions, IndexFactsError, RemedyForms, useIndexFacts } from './index-actions.tsx';
 import { ProblemDetails, RetryButton, RetryOutcomeMessage, type RetryOutcome } from './problem-details.tsx';
 import { predictedFailure } from './retry-follow-up.ts';
@@ -97,7 +97,7 @@ function IndexLifecycle({ asked, record, nowMillis, generation, onOutcome, onCha
   const policyName = record.policy;
   const policy = useLoad(() => (policyName ? fetchPolicy(policyName) : Promise.resolve(undefined)), [policyName, generation]);
   // Lint answers for every managed index at once; it is a dry run over the state in memory, so asking for one costs little more.
-  const lint = useLoad(lintManagedIndices, [record.index, generation]);
+  const lint = useLoad(() => lintIndices([record.index]), [record.index, generation]);
   const facts = useIndexFacts(record.index, generation);
   const privileges = usePrivileges({ cluster: ['manage_ilm'], index: [{ names: [record.index], privileges: ['manage', 'manage_ilm'] }] });
   const execution = record.phase_execution;

@@ -1,5 +1,5 @@
 /**
- * Index lifecycle: managed indices with where they stand (`#/lifecycle`), one index's timeline
+ * Index lifecycle: the indices with where they stand (`#/lifecycle`, with filters after a `?`), one index's timeline
  * (`#/lifecycle/index/<name>`), the data streams (`#/lifecycle/data-streams`), one stream's backing indices
  * (`#/lifecycle/data-streams/<name>`), the policies (`#/lifecycle/policies`), one policy's editor
  * (`#/lifecycle/policies/<name>`) and a new policy (`#/lifecycle/policies/_new`; policy names cannot start with `_`).
@@ -25,7 +25,7 @@ export function LifecyclePage({ route }: { route: string[] }) {
       <IlmStatus />
       <div className="subnav">
         <a href={href('lifecycle')} aria-current={!policies && !streams ? 'page' : undefined}>
-          Managed indices
+          Indices
         </a>
         <a href={href('lifecycle', 'data-streams')} aria-current={streams ? 'page' : undefined}>
           Data streams

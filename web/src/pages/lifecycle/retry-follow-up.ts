@@ -3,10 +3,9 @@
  * runner, so a step that runs on the cluster change has run), when the next poll comes (the runner's poll interval
  * and the clock), and whether lint still sees the cause at that step.
  */
-import { EsError, es } from '../../api/es.ts';
 import { fetchClock, type ClockInfo } from '../../clock.ts';
 import { explain, type ExplainRecord } from './lifecycle-types.ts';
-import { lintManagedIndices, type IndexLint, type LintProblem } from './lint-types.ts';
+import { lintIndices, type IndexLint, type LintProblem } from './lint-types.ts';
 
 export interface RetryFollowUp {
   readonly record?: ExplainRecord;
@@ -23,25 +22,12 @@ export function predictedFailure(record: ExplainRecord, lint: IndexLint | undefi
   return lint?.problems.find((p) => (p.outcome === 'error' || p.outcome === 'stuck') && p.phase === record.phase && p.action === record.action);
 }
 
-/**
- * Lint of one managed index: asked with the `index` filter, or, of a server without it (which refuses the
- * parameter with a 400), picked out of every managed index's lint.
- */
-async function lintOneIndex(index: string): Promise<Readonly<Record<string, IndexLint>>> {
-  try {
-    return (await es<{ indices: Record<string, IndexLint> }>('GET', `/_tessera/ilm/lint?index=${encodeURIComponent(index)}`)).indices;
-  } catch (error) {
-    if (error instanceof EsError && error.status === 400) return lintManagedIndices();
-    throw error;
-  }
-}
-
 /** Each part may fail on its own (a user who may not read the clock still learns where the index went). */
 export async function followUpRetry(index: string): Promise<RetryFollowUp> {
   const [records, clock, lint] = await Promise.all([
     explain(index).catch(() => undefined),
     fetchClock().catch(() => undefined),
-    lintOneIndex(index).catch(() => undefined),
+    lintIndices([index]).catch(() => undefined),
   ]);
   const record = records?.find((r) => r.index === index);
   const entry = lint?.[index];
