@@ -237,7 +237,7 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
   const reports: TargetReport[] = [];
   for (const target of all) {
     const rate = rateOf(imported, target, options.rates);
-    const timeline = (await indexTimeline(target.index, { horizon: options.horizon, documents: { perDay: rate.perDay, sizeBytes: rate.sizeBytes } }, env)) as unknown as Timeline;
+    const timeline = (await indexTimeline(target.index, { horizon: options.horizon, documents: { perDay: rate.perDay, sizeBytes: rate.sizeBytes }, untilFirstError: true }, env)) as unknown as Timeline;
     const forecast = [errorFinding(timeline), diskFinding(timeline)].filter((f): f is Finding => f !== undefined).sort((a, b) => a.time_millis! - b.time_millis!);
     // What the timeline dates, lint need not repeat undated.
     const dated = new Set(forecast.map(sameProblem));

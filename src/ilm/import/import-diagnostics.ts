@@ -401,7 +401,7 @@ export function importDiagnostics(files: ReadonlyMap<string, unknown>): Imported
   if (dataStreams.length > 0) state = ClusterState.withCustom(state, DATA_STREAM_METADATA, { data_stream: Object.fromEntries(dataStreams.map((d) => [d.name, d])), data_stream_aliases: {} });
   state = withLifecycleMetadata(state, { policies, operationMode: 'RUNNING' });
 
-  const collectedAt = nodes?.timestamp ?? latestTime(byName.values());
+  const collectedAt = nodes?.timestamp ?? latestTime(byName.values(), policies.values());
   return {
     version,
     clusterName: typeof clusterState.cluster_name === 'string' ? clusterState.cluster_name : '(unnamed)',
@@ -414,9 +414,10 @@ export function importDiagnostics(files: ReadonlyMap<string, unknown>): Imported
   };
 }
 
-/** Without the nodes' clocks: the latest moment the bundle records (a creation, a step). */
-function latestTime(indices: Iterable<IndexMetadata>): number {
+/** Without the nodes' clocks: the latest moment the bundle records (a creation, a step, a policy's change). */
+function latestTime(indices: Iterable<IndexMetadata>, policies: Iterable<PolicyMetadata>): number {
   let latest = 0;
+  for (const policy of policies) latest = Math.max(latest, policy.modifiedDate);
   for (const index of indices) {
     latest = Math.max(latest, index.creationDate);
     const step = index.customs[ILM_CUSTOM]?.step_time;
