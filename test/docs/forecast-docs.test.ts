@@ -41,6 +41,6 @@ describe('docs/forecast-a-cluster.md', () => {
     const [session] = fenced(section, 'sh');
     const saved = [...session!.matchAll(/^curl -s "\$\{AUTH\[@\]\}" "\$ES([^"]*)" > (\S+)$/gm)].map((m) => [m[2]!, `GET ${m[1]}`]);
     assert.equal(saved.length, table.size);
-    for (const [file, call] of saved) assert.equal(call, table.get(file), file);
+    for (const [file, call] of saved) assert.equal(call, table.get(file!), file);
   });
 });
