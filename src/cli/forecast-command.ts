@@ -1,17 +1,18 @@
 /**
- * @module `tessera ilm forecast --diagnostics <dir>`: a real Elasticsearch cluster's future, from the folder Elastic's
- * support-diagnostics tool writes (or the same answers saved with curl). The cluster is rebuilt in memory, in this
- * process; nothing is written anywhere and nothing is asked of the cluster itself. Exit codes as lint's: 0 nothing
- * will fail, 1 something will (or has), 2 a bad invocation or bundle.
+ * @module `tessera ilm forecast --diagnostics <dir|zip>`: a real Elasticsearch cluster's future, from the folder (or
+ * its zip) Elastic's support-diagnostics tool writes, or the same answers saved with curl. The cluster is rebuilt in
+ * memory, in this process; nothing is written anywhere and nothing is asked of the cluster itself. Exit codes as
+ * lint's: 0 nothing will fail, 1 something will (or has), 2 a bad invocation or bundle.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ClusterError } from '../cluster/index.js';
 import { loadImport, loadSimulation } from '../ilm/index.js';
+import { readZipFiles, ZipError } from '../platform/zip-reader.js';
 import { formatClusterForecast } from './forecast-report.js';
 
-export const FORECAST_HELP = `Usage: tessera ilm forecast --diagnostics <dir> [options]
+export const FORECAST_HELP = `Usage: tessera ilm forecast --diagnostics <dir|zip> [options]
 
 Forecasts a real Elasticsearch cluster (7.17 or 8.x) from its own exports: which indices and data streams will
 fail, get stuck or fill the disk within the horizon, when, at which step, with the error Elasticsearch will
@@ -20,8 +21,8 @@ memory from the folder; nothing is written and the cluster itself is never asked
 for the files (and the curl calls that make them) and what is and is not modelled.
 
 Options:
-  --diagnostics <dir>       The folder support-diagnostics wrote (unzipped), or one of the same files saved
-                            with curl.
+  --diagnostics <dir|zip>   The folder support-diagnostics wrote, or its zip, or a folder of the same
+                            files saved with curl.
   --horizon <time>          How far to look (default 30d).
   --rate <pattern>=<n>      Documents a day written to the data streams, aliases or indices whose name
                             matches <pattern> (wildcards *), instead of the rate estimated from their
@@ -35,6 +36,8 @@ Exit codes: 0 nothing will fail; 1 something will fail, get stuck or fill the di
 
 /** No answer of one API in a bundle comes near this; a bigger file is not one. */
 const MAX_FILE_BYTES = 512 * 1024 * 1024;
+/** Read whole into memory: a bundle's zip of a large cluster is tens of megabytes. */
+const MAX_ZIP_BYTES = 1024 * 1024 * 1024;
 const DEFAULT_HORIZON = '30d';
 
 class UsageError extends Error {}
@@ -46,9 +49,7 @@ function readBundle(dir: string, paths: readonly string[]): Map<string, unknown>
   } catch (error) {
     throw new UsageError(`--diagnostics: cannot read ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  if (!stat.isDirectory()) {
-    throw new UsageError(`--diagnostics: ${dir} is not a folder; unzip the bundle and give its folder (a .zip is not read yet)`);
-  }
+  if (!stat.isDirectory()) return readZipBundle(dir, stat.size, paths);
   const files = new Map<string, unknown>();
   for (const path of paths) {
     const full = join(dir, path);
@@ -59,14 +60,29 @@ function readBundle(dir: string, paths: readonly string[]): Map<string, unknown>
       continue;
     }
     if (size > MAX_FILE_BYTES) throw new UsageError(`${path}: ${size} bytes, more than the ${MAX_FILE_BYTES} a file of the bundle may have`);
-    const text = readFileSync(full, 'utf8');
-    try {
-      files.set(path, JSON.parse(text));
-    } catch (error) {
-      throw new UsageError(`${path}: not valid JSON (a truncated file?): ${(error as Error).message}`);
-    }
+    files.set(path, parseJson(path, readFileSync(full, 'utf8')));
   }
   return files;
+}
+
+function parseJson(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path}: not valid JSON (a truncated file?): ${(error as Error).message}`);
+  }
+}
+
+/** The bundle's zip, as the diagnostics tool writes it: its files under one folder, found by its version.json. */
+function readZipBundle(file: string, size: number, paths: readonly string[]): Map<string, unknown> {
+  if (size > MAX_ZIP_BYTES) throw new UsageError(`--diagnostics: ${file}: ${size} bytes, more than the ${MAX_ZIP_BYTES} a zip may have; unzip it and give its folder`);
+  try {
+    const entries = readZipFiles(readFileSync(file), paths, 'version.json', MAX_FILE_BYTES);
+    return new Map([...entries].map(([path, bytes]) => [path, parseJson(path, bytes.toString('utf8'))]));
+  } catch (error) {
+    if (error instanceof ZipError) throw new UsageError(`--diagnostics: ${file}: ${error.message}`);
+    throw error;
+  }
 }
 
 function parseRate(text: string): { pattern: string; perDay: number } {
@@ -103,7 +119,7 @@ export async function forecastCommand(argv: string[], out: (text: string) => voi
   }
   const { importDiagnostics, forecastCluster, ImportError, DIAGNOSTICS_FILES, ALSO_READ } = await loadImport();
   try {
-    if (values.diagnostics === undefined) throw new UsageError('--diagnostics <dir> is required (--url is not available yet)');
+    if (values.diagnostics === undefined) throw new UsageError('--diagnostics <dir|zip> is required (--url is not available yet)');
     const rates = (values.rate ?? []).map(parseRate);
     const { parseHorizon } = await loadSimulation();
     const horizon = parseHorizon(values.horizon ?? DEFAULT_HORIZON, 'forecast');

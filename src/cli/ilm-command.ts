@@ -13,7 +13,7 @@ import { formatForecast, formatProblems, type ForecastReport } from './ilm-repor
 
 export const ILM_HELP = `Usage: tessera ilm lint <policy.json> [options]
        tessera ilm simulate <policy.json> [options]
-       tessera ilm forecast --diagnostics <dir> [--horizon 30d] [--rate <pattern>=<n>] [--json]
+       tessera ilm forecast --diagnostics <dir|zip> [--horizon 30d] [--rate <pattern>=<n>] [--json]
 
 lint      Reports every problem the policy will meet on the index: what PUT would refuse, and each step
           that will fail or wait for good, with the spec's error row, the message and the remedy.

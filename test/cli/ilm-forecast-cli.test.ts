@@ -9,13 +9,61 @@
  * free; old-000003 in ERROR on a shrink; archive-1 under a policy that does not exist.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { runTessera } from '../helpers/bin.js';
 
 const FIXTURE = new URL('../fixtures/diagnostics/es-8.15/', import.meta.url).pathname;
+
+/** A zip of `files` (deflated, the even ones stored), as zip tools write one: local entries, then the central directory. */
+function zipOf(files: readonly [string, Buffer][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  files.forEach(([name, data], i) => {
+    const method = i % 2 === 0 ? 0 : 8;
+    const stored = method === 0 ? data : deflateRawSync(data);
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc32(data) >>> 0, 14);
+    local.writeUInt32LE(stored.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc32(data) >>> 0, 16);
+    central.writeUInt32LE(stored.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, stored);
+    centrals.push(central, fileName);
+    offset += 30 + fileName.length + stored.length;
+  });
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+function filesOf(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(folder, join(e.parentPath, e.name)));
+}
 
 describe('tessera ilm forecast', () => {
   let dir: string;
@@ -120,6 +168,18 @@ describe('tessera ilm forecast', () => {
     assert.deepEqual(report.not_seen, []);
   });
 
+  it("reads the bundle's zip as it reads its folder; a cut zip is refused", async () => {
+    // The tool's zip holds one folder named after the time it ran.
+    const zip = zipOf(filesOf(FIXTURE).map((file) => [`api-diagnostics-20260310-120000/${file}`, readFileSync(join(FIXTURE, file))]));
+    writeFileSync(join(dir, 'bundle.zip'), zip);
+    const [fromZip, fromFolder] = await Promise.all([forecast(['--diagnostics', join(dir, 'bundle.zip')]), forecast(['--diagnostics', FIXTURE])]);
+    assert.equal(fromZip.code, 1, fromZip.stderr);
+    assert.equal(fromZip.stdout, fromFolder.stdout);
+    writeFileSync(join(dir, 'cut.zip'), zip.subarray(0, zip.length - 100));
+    const cut = await forecast(['--diagnostics', join(dir, 'cut.zip')]);
+    assert.deepEqual([cut.code, cut.stderr], [2, `tessera ilm forecast: --diagnostics: ${join(dir, 'cut.zip')}: not a zip archive, or a truncated one (no end of central directory)\n`]);
+  });
+
   it('--horizon and --rate: a shorter look, a rate given instead of the one estimated', async () => {
     const short = JSON.parse((await forecast(['--diagnostics', FIXTURE, '--horizon', '2d', '--json'])).stdout);
     // Within two days only the missing rollover alias fails; the shrink and the disk come later.
@@ -176,15 +236,15 @@ describe('tessera ilm forecast', () => {
     const foreign = join(dir, 'foreign');
     mkdirSync(foreign);
     writeFileSync(join(foreign, 'package.json'), '{"name": "not-a-bundle"}');
-    const notAFolder = join(dir, 'bundle.zip');
-    writeFileSync(notAFolder, 'PK\u0003\u0004');
+    const notAZip = join(dir, 'notes.txt');
+    writeFileSync(notAZip, 'some notes, not a bundle');
     const badPolicy = variant('bad-policy', (b) => {
       const policies = JSON.parse(readFileSync(join(b, 'commercial/ilm_policies.json'), 'utf8'));
       policies.app.policy.phases.warm.actions = { shrink: { number_of_shards: 'one' } };
       writeFileSync(join(b, 'commercial/ilm_policies.json'), JSON.stringify(policies));
     });
     const cases: [string[], string][] = [
-      [[], 'tessera ilm forecast: --diagnostics <dir> is required (--url is not available yet)\n'],
+      [[], 'tessera ilm forecast: --diagnostics <dir|zip> is required (--url is not available yet)\n'],
       [['--diagnostics', truncated], /^tessera ilm forecast: cluster_state\.json: not valid JSON \(a truncated file\?\): /.source],
       [['--diagnostics', noPolicies], 'tessera ilm forecast: commercial/ilm_policies.json is missing (the answer of GET /_ilm/policy?human): without it there is nothing to forecast\n'],
       [
@@ -195,7 +255,7 @@ describe('tessera ilm forecast', () => {
         ['--diagnostics', foreign],
         'tessera ilm forecast: none of the files of a support-diagnostics bundle is there (version.json, cluster_state.json, commercial/ilm_policies.json, commercial/ilm_explain.json): is this the folder the diagnostics tool wrote?\n',
       ],
-      [['--diagnostics', notAFolder], `tessera ilm forecast: --diagnostics: ${notAFolder} is not a folder; unzip the bundle and give its folder (a .zip is not read yet)\n`],
+      [['--diagnostics', notAZip], `tessera ilm forecast: --diagnostics: ${notAZip}: not a zip archive, or a truncated one (no end of central directory)\n`],
       [['--diagnostics', join(dir, 'nowhere')], `tessera ilm forecast: --diagnostics: cannot read ${join(dir, 'nowhere')}: ENOENT\n`],
       [['--diagnostics', FIXTURE, '--rate', 'logs-*'], 'tessera ilm forecast: --rate: expected <pattern>=<documents a day> such as logs-*=250000, got "logs-*"\n'],
       [['--diagnostics', FIXTURE, '--horizon', '0d'], 'tessera ilm forecast: illegal_argument_exception: [horizon] must be more than 0 and at most 3650d, got [0d]\n'],
@@ -215,8 +275,8 @@ describe('tessera ilm forecast', () => {
   it('--help names the files, the options and the exit codes; tessera ilm --help names the command', async () => {
     const help = await forecast(['--help']);
     assert.equal(help.code, 0);
-    for (const part of ['--diagnostics <dir>', '--horizon <time>', '--rate <pattern>=<n>', '--json', 'docs/forecast-a-cluster.md', 'Exit codes: 0']) assert.ok(help.stdout.includes(part), part);
+    for (const part of ['--diagnostics <dir|zip>', '--horizon <time>', '--rate <pattern>=<n>', '--json', 'docs/forecast-a-cluster.md', 'Exit codes: 0']) assert.ok(help.stdout.includes(part), part);
     const ilm = await runTessera(['ilm', '--help']);
-    assert.ok(ilm.stdout.includes('tessera ilm forecast --diagnostics <dir>'), ilm.stdout);
+    assert.ok(ilm.stdout.includes('tessera ilm forecast --diagnostics <dir|zip>'), ilm.stdout);
   });
 });
