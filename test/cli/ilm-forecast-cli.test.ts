@@ -180,6 +180,17 @@ describe('tessera ilm forecast', () => {
     assert.deepEqual([cut.code, cut.stderr], [2, `tessera ilm forecast: --diagnostics: ${join(dir, 'cut.zip')}: not a zip archive, or a truncated one (no end of central directory)\n`]);
   });
 
+  it('reads a 7.17 bundle as an 8.x one', async () => {
+    const bundle = variant('es-7.17', (b) => {
+      const version = JSON.parse(readFileSync(join(b, 'version.json'), 'utf8'));
+      version.version.number = '7.17.22';
+      writeFileSync(join(b, 'version.json'), JSON.stringify(version));
+    });
+    const run = await forecast(['--diagnostics', bundle]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.ok(run.stdout.startsWith('Cluster [prod-logs] (Elasticsearch 7.17.22), 30d from 2026-03-10T12:00:00.000Z\n'), run.stdout);
+  });
+
   it('--horizon and --rate: a shorter look, a rate given instead of the one estimated', async () => {
     const short = JSON.parse((await forecast(['--diagnostics', FIXTURE, '--horizon', '2d', '--json'])).stdout);
     // Within two days only the missing rollover alias fails; the shrink and the disk come later.
@@ -233,6 +244,12 @@ describe('tessera ilm forecast', () => {
       version.version.number = '6.8.23';
       writeFileSync(join(b, 'version.json'), JSON.stringify(version));
     });
+    const nine = variant('es-9', (b) => {
+      const version = JSON.parse(readFileSync(join(b, 'version.json'), 'utf8'));
+      version.version.number = '9.1.0';
+      writeFileSync(join(b, 'version.json'), JSON.stringify(version));
+    });
+    const otherAnswer = variant('other-answer', (b) => writeFileSync(join(b, 'cluster_state.json'), '{"acknowledged": true}'));
     const foreign = join(dir, 'foreign');
     mkdirSync(foreign);
     writeFileSync(join(foreign, 'package.json'), '{"name": "not-a-bundle"}');
@@ -251,6 +268,11 @@ describe('tessera ilm forecast', () => {
         ['--diagnostics', old],
         'tessera ilm forecast: version.json: Elasticsearch 6.8.23 is not modelled: tessera ilm forecast models Elasticsearch 7.17 to 8.x, whose ILM steps and errors it reproduces\n',
       ],
+      [
+        ['--diagnostics', nine],
+        'tessera ilm forecast: version.json: Elasticsearch 9.1.0 is not modelled: tessera ilm forecast models Elasticsearch 7.17 to 8.x, whose ILM steps and errors it reproduces\n',
+      ],
+      [['--diagnostics', otherAnswer], 'tessera ilm forecast: cluster_state.json: [metadata] is not an object; is this the answer of GET /_cluster/state?human?\n'],
       [
         ['--diagnostics', foreign],
         'tessera ilm forecast: none of the files of a support-diagnostics bundle is there (version.json, cluster_state.json, commercial/ilm_policies.json, commercial/ilm_explain.json): is this the folder the diagnostics tool wrote?\n',
