@@ -249,6 +249,12 @@ describe('tessera ilm forecast', () => {
       version.version.number = '9.1.0';
       writeFileSync(join(b, 'version.json'), JSON.stringify(version));
     });
+    const refusal = variant('refusal', (b) =>
+      writeFileSync(
+        join(b, 'indices_stats.json'),
+        '{"error":{"root_cause":[{"type":"security_exception","reason":"action [indices:monitor/stats] is unauthorized for user [forecast]"}],"type":"security_exception","reason":"action [indices:monitor/stats] is unauthorized for user [forecast]"},"status":403}',
+      ),
+    );
     const otherAnswer = variant('other-answer', (b) => writeFileSync(join(b, 'cluster_state.json'), '{"acknowledged": true}'));
     const foreign = join(dir, 'foreign');
     mkdirSync(foreign);
@@ -271,6 +277,10 @@ describe('tessera ilm forecast', () => {
       [
         ['--diagnostics', nine],
         'tessera ilm forecast: version.json: Elasticsearch 9.1.0 is not modelled: tessera ilm forecast models Elasticsearch 7.17 to 8.x, whose ILM steps and errors it reproduces\n',
+      ],
+      [
+        ['--diagnostics', refusal],
+        "tessera ilm forecast: indices_stats.json: holds the cluster's refusal (status 403), not the answer of GET /_stats?level=shards&human&expand_wildcards=all: security_exception: action [indices:monitor/stats] is unauthorized for user [forecast]\n",
       ],
       [['--diagnostics', otherAnswer], 'tessera ilm forecast: cluster_state.json: [metadata] is not an object; is this the answer of GET /_cluster/state?human?\n'],
       [

@@ -283,10 +283,8 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
   const managed = [...state.indices.values()].filter(isManaged).length;
   const failing = reports.length;
   const horizon = humanDuration(options.horizon);
-  const text =
-    failing === 0 && inError.length === 0
-      ? `${managed} managed indices, ${all.length} forecast over ${horizon}: nothing will fail`
-      : `${managed} managed indices, ${all.length} forecast over ${horizon}: ${failing} will fail, get stuck or fill the disk; ${inError.length} in ERROR now`;
+  const counted = `${managed} managed ${managed === 1 ? 'index' : 'indices'}, ${all.length} forecast over ${horizon}`;
+  const text = failing === 0 && inError.length === 0 ? `${counted}: nothing will fail` : `${counted}: ${failing} will fail, get stuck or fill the disk; ${inError.length} in ERROR now`;
   return {
     cluster_name: imported.clusterName,
     version: imported.version,

@@ -63,6 +63,6 @@ export const DIAGNOSTICS_FILES: readonly DiagnosticsFile[] = [
 /** Read when there, never missed: data streams come from the cluster state, or else from GET /_data_stream. */
 export const ALSO_READ: readonly string[] = ['commercial/data_stream.json'];
 
-export function fileDescription(path: string): DiagnosticsFile {
-  return DIAGNOSTICS_FILES.find((f) => f.path === path)!;
+export function fileDescription(path: string): DiagnosticsFile | undefined {
+  return DIAGNOSTICS_FILES.find((f) => f.path === path);
 }

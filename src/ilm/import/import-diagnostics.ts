@@ -258,7 +258,7 @@ function readTemplates(files: ReadonlyMap<string, unknown>): { templates: Compos
     const raw = files.get(path);
     if (raw === undefined) return [];
     const entries = object(raw, path, 'the answer')[member];
-    if (!Array.isArray(entries)) fail(path, `no [${member}] list; is this the answer of ${fileDescription(path).call}?`);
+    if (!Array.isArray(entries)) fail(path, `no [${member}] list; is this the answer of ${fileDescription(path)!.call}?`);
     return entries.map((e) => {
       const entry = object(e, path, `an entry of [${member}]`);
       return { name: String(entry.name), body: object(entry[inner], path, `[${String(entry.name)}].${inner}`) };
@@ -359,6 +359,14 @@ export function importDiagnostics(files: ReadonlyMap<string, unknown>): Imported
   }
   for (const f of required) {
     if (!files.has(f.path)) throw new ImportError(`${f.path} is missing (the answer of ${f.call}): without it there is nothing to forecast`);
+  }
+  for (const [path, answer] of files) {
+    // curl saves a refusal as readily as an answer.
+    if (isObject(answer) && answer.error !== undefined && typeof answer.status === 'number') {
+      const error = isObject(answer.error) ? answer.error : { reason: answer.error };
+      const call = fileDescription(path)?.call ?? 'its call';
+      throw new ImportError(`${path}: holds the cluster's refusal (status ${answer.status}), not the answer of ${call}: ${String(error.type ?? 'error')}: ${String(error.reason)}`);
+    }
   }
   const version = checkVersion(files);
   const clusterState = object(files.get('cluster_state.json'), 'cluster_state.json', 'the answer');
