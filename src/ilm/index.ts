@@ -16,3 +16,4 @@ export type { Forecast, SimulationEnvironment, SimulationPool } from './simulate
 // Lint and forecasts load on first use, so a server that never lints or forecasts starts without them.
 export const loadLint = () => import('./lint/index.js');
 export const loadSimulation = () => import('./simulate/index.js');
+export const loadImport = () => import('./import/index.js');

@@ -48,6 +48,7 @@ function run(env: SimulationEnvironment, state: SimulationInput['state'], index:
     lastTick: env.lastTick,
     horizon: forecast.horizon,
     documents: forecast.documents,
+    ...(forecast.untilFirstError && { untilFirstError: true }),
     stats: env.stats,
     defaultDiskCapacity: env.defaultDiskCapacity,
     ...(authorize && { authorize }),

@@ -11,6 +11,7 @@ import type { DocumentRate } from './simulated-documents.js';
 export interface Forecast {
   readonly horizon: number;
   readonly documents: DocumentRate;
+  readonly untilFirstError?: boolean;
 }
 
 export interface SimulateRequest extends LintRequest, Forecast {}

@@ -45,6 +45,8 @@ export interface SimulationInput {
   readonly stats: (index: string) => IndexStats;
   /** The node's disk when `tessera.disk.capacity` is not set. */
   readonly defaultDiskCapacity: number;
+  /** Ends the forecast at its first error (what follows is its consequence): a whole cluster's forecast needs no more. */
+  readonly untilFirstError?: boolean;
   /** Authorizes a step's action as the policy's last modifier; absent without security. */
   readonly authorize?: (user: string, action: string, index: string) => ClusterError | undefined;
 }
@@ -218,7 +220,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     // Between ticks documents keep arriving, and the disk monitor sees them as they are written.
     const step = input.documents.perDay > 0 ? Math.min(runner.pollInterval(), end - clock.now()) : end - clock.now();
     // A pass that fails (the work limit reached) stops the ticks at once.
-    ticks += await scheduler.advance(clock, step, () => failure !== undefined);
+    ticks += await scheduler.advance(clock, step, () => failure !== undefined || (input.untilFirstError === true && timeline.firstError !== undefined));
     if (failure !== undefined) throw failure;
     if (input.documents.perDay > 0) spend();
     afterWrites(documents.accrue(cluster.state, clock.now()));
@@ -226,6 +228,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     await runner.settle();
     // A pass that failed as a whole is a bug or a limit of the simulation, never a forecast.
     if (failure !== undefined) throw failure;
+    if (input.untilFirstError && timeline.firstError) break;
     if (timeline.events.length > MAX_EVENTS) {
       truncated = true;
       break;

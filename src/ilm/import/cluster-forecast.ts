@@ -1,0 +1,299 @@
+/**
+ * @module The forecast of a whole imported cluster: lint over every managed index, and a timeline for each thing
+ * written to (a data stream, a rollover alias's write index) and each other managed index, each with its own rate
+ * of documents, from the moment the bundle was taken. What will fail, wait for good or fill the disk within the
+ * horizon, when, with the spec's row and the remedy; and what is in ERROR already, with its fix.
+ */
+import { ClusterState, DataStream, DataStreams, type IndexMetadata, type IndexStats } from '../../cluster/index.js';
+import { humanDuration, matchesPattern } from '../../platform/units/index.js';
+import { readExecution } from '../execution-state.js';
+import { lintManagedIndexEntries } from '../lint/lint-managed-indices.js';
+import type { LintProblem } from '../lint/lint-problem.js';
+import { stepInfoAdvice } from '../remedies/index.js';
+import { indexTimeline } from '../simulate/forecast.js';
+import { ERROR_STEP } from '../step-key.js';
+import type { ImportedCluster } from './import-diagnostics.js';
+
+const DAY_MS = 86_400_000;
+/** ES's documents average about a kilobyte on disk: the size of one where an index has none yet. */
+const DEFAULT_DOCUMENT_BYTES = 1024;
+/** Each timeline runs the whole cluster: past this many, a forecast would take too long to be worth waiting for. */
+export const MAX_FORECAST_TARGETS = 500;
+
+export interface RateOverride {
+  readonly pattern: string;
+  readonly perDay: number;
+}
+
+export interface ClusterForecastOptions {
+  readonly horizon: number;
+  readonly rates: readonly RateOverride[];
+}
+
+type TargetKind = 'data_stream' | 'alias' | 'index';
+
+interface Target {
+  readonly name: string;
+  readonly kind: TargetKind;
+  /** The index the timeline follows: a stream's or alias's write index, or the index itself. */
+  readonly index: string;
+  /** The indices whose lint problems the target reports. */
+  readonly members: readonly string[];
+  readonly written: boolean;
+}
+
+/** What each problem of a target looks like in the report; `time` is when the forecast sees it, if it does. */
+export interface Finding {
+  readonly outcome: 'error' | 'stuck' | 'disk';
+  readonly index?: string;
+  readonly time?: string;
+  readonly time_millis?: number;
+  readonly elapsed?: string;
+  readonly phase?: string;
+  readonly action?: string;
+  readonly step?: string;
+  readonly type?: string;
+  readonly message: string;
+  readonly row: number | null;
+  readonly remedy: string;
+}
+
+function isManaged(index: IndexMetadata): boolean {
+  return index.settings['index.lifecycle.name'] !== undefined;
+}
+
+/** The alias an index is written through, when it is that alias's write index. */
+function writeAlias(state: ClusterState, index: IndexMetadata): string | undefined {
+  const alias = index.settings['index.lifecycle.rollover_alias'];
+  if (alias === undefined || index.aliases[alias] === undefined) return undefined;
+  const holders = ClusterState.indicesOfAlias(state, alias);
+  const explicit = index.aliases[alias]!.is_write_index;
+  return explicit === true || (explicit === undefined && holders.length === 1) ? alias : undefined;
+}
+
+function targets(state: ClusterState): Target[] {
+  const out: Target[] = [];
+  const covered = new Set<string>();
+  for (const ds of DataStreams.all(state).values()) {
+    const write = state.indices.get(DataStream.writeIndex(ds));
+    if (!write || !isManaged(write)) continue;
+    const members = ds.indices.map((i) => i.index_name).filter((name) => state.indices.get(name) && isManaged(state.indices.get(name)!));
+    for (const name of members) covered.add(name);
+    out.push({ name: ds.name, kind: 'data_stream', index: write.name, members, written: true });
+  }
+  const managed = [...state.indices.values()].filter((i) => isManaged(i) && !covered.has(i.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const index of managed) {
+    const alias = writeAlias(state, index);
+    if (alias !== undefined) out.push({ name: alias, kind: 'alias', index: index.name, members: [index.name], written: true });
+    else out.push({ name: index.name, kind: 'index', index: index.name, members: [index.name], written: false });
+  }
+  return out;
+}
+
+/** The indices a target's documents went to so far: those of the stream, or of the alias. */
+function history(state: ClusterState, target: Target): IndexMetadata[] {
+  if (target.kind === 'data_stream') return DataStreams.get(state, target.name)!.indices.map((i) => state.indices.get(i.index_name)!).filter(Boolean);
+  if (target.kind === 'alias') return ClusterState.indicesOfAlias(state, target.name);
+  return [state.indices.get(target.index)!];
+}
+
+/**
+ * Documents a day: every document the target's indices hold, over the time since the oldest of them was created
+ * (at least a day, so a new index's first hour does not count for a day's rate). An index not written to gets none.
+ */
+function rateOf(imported: ImportedCluster, target: Target, overrides: readonly RateOverride[]): { perDay: number; sizeBytes: number; source: string } {
+  const indices = history(imported.state, target);
+  const totals = indices.reduce<IndexStats>((sum, i) => {
+    const s = imported.stats.get(i.name);
+    return { docs: sum.docs + (s?.docs ?? 0), sizeBytes: sum.sizeBytes + (s?.sizeBytes ?? 0) };
+  }, { docs: 0, sizeBytes: 0 });
+  const sizeBytes = totals.docs > 0 ? Math.max(1, Math.round(totals.sizeBytes / totals.docs)) : DEFAULT_DOCUMENT_BYTES;
+  const override = [...overrides].reverse().find((o) => matchesPattern(o.pattern, target.name));
+  if (override) return { perDay: override.perDay, sizeBytes, source: `--rate ${override.pattern}=${override.perDay}` };
+  if (!target.written) return { perDay: 0, sizeBytes, source: 'not written to' };
+  const oldest = Math.min(...indices.map((i) => i.creationDate));
+  const days = Math.max(1, (imported.collectedAt - oldest) / DAY_MS);
+  const perDay = Math.round(totals.docs / days);
+  return { perDay, sizeBytes, source: `estimated: ${totals.docs} documents over ${humanDuration(imported.collectedAt - oldest)}` };
+}
+
+function problemFinding(index: string, p: LintProblem): Finding {
+  return {
+    outcome: p.outcome === 'stuck' ? 'stuck' : 'error',
+    index,
+    ...(p.phase !== undefined && { phase: p.phase, action: p.action, step: p.step }),
+    ...(p.type !== undefined && { type: p.type }),
+    message: p.message,
+    row: p.row,
+    remedy: p.remedy,
+  };
+}
+
+interface Timeline {
+  readonly first_error: (Record<string, unknown> & { row: number | null; remedy: string }) | null;
+  readonly events: readonly Record<string, unknown>[];
+}
+
+const at = (event: Record<string, unknown>) => ({ time: String(event.time), time_millis: Number(event.time_millis), elapsed: String(event.elapsed) });
+
+/** The disk's part: the flood stage reached, the writes then refused. */
+function diskFinding(timeline: Timeline): Finding | undefined {
+  const flood = timeline.events.find((e) => e.kind === 'watermark' && e.level === 'flood_stage' && e.exceeded === true);
+  if (!flood) return undefined;
+  const refused = timeline.events.find((e) => e.kind === 'writes_refused' && Number(e.time_millis) >= Number(flood.time_millis));
+  const index = refused ? String(refused.index) : undefined;
+  return {
+    outcome: 'disk',
+    ...(index !== undefined && { index }),
+    ...at(flood),
+    type: 'cluster_block_exception',
+    message: index
+      ? `index [${index}] blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark, index has read-only-allow-delete block];`
+      : `the disk passes the flood-stage watermark (${String(flood.used_percent)}% of the modelled disk used)`,
+    row: null,
+    remedy:
+      'Free disk or add nodes before then: delete or shrink old indices sooner (an earlier delete phase), or lower the rate of writes. ES lifts the block by itself once usage falls below the high watermark.',
+  };
+}
+
+function errorFinding(timeline: Timeline): Finding | undefined {
+  const e = timeline.first_error;
+  if (!e) return undefined;
+  const info = (e.step_info ?? {}) as Record<string, unknown>;
+  return {
+    outcome: 'error',
+    index: String(e.index),
+    ...at(e),
+    phase: String(e.phase),
+    action: String(e.action),
+    step: String(e.failed_step),
+    ...(typeof info.type === 'string' && { type: info.type }),
+    message: String(info.reason ?? info.message ?? ''),
+    row: e.row,
+    remedy: e.remedy,
+  };
+}
+
+function sameProblem(f: Finding): string {
+  return `${f.index}|${f.outcome}|${f.step}|${f.message}`;
+}
+
+export interface TargetReport {
+  readonly name: string;
+  readonly kind: TargetKind;
+  readonly write_index: string;
+  readonly policy: string;
+  readonly documents: { readonly per_day: number; readonly size_in_bytes: number; readonly rate: string };
+  /** What the timeline saw within the horizon, in time order: the first error, the disk's flood stage. */
+  readonly forecast: readonly Finding[];
+  /** What lint finds on the target's indices as they stand: errors and waits, with no time. */
+  readonly lint: readonly Finding[];
+}
+
+export interface InError {
+  readonly index: string;
+  readonly policy: string;
+  readonly phase?: string;
+  readonly action?: string;
+  readonly failed_step?: string;
+  readonly step_info?: Record<string, unknown>;
+  readonly row: number | null;
+  readonly cause: string;
+  readonly remedy: string;
+}
+
+export interface ClusterForecastReport {
+  readonly cluster_name: string;
+  readonly version: string;
+  readonly start: string;
+  readonly start_millis: number;
+  readonly horizon: string;
+  readonly not_seen: readonly string[];
+  readonly in_error: readonly InError[];
+  /** Only the targets with something to report. */
+  readonly targets: readonly TargetReport[];
+  readonly summary: { readonly managed_indices: number; readonly forecast: number; readonly failing: number; readonly in_error: number; readonly text: string };
+}
+
+/** Runs lint and the timelines over the imported cluster; throws the timelines' refusals (ClusterError). */
+export async function forecastCluster(imported: ImportedCluster, options: ClusterForecastOptions): Promise<ClusterForecastReport> {
+  const { state, collectedAt } = imported;
+  const policies = new Map(imported.policies.map((p) => [p.name, p]));
+  const env = {
+    state,
+    policy: (name: string) => policies.get(name),
+    now: collectedAt,
+    policies: () => imported.policies,
+    lastTick: collectedAt,
+    stats: (index: string) => imported.stats.get(index) ?? { docs: 0, sizeBytes: 0 },
+    // The disk is always set (tessera.disk.capacity), or the decider off.
+    defaultDiskCapacity: 0,
+  };
+  const lint = new Map(await lintManagedIndexEntries(env));
+  const all = targets(state);
+  if (all.length > MAX_FORECAST_TARGETS) {
+    throw new RangeError(`the cluster has ${all.length} managed data streams, aliases and indices to forecast; at most ${MAX_FORECAST_TARGETS} are forecast in one run`);
+  }
+  const reports: TargetReport[] = [];
+  for (const target of all) {
+    const rate = rateOf(imported, target, options.rates);
+    const timeline = (await indexTimeline(target.index, { horizon: options.horizon, documents: { perDay: rate.perDay, sizeBytes: rate.sizeBytes }, untilFirstError: true }, env)) as unknown as Timeline;
+    const forecast = [errorFinding(timeline), diskFinding(timeline)].filter((f): f is Finding => f !== undefined).sort((a, b) => a.time_millis! - b.time_millis!);
+    // What the timeline dates, lint need not repeat undated.
+    const dated = new Set(forecast.map(sameProblem));
+    const found = target.members.flatMap((name) =>
+      (lint.get(name)?.problems ?? [])
+        .filter((p) => p.outcome === 'error' || p.outcome === 'stuck')
+        .map((p) => problemFinding(name, p))
+        .filter((f) => !dated.has(sameProblem(f))),
+    );
+    if (forecast.length === 0 && found.length === 0) continue;
+    reports.push({
+      name: target.name,
+      kind: target.kind,
+      write_index: target.index,
+      policy: state.indices.get(target.index)!.settings['index.lifecycle.name']!,
+      documents: { per_day: rate.perDay, size_in_bytes: rate.sizeBytes, rate: rate.source },
+      forecast,
+      lint: found,
+    });
+    // A timeline holds the event loop while it runs; between two, the process may do anything else it has to.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const inError = [...state.indices.values()]
+    .filter((i) => isManaged(i) && readExecution(i).step === ERROR_STEP)
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map((i): InError => {
+      const execution = readExecution(i);
+      const advice = stepInfoAdvice(i);
+      // Where the words of step_info name no known cause, lint's diagnosis of the same failure does.
+      const info = execution.step_info === undefined ? {} : (JSON.parse(execution.step_info) as Record<string, unknown>);
+      const linted = advice?.row === undefined ? lint.get(i.name)?.problems.find((p) => p.message === info.reason && p.outcome !== 'warning') : undefined;
+      return {
+        index: i.name,
+        policy: i.settings['index.lifecycle.name']!,
+        ...(execution.phase !== undefined && { phase: execution.phase, action: execution.action }),
+        ...(execution.failed_step !== undefined && { failed_step: execution.failed_step }),
+        ...(execution.step_info !== undefined && { step_info: JSON.parse(execution.step_info) as Record<string, unknown> }),
+        row: linted ? linted.row : (advice?.row ?? null),
+        cause: linted ? linted.message : (advice?.cause ?? 'The step failed.'),
+        remedy: linted ? linted.remedy : (advice?.remedy ?? `Fix what the step_info names, then POST /${i.name}/_ilm/retry.`),
+      };
+    });
+  const managed = [...state.indices.values()].filter(isManaged).length;
+  const failing = reports.length;
+  const horizon = humanDuration(options.horizon);
+  const counted = `${managed} managed ${managed === 1 ? 'index' : 'indices'}, ${all.length} forecast over ${horizon}`;
+  const text = failing === 0 && inError.length === 0 ? `${counted}: nothing will fail` : `${counted}: ${failing} will fail, get stuck or fill the disk; ${inError.length} in ERROR now`;
+  return {
+    cluster_name: imported.clusterName,
+    version: imported.version,
+    start: new Date(collectedAt).toISOString(),
+    start_millis: collectedAt,
+    horizon,
+    not_seen: imported.notSeen,
+    in_error: inError,
+    targets: reports,
+    summary: { managed_indices: managed, forecast: all.length, failing, in_error: inError.length, text },
+  };
+}

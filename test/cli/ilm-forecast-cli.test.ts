@@ -1,0 +1,314 @@
+/**
+ * `tessera ilm forecast --diagnostics <dir>` on a support-diagnostics folder of an Elasticsearch 8.15 cluster
+ * (test/fixtures/diagnostics/es-8.15, each file shaped as ES answers its call): what will fail, get stuck or fill
+ * the disk and when, what is in ERROR now, as text and JSON, the exit codes 0/1/2, and bad bundles refused whole.
+ *
+ * The cluster, taken at 2026-03-10T12:00Z: alias [app] over app-000001 (created 12h before, one shard; its policy
+ * rolls over at 1d and shrinks to one shard 2d later); metrics-2026.03 with no rollover alias; data stream
+ * [logs-web] writing 1,000,000 documents a day (7,000,000 in 7 days) of 1000 bytes on a 100 GiB disk with 12 GiB
+ * free; old-000003 in ERROR on a shrink; archive-1 under a policy that does not exist.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { runTessera } from '../helpers/bin.js';
+
+const FIXTURE = new URL('../fixtures/diagnostics/es-8.15/', import.meta.url).pathname;
+
+/** A zip of `files` (deflated, the even ones stored), as zip tools write one: local entries, then the central directory. */
+function zipOf(files: readonly [string, Buffer][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  files.forEach(([name, data], i) => {
+    const method = i % 2 === 0 ? 0 : 8;
+    const stored = method === 0 ? data : deflateRawSync(data);
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc32(data) >>> 0, 14);
+    local.writeUInt32LE(stored.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc32(data) >>> 0, 16);
+    central.writeUInt32LE(stored.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, stored);
+    centrals.push(central, fileName);
+    offset += 30 + fileName.length + stored.length;
+  });
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+function filesOf(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(folder, join(e.parentPath, e.name)));
+}
+
+describe('tessera ilm forecast', () => {
+  let dir: string;
+  /** A copy of the bundle, changed by `change`, for one case of bad input. */
+  const variant = (name: string, change: (bundle: string) => void): string => {
+    const bundle = join(dir, name);
+    cpSync(FIXTURE, bundle, { recursive: true });
+    change(bundle);
+    return bundle;
+  };
+  const forecast = (args: string[]) => runTessera(['ilm', 'forecast', ...args], { cwd: dir });
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tessera-forecast-cli-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('predicts each failure at its time, with the error, the row and the remedy, and exits 1', async () => {
+    const run = await forecast(['--diagnostics', FIXTURE]);
+    assert.equal(run.code, 1, run.stderr);
+    const lines = run.stdout.split('\n');
+    const expect = (line: string) => assert.ok(lines.includes(line), `missing line: ${line}\n\n${run.stdout}`);
+    expect('Cluster [prod-logs] (Elasticsearch 8.15.3), 30d from 2026-03-10T12:00:00.000Z');
+    // Already failed, with the fix.
+    expect('In ERROR now:');
+    expect('  old-000003 (row 1) at warm/shrink/shrink under policy [app]');
+    expect('    illegal_argument_exception: the number of target shards [1] must be less than the number of source shards [1]');
+    expect('  archive-1 at new/complete under policy [gone]');
+    expect('    remedy: Create the policy with PUT /_ilm/policy/gone, or set index.lifecycle.name to a policy that exists.');
+    // The missing rollover alias fails at the first poll, ten minutes in.
+    expect('index [metrics-2026.03] under policy [metrics], not written to:');
+    expect('  +10m (2026-03-10T12:10:00.000Z) error (row 4) at metrics-2026.03 hot/rollover/check-rollover-ready');
+    expect('    illegal_argument_exception: setting [index.lifecycle.rollover_alias] for index [metrics-2026.03] is empty or not defined');
+    // Rolled over at 1d (12h in), then the shrink of a one-shard index 2d later, at the first poll after.
+    expect('alias [app] (write index app-000001) under policy [app], 50000 documents a day (estimated: 50000 documents over 12h):');
+    expect('  +2.51d (2026-03-13T00:20:00.000Z) error (row 1) at app-000001 warm/shrink/shrink');
+    // 7 GiB more at 10^9 bytes a day leaves less than 5% of 100 GiB free after 7.52 days: the flood stage blocks writes.
+    expect('data stream [logs-web] (write index .ds-logs-web-2026.03.03-000001) under policy [logs], 1000000 documents a day (estimated: 7000000 documents over 7d):');
+    expect('  +7.52d (2026-03-18T00:30:00.000Z) disk flood stage on .ds-logs-web-2026.03.03-000001');
+    expect('    cluster_block_exception: index [.ds-logs-web-2026.03.03-000001] blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark, index has read-only-allow-delete block];');
+    // Its rollover at max_age 30d (23 days in) then fails on that block.
+    expect('  +23d (2026-04-02T12:00:00.000Z) error (row 8) at .ds-logs-web-2026.03.03-000001 hot/rollover/attempt-rollover');
+    // Lint's findings the timeline does not date: the missing policy, and the name rollover cannot increment.
+    expect('  lint: stuck at archive-1');
+    expect("    illegal_argument_exception: index name [metrics-2026.03] does not match pattern '^.*-\\d+$'");
+    assert.equal(lines.at(-2), '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 2 in ERROR now');
+    // A finding the timeline dates is not repeated undated.
+    assert.ok(!run.stdout.includes('lint: error (row 1) at app-000001'), run.stdout);
+  });
+
+  it('--json: the report with times in milliseconds, and the same exit code', async () => {
+    const run = await forecast(['--diagnostics', FIXTURE, '--json']);
+    assert.equal(run.code, 1, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.deepEqual(
+      report.targets.map((t: { name: string; kind: string }) => [t.kind, t.name]),
+      [
+        ['data_stream', 'logs-web'],
+        ['alias', 'app'],
+        ['index', 'archive-1'],
+        ['index', 'metrics-2026.03'],
+        ['index', 'old-000003'],
+      ],
+    );
+    const app = report.targets[1];
+    assert.deepEqual(app.documents, { per_day: 50000, size_in_bytes: 1000, rate: 'estimated: 50000 documents over 12h' });
+    assert.deepEqual(app.forecast[0], {
+      outcome: 'error',
+      index: 'app-000001',
+      time: '2026-03-13T00:20:00.000Z',
+      time_millis: Date.parse('2026-03-13T00:20:00.000Z'),
+      elapsed: '2.51d',
+      phase: 'warm',
+      action: 'shrink',
+      step: 'shrink',
+      type: 'illegal_argument_exception',
+      message: 'the number of target shards [1] must be less than the number of source shards [1]',
+      row: 1,
+      remedy: "The index has 1 primary shard, so there is nothing to shrink to: remove the [warm] phase's shrink action, or give the index more primary shards (index.number_of_shards, in its settings or its index template).",
+    });
+    assert.deepEqual(
+      report.targets[0].forecast.map((f: { outcome: string; time: string; row: number | null }) => [f.outcome, f.time, f.row]),
+      [
+        ['disk', '2026-03-18T00:30:00.000Z', null],
+        ['error', '2026-04-02T12:00:00.000Z', 8],
+      ],
+    );
+    assert.deepEqual(
+      report.in_error.map((e: { index: string; failed_step?: string; row: number | null }) => [e.index, e.failed_step, e.row]),
+      [
+        ['archive-1', undefined, null],
+        ['old-000003', 'shrink', 1],
+      ],
+    );
+    assert.deepEqual(report.summary, {
+      managed_indices: 5,
+      forecast: 5,
+      failing: 5,
+      in_error: 2,
+      text: '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 2 in ERROR now',
+    });
+    assert.deepEqual(report.not_seen, []);
+  });
+
+  it("reads the bundle's zip as it reads its folder; a cut zip is refused", async () => {
+    // The tool's zip holds one folder named after the time it ran.
+    const zip = zipOf(filesOf(FIXTURE).map((file) => [`api-diagnostics-20260310-120000/${file}`, readFileSync(join(FIXTURE, file))]));
+    writeFileSync(join(dir, 'bundle.zip'), zip);
+    const [fromZip, fromFolder] = await Promise.all([forecast(['--diagnostics', join(dir, 'bundle.zip')]), forecast(['--diagnostics', FIXTURE])]);
+    assert.equal(fromZip.code, 1, fromZip.stderr);
+    assert.equal(fromZip.stdout, fromFolder.stdout);
+    writeFileSync(join(dir, 'cut.zip'), zip.subarray(0, zip.length - 100));
+    const cut = await forecast(['--diagnostics', join(dir, 'cut.zip')]);
+    assert.deepEqual([cut.code, cut.stderr], [2, `tessera ilm forecast: --diagnostics: ${join(dir, 'cut.zip')}: not a zip archive, or a truncated one (no end of central directory)\n`]);
+  });
+
+  it('reads a 7.17 bundle as an 8.x one', async () => {
+    const bundle = variant('es-7.17', (b) => {
+      const version = JSON.parse(readFileSync(join(b, 'version.json'), 'utf8'));
+      version.version.number = '7.17.22';
+      writeFileSync(join(b, 'version.json'), JSON.stringify(version));
+    });
+    const run = await forecast(['--diagnostics', bundle]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.ok(run.stdout.startsWith('Cluster [prod-logs] (Elasticsearch 7.17.22), 30d from 2026-03-10T12:00:00.000Z\n'), run.stdout);
+  });
+
+  it('--horizon and --rate: a shorter look, a rate given instead of the one estimated', async () => {
+    const short = JSON.parse((await forecast(['--diagnostics', FIXTURE, '--horizon', '2d', '--json'])).stdout);
+    // Within two days only the missing rollover alias fails; the shrink and the disk come later.
+    assert.deepEqual(
+      short.targets.flatMap((t: { forecast: { index: string; time: string }[] }) => t.forecast.map((f) => [f.index, f.time])),
+      [['metrics-2026.03', '2026-03-10T12:10:00.000Z']],
+    );
+    const busy = await forecast(['--diagnostics', FIXTURE, '--rate', 'logs-*=100000', '--rate', 'logs-web=2000000', '--json']);
+    const logs = JSON.parse(busy.stdout).targets.find((t: { name: string }) => t.name === 'logs-web');
+    // The last pattern that matches wins; twice the writes fill the 7 GiB twice as fast.
+    assert.deepEqual(logs.documents, { per_day: 2000000, size_in_bytes: 1000, rate: '--rate logs-web=2000000' });
+    assert.deepEqual(logs.forecast.map((f: { outcome: string; time: string }) => [f.outcome, f.time]), [['disk', '2026-03-14T06:20:00.000Z'], ['error', '2026-04-02T12:00:00.000Z']]);
+    // A tenth of the writes never reach the flood stage within 30 days, and the rollover at 30d works: nothing to report.
+    const slow = JSON.parse((await forecast(['--diagnostics', FIXTURE, '--rate', 'logs-*=100000', '--json'])).stdout);
+    assert.equal(slow.targets.find((t: { name: string }) => t.name === 'logs-web'), undefined);
+  });
+
+  it('exits 0 when nothing will fail, and names the files it did not have and what it could not see', async () => {
+    const bundle = variant('quiet', (b) => {
+      const state = JSON.parse(readFileSync(join(b, 'cluster_state.json'), 'utf8'));
+      state.metadata.indices = {};
+      delete state.metadata.data_stream;
+      writeFileSync(join(b, 'cluster_state.json'), JSON.stringify(state));
+      writeFileSync(join(b, 'commercial/ilm_explain.json'), '{"indices":{}}');
+      for (const file of ['nodes_stats.json', 'templates.json', 'commercial/data_stream.json']) unlinkSync(join(b, file));
+    });
+    const run = await forecast(['--diagnostics', bundle]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stdout,
+      [
+        // The last policy change (logs, 30 days before the bundle) is the latest time left in it.
+        'Cluster [prod-logs] (Elasticsearch 8.15.3), 30d from 2026-02-08T12:00:00.000Z',
+        'Not in the bundle, so not seen:',
+        "  nodes_stats.json (GET /_nodes/stats?human): the disk, so no disk watermark is forecast; and the nodes' clocks, so the forecast starts at the latest time the bundle records (an index's creation or step, a policy's change)",
+        '  templates.json (GET /_template): legacy index templates: indices made by rollovers get no settings from them',
+        '0 managed indices, 0 forecast over 30d: nothing will fail',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses a bad bundle whole, with exit 2 and what is missing or wrong', async () => {
+    const truncated = variant('truncated', (b) => {
+      const text = readFileSync(join(b, 'cluster_state.json'), 'utf8');
+      writeFileSync(join(b, 'cluster_state.json'), text.slice(0, text.length / 2));
+    });
+    const noPolicies = variant('no-policies', (b) => unlinkSync(join(b, 'commercial/ilm_policies.json')));
+    const old = variant('es-6', (b) => {
+      const version = JSON.parse(readFileSync(join(b, 'version.json'), 'utf8'));
+      version.version.number = '6.8.23';
+      writeFileSync(join(b, 'version.json'), JSON.stringify(version));
+    });
+    const nine = variant('es-9', (b) => {
+      const version = JSON.parse(readFileSync(join(b, 'version.json'), 'utf8'));
+      version.version.number = '9.1.0';
+      writeFileSync(join(b, 'version.json'), JSON.stringify(version));
+    });
+    const refusal = variant('refusal', (b) =>
+      writeFileSync(
+        join(b, 'indices_stats.json'),
+        '{"error":{"root_cause":[{"type":"security_exception","reason":"action [indices:monitor/stats] is unauthorized for user [forecast]"}],"type":"security_exception","reason":"action [indices:monitor/stats] is unauthorized for user [forecast]"},"status":403}',
+      ),
+    );
+    const otherAnswer = variant('other-answer', (b) => writeFileSync(join(b, 'cluster_state.json'), '{"acknowledged": true}'));
+    const foreign = join(dir, 'foreign');
+    mkdirSync(foreign);
+    writeFileSync(join(foreign, 'package.json'), '{"name": "not-a-bundle"}');
+    const notAZip = join(dir, 'notes.txt');
+    writeFileSync(notAZip, 'some notes, not a bundle');
+    const badPolicy = variant('bad-policy', (b) => {
+      const policies = JSON.parse(readFileSync(join(b, 'commercial/ilm_policies.json'), 'utf8'));
+      policies.app.policy.phases.warm.actions = { shrink: { number_of_shards: 'one' } };
+      writeFileSync(join(b, 'commercial/ilm_policies.json'), JSON.stringify(policies));
+    });
+    const cases: [string[], string][] = [
+      [[], 'tessera ilm forecast: --diagnostics <dir|zip> is required (--url is not available yet)\n'],
+      [['--diagnostics', truncated], /^tessera ilm forecast: cluster_state\.json: not valid JSON \(a truncated file\?\): /.source],
+      [['--diagnostics', noPolicies], 'tessera ilm forecast: commercial/ilm_policies.json is missing (the answer of GET /_ilm/policy?human): without it there is nothing to forecast\n'],
+      [
+        ['--diagnostics', old],
+        'tessera ilm forecast: version.json: Elasticsearch 6.8.23 is not modelled: tessera ilm forecast models Elasticsearch 7.17 to 8.x, whose ILM steps and errors it reproduces\n',
+      ],
+      [
+        ['--diagnostics', nine],
+        'tessera ilm forecast: version.json: Elasticsearch 9.1.0 is not modelled: tessera ilm forecast models Elasticsearch 7.17 to 8.x, whose ILM steps and errors it reproduces\n',
+      ],
+      [
+        ['--diagnostics', refusal],
+        "tessera ilm forecast: indices_stats.json: holds the cluster's refusal (status 403), not the answer of GET /_stats?level=shards&human&expand_wildcards=all: security_exception: action [indices:monitor/stats] is unauthorized for user [forecast]\n",
+      ],
+      [['--diagnostics', otherAnswer], 'tessera ilm forecast: cluster_state.json: [metadata] is not an object; is this the answer of GET /_cluster/state?human?\n'],
+      [
+        ['--diagnostics', foreign],
+        'tessera ilm forecast: none of the files of a support-diagnostics bundle is there (version.json, cluster_state.json, commercial/ilm_policies.json, commercial/ilm_explain.json): is this the folder the diagnostics tool wrote?\n',
+      ],
+      [['--diagnostics', notAZip], `tessera ilm forecast: --diagnostics: ${notAZip}: not a zip archive, or a truncated one (no end of central directory)\n`],
+      [['--diagnostics', join(dir, 'nowhere')], `tessera ilm forecast: --diagnostics: cannot read ${join(dir, 'nowhere')}: ENOENT\n`],
+      [['--diagnostics', FIXTURE, '--rate', 'logs-*'], 'tessera ilm forecast: --rate: expected <pattern>=<documents a day> such as logs-*=250000, got "logs-*"\n'],
+      [['--diagnostics', FIXTURE, '--horizon', '0d'], 'tessera ilm forecast: illegal_argument_exception: [horizon] must be more than 0 and at most 3650d, got [0d]\n'],
+    ];
+    for (const [args, expected] of cases) {
+      const run = await forecast(args);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}`);
+      if (expected.startsWith('^')) assert.match(run.stderr, new RegExp(expected), args.join(' '));
+      else assert.equal(run.stderr, expected, args.join(' '));
+      assert.equal(run.stdout, '', args.join(' '));
+    }
+    const policy = await forecast(['--diagnostics', badPolicy]);
+    assert.equal(policy.code, 2);
+    assert.equal(policy.stderr, 'tessera ilm forecast: commercial/ilm_policies.json: policy [app]: x_content_parse_exception: [phase] failed to parse field [actions]\n');
+  });
+
+  it('--help names the files, the options and the exit codes; tessera ilm --help names the command', async () => {
+    const help = await forecast(['--help']);
+    assert.equal(help.code, 0);
+    for (const part of ['--diagnostics <dir|zip>', '--horizon <time>', '--rate <pattern>=<n>', '--json', 'docs/forecast-a-cluster.md', 'Exit codes: 0']) assert.ok(help.stdout.includes(part), part);
+    const ilm = await runTessera(['ilm', '--help']);
+    assert.ok(ilm.stdout.includes('tessera ilm forecast --diagnostics <dir|zip>'), ilm.stdout);
+  });
+});
