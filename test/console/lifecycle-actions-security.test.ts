@@ -15,8 +15,8 @@ const WAIT_MS = 30_000;
 const EPOCH = Date.parse('2026-01-01T00:00:00Z');
 const INDEX = 'web-000001';
 
-async function signIn(browser: Browser, server: TestServer, username: string, password: string): Promise<Page> {
-  const page = await openConsole(browser, server.url, `#/lifecycle/index/${INDEX}`);
+async function signIn(browser: Browser, server: TestServer, username: string, password: string, route = `#/lifecycle/index/${INDEX}`): Promise<Page> {
+  const page = await openConsole(browser, server.url, route);
   page.setDefaultTimeout(WAIT_MS);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
@@ -27,7 +27,10 @@ async function signIn(browser: Browser, server: TestServer, username: string, pa
   page.on('request', (request) => void (isAsk(request.url()) && asked++));
   page.on('response', (response) => void (isAsk(response.url()) && statuses.push(response.status())));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('group', { name: `Error of ${INDEX}` }).waitFor();
+  if (route.includes('/index/')) await page.getByRole('group', { name: `Error of ${INDEX}` }).waitFor();
+  else if (route.includes('/policies/')) await page.getByRole('button', { name: 'Check' }).waitFor();
+  else if (route.endsWith('/policies')) await page.getByRole('link', { name: 'logs', exact: true }).waitFor();
+  else await page.getByRole('link', { name: `Timeline of ${INDEX}` }).waitFor();
   await page.getByRole('group', { name: 'ILM status' }).getByText('ILM is RUNNING').waitFor();
   while (asked === 0 || statuses.length < asked) await page.waitForTimeout(50);
   assert.deepEqual(new Set(statuses), new Set([200]), 'the server answers _has_privileges');
@@ -75,4 +78,27 @@ describe('the console: remedies only for who may carry them out', { skip: browse
     await page.getByRole('button', { name: 'Stop ILM' }).waitFor();
     await page.context().close();
   });
+
+  /** What a page offers to change: the index list's Retry and selection, the policies' New, Save and Delete. */
+  async function changeControls(page: Page): Promise<number> {
+    const names = [`Retry ${INDEX}`, `Select ${INDEX}`, 'Save policy', 'Delete policy', 'Create policy'];
+    let count = await page.getByRole('link', { name: 'New policy' }).count();
+    for (const name of names) count += (await page.getByRole('button', { name }).count()) + (await page.getByRole('checkbox', { name }).count());
+    return count;
+  }
+
+  for (const [view, route] of [
+    ['the index list', '#/lifecycle'],
+    ['the policies', '#/lifecycle/policies'],
+    ['a policy', '#/lifecycle/policies/logs'],
+  ] as const) {
+    it(`shows a reader ${view} without its changing controls, and the superuser with them`, async () => {
+      const reader = await signIn(browser, server, 'reader', 'reader-pw', route);
+      assert.equal(await changeControls(reader), 0);
+      await reader.context().close();
+      const admin = await signIn(browser, server, 'elastic', 'remedies-pw', route);
+      assert.ok((await changeControls(admin)) > 0, 'the superuser is offered them');
+      await admin.context().close();
+    });
+  }
 });

@@ -69,8 +69,12 @@ describe('the console shell: titles, unknown routes, sign-in focus, a phone-wide
     const page = await openConsole(browser, server.url, '#/grids');
     page.setDefaultTimeout(WAIT_MS);
     await eventually(async () => assert.equal(await page.title(), 'Grids · Tessera'));
+    await page.getByRole('link', { name: 'Roadmap', exact: true }).click();
+    await eventually(async () => assert.equal(await page.title(), 'Roadmap · Grids · Tessera'));
+    await page.getByRole('link', { name: 'Grids', exact: true }).click();
+    await eventually(async () => assert.equal(await page.title(), 'Grids · Tessera'));
     await page.getByRole('link', { name: 'Index lifecycle' }).click();
-    await eventually(async () => assert.equal(await page.title(), 'Managed indices · Index lifecycle · Tessera'));
+    await eventually(async () => assert.equal(await page.title(), 'Indices · Index lifecycle · Tessera'));
     await page.getByRole('link', { name: 'Policies' }).click();
     await eventually(async () => assert.equal(await page.title(), 'Policies · Index lifecycle · Tessera'));
     await page.goto(`${server.url}/_tessera/console/#/lifecycle/policies/logs-with-a-rather-long-policy-name`);
@@ -89,6 +93,10 @@ describe('the console shell: titles, unknown routes, sign-in focus, a phone-wide
     assert.equal(await page.title(), 'No such page · Tessera');
     await page.locator('main').getByRole('link', { name: 'Grids' }).click();
     await page.getByRole('table', { name: 'Grids' }).waitFor();
+    // Within an area too: a lifecycle view that does not exist is not the index list.
+    await page.goto(`${server.url}/_tessera/console/#/lifecycle/nonsense`);
+    await page.getByRole('heading', { name: 'No such page' }).waitFor();
+    assert.equal(await page.title(), 'No such page · Tessera');
     await page.context().close();
   });
 
@@ -142,6 +150,22 @@ describe('the sign-in form', { skip: browserSkip }, () => {
     assert.equal(await page.title(), 'Sign in · Tessera');
     await page.keyboard.type('elastic');
     assert.equal(await page.getByLabel('Username').inputValue(), 'elastic');
+    await page.context().close();
+  });
+
+  it('lets a user who may not read the cluster info (no monitor) back in after a reload', async () => {
+    const es = new Client({ node: server.url, auth: { username: 'elastic', password: 'shell-pw' } });
+    await es.security.putRole({ name: 'policy_reader', cluster: ['read_ilm'] });
+    await es.security.putUser({ username: 'policies', password: 'policies-pw', roles: ['policy_reader'] });
+    await es.close();
+    const page = await openConsole(browser, server.url, '#/lifecycle/policies');
+    await page.getByLabel('Username').fill('policies');
+    await page.getByLabel('Password').fill('policies-pw');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Lifecycle policies' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lifecycle policies' }).waitFor();
+    assert.equal(await page.getByText('The server did not answer').count(), 0);
     await page.context().close();
   });
 });

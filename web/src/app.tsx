@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { es, EsError } from './api/es.ts';
 import { Login } from './login.tsx';
+import { NoSuchPage } from './no-such-page.tsx';
 import { ClusterPage } from './pages/cluster/cluster-page.tsx';
 import { GridsPage } from './pages/grids/grids-page.tsx';
 import { LifecyclePage } from './pages/lifecycle/lifecycle-page.tsx';
@@ -23,6 +24,8 @@ export function App() {
       .then(() => setAccess('in'))
       .catch((e: unknown) => {
         if (e instanceof EsError && e.status === 401) setAccess('signed-out');
+        // Signed in, but not allowed cluster:monitor/main: the areas still serve what the user may read.
+        else if (e instanceof EsError && e.status === 403) setAccess('in');
         else setProblem(e instanceof Error ? e.message : String(e));
       });
   useEffect(() => void check(), []);
@@ -66,18 +69,5 @@ export function App() {
         {!(AREAS as readonly string[]).includes(area) && <NoSuchPage />}
       </main>
     </div>
-  );
-}
-
-/** A route the console does not have (a mistyped or outdated link): said plainly, with the ways back. */
-function NoSuchPage() {
-  return (
-    <section className="no-such-page">
-      <h1>No such page</h1>
-      <p>
-        The console has no page at <code>{window.location.hash}</code>. Go to{' '}
-        <a href={href('grids')}>Grids</a>, <a href={href('lifecycle')}>Index lifecycle</a> or <a href={href('cluster')}>Cluster</a>.
-      </p>
-    </section>
   );
 }

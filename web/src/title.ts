@@ -17,9 +17,19 @@ export function routeTitle(route: readonly string[]): string[] {
   if (area === 'grids') return view === undefined ? ['Grids'] : ['Grid', 'Grids'];
   if (area === 'cluster') return ['Cluster'];
   if (area !== 'lifecycle') return ['No such page'];
+  if (!knownLifecycleRoute(route.slice(1))) return ['No such page'];
   const lifecycle = 'Index lifecycle';
   if (view === 'index' && name !== undefined) return [`Index ${name}`, lifecycle];
   if (view === 'data-streams') return name === undefined ? ['Data streams', lifecycle] : [`Data stream ${name}`, lifecycle];
   if (view === 'policies') return name === undefined ? ['Policies', lifecycle] : name === NEW_POLICY_ROUTE ? ['New policy', lifecycle] : [`Policy ${name}`, lifecycle];
-  return ['Managed indices', lifecycle];
+  return ['Indices', lifecycle];
+}
+
+/** The lifecycle's views: the indices, one index, the data streams or one, the policies or one. */
+export function knownLifecycleRoute(route: readonly string[]): boolean {
+  const [view, name, ...rest] = route;
+  if (rest.length > 0) return false;
+  if (view === undefined) return true;
+  if (view === 'index') return name !== undefined;
+  return view === 'data-streams' || view === 'policies';
 }

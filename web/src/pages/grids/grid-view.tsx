@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { href } from '../../route.ts';
+import { useTitle } from '../../title.ts';
 import { FieldHeader } from './field-header.tsx';
 import { FieldPanel } from './field-panel.tsx';
 import { RowsTable } from './rows-table.tsx';
@@ -17,6 +18,7 @@ export function GridView({ gridId }: { gridId: string }) {
   const [showHidden, setShowHidden] = useState(true);
   const [insertAfter, setInsertAfter] = useState<{ fieldId: string; nonce: number }>();
   const writable = useGridAccess([gridId]).mayWrite(gridId);
+  useTitle(...(state.phase === 'ready' ? [state.name, 'Grids'] : ['Grid', 'Grids']));
 
   const back = (
     <p>

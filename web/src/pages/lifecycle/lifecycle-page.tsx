@@ -4,7 +4,9 @@
  * (`#/lifecycle/data-streams/<name>`), the policies (`#/lifecycle/policies`), one policy's editor
  * (`#/lifecycle/policies/<name>`) and a new policy (`#/lifecycle/policies/_new`; policy names cannot start with `_`).
  */
+import { NoSuchPage } from '../../no-such-page.tsx';
 import { href } from '../../route.ts';
+import { knownLifecycleRoute } from '../../title.ts';
 import { DataStreamView } from './data-stream-view.tsx';
 import { DataStreamsView } from './data-streams-view.tsx';
 import { IlmStatus } from './ilm-status.tsx';
@@ -34,7 +36,9 @@ export function LifecyclePage({ route }: { route: string[] }) {
           Policies
         </a>
       </div>
-      {view === 'index' && name !== undefined ? (
+      {!knownLifecycleRoute(route) ? (
+        <NoSuchPage />
+      ) : view === 'index' && name !== undefined ? (
         <IndexTimelineView key={name} name={name} />
       ) : streams && name !== undefined ? (
         <DataStreamView key={name} name={name} />
