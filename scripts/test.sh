@@ -3,27 +3,32 @@
 # test database is created on it; the scale-out tests need it and are skipped without it).
 #   scripts/test.sh               the test suite: test/**/*.test.ts, two files at a time
 #   scripts/test.sh reliability   the reliability suite: test/reliability/*.reliability.ts (crash, bad input, soak), one at a time
+# The files run compiled (scripts/build-tests.mjs). The PostgreSQL pass runs only the files whose outcome depends on
+# the store (they start a server on the store under test), less the console's: those test the browser.
+# One file from the sources, as you work: node --import tsx --test test/grid/insert-field.test.ts
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = reliability ]; then
-  mapfile -t files < <(find test/reliability -name '*.reliability.ts' | sort)
   concurrency=1
   # A fixed fuzz seed keeps CI repeatable; run with TESSERA_FUZZ_SEED=<n> to explore other seeds.
   export TESSERA_FUZZ_SEED="${TESSERA_FUZZ_SEED:-1240662897}"
 else
-  mapfile -t files < <(find test -name '*.test.ts' | sort)
   concurrency=2
 fi
 # Tests of the tessera command run the compiled bundle: build it from the sources being tested.
 npm run build:server --silent
-suite() { node --import tsx --test --test-concurrency="$concurrency" --test-reporter=spec "${files[@]}"; }
+node scripts/build-tests.mjs ${1:-}
+compiled() { sed -E 's#^(.*)\.tsx?$#.test-build/\1.js#'; }
+mapfile -t files < <(find test -name "$([ "${1:-}" = reliability ] && echo '*.reliability.ts' || echo '*.test.ts')" | sort | compiled)
+mapfile -t store_files < <(grep -v '^test/console/' .test-build/store-tests.txt | sort | compiled)
+suite() { node --enable-source-maps --test --test-concurrency="$concurrency" --test-reporter=spec "$@"; }
 
 echo "--- ${1:-tests} on SQLite"
-TESSERA_TEST_DATABASE_URL= suite
+TESSERA_TEST_DATABASE_URL= suite "${files[@]}"
 
 if [ -n "${TESSERA_TEST_DATABASE_URL:-}" ]; then
-  echo "--- ${1:-tests} on PostgreSQL"
-  suite
+  echo "--- ${1:-tests} on PostgreSQL: the ${#store_files[@]} of ${#files[@]} files that depend on the store"
+  suite "${store_files[@]}"
 else
   echo "--- PostgreSQL skipped: set TESSERA_TEST_DATABASE_URL=postgres://user:password@host/db to run on it too"
 fi

@@ -18,10 +18,10 @@ function finding(f: Finding, timed: boolean): string[] {
 
 const KIND = { data_stream: 'data stream', alias: 'alias', index: 'index' } as const;
 
-export function formatClusterForecast(report: ClusterForecastReport): string {
+export function formatClusterForecast(report: ClusterForecastReport, notSeenHeading: string): string {
   const lines = [`Cluster [${report.cluster_name}] (Elasticsearch ${report.version}), ${report.horizon} from ${report.start}`];
   if (report.not_seen.length > 0) {
-    lines.push('Not in the bundle, so not seen:');
+    lines.push(notSeenHeading);
     for (const missing of report.not_seen) lines.push(`  ${missing}`);
   }
   if (report.in_error.length > 0) {

@@ -9,19 +9,22 @@ import type { Role, User } from './security-model.js';
 type Patterns = readonly string[];
 type Table = readonly (readonly [string, Patterns])[];
 
-/** Cluster privileges, most specific first; `manage` and `all` close the list, as ES prints them. */
+/**
+ * Cluster privileges, most specific first; `manage` and `all` close the list, as ES prints them. Template actions are
+ * named `indices:` but granted by cluster privileges (ClusterPrivilegeResolver's MANAGE_INDEX_TEMPLATES_PATTERN).
+ */
 const CLUSTER_PRIVILEGES: readonly (readonly [string, Patterns])[] = [
   ['monitor', ['cluster:monitor/*']],
   ['read_ilm', ['cluster:admin/ilm/get', 'cluster:admin/ilm/operation_mode/get']],
   ['manage_ilm', ['cluster:admin/ilm/*']],
-  ['manage_index_templates', ['indices:admin/index_template/*', 'cluster:admin/component_template/*']],
+  ['manage_index_templates', ['indices:admin/template/*', 'indices:admin/index_template/*', 'cluster:admin/component_template/*']],
   ['manage_own_api_key', ['cluster:admin/xpack/security/api_key/*']],
   // ES's READ_SECURITY_PATTERN, as far as Tessera has the actions: reading users, roles and keys, never changing them.
   ['read_security', ['cluster:admin/xpack/security/user/get', 'cluster:admin/xpack/security/user/list_privileges', 'cluster:admin/xpack/security/user/has_privileges', 'cluster:admin/xpack/security/role/get', 'cluster:admin/xpack/security/api_key/get', 'cluster:admin/xpack/security/api_key/query', 'cluster:admin/xpack/security/privilege/get']],
   ['manage_api_key', ['cluster:admin/xpack/security/api_key/*']],
   ['manage_security', ['cluster:admin/xpack/security/*']],
-  ['manage', ['cluster:monitor/*', 'cluster:admin/settings/*', 'cluster:admin/ilm/*', 'cluster:admin/repository/*', 'cluster:admin/snapshot/*', 'cluster:admin/tessera/*', 'indices:admin/index_template/*', 'cluster:admin/component_template/*']],
-  ['all', ['cluster:*', 'indices:admin/index_template/*']],
+  ['manage', ['cluster:monitor/*', 'cluster:admin/settings/*', 'cluster:admin/ilm/*', 'cluster:admin/repository/*', 'cluster:admin/snapshot/*', 'cluster:admin/tessera/*', 'indices:admin/template/*', 'indices:admin/index_template/*', 'cluster:admin/component_template/*']],
+  ['all', ['cluster:*', 'indices:admin/template/*', 'indices:admin/index_template/*']],
 ];
 
 const INDEX_PRIVILEGES: readonly (readonly [string, Patterns])[] = [

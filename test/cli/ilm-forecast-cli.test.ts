@@ -267,7 +267,7 @@ describe('tessera ilm forecast', () => {
       writeFileSync(join(b, 'commercial/ilm_policies.json'), JSON.stringify(policies));
     });
     const cases: [string[], string][] = [
-      [[], 'tessera ilm forecast: --diagnostics <dir|zip> is required (--url is not available yet)\n'],
+      [[], 'tessera ilm forecast: give one of --diagnostics <dir|zip> and --url <cluster>\n'],
       [['--diagnostics', truncated], /^tessera ilm forecast: cluster_state\.json: not valid JSON \(a truncated file\?\): /.source],
       [['--diagnostics', noPolicies], 'tessera ilm forecast: commercial/ilm_policies.json is missing (the answer of GET /_ilm/policy?human): without it there is nothing to forecast\n'],
       [

@@ -229,6 +229,28 @@ describe('explain filters and index expressions', () => {
     }
   });
 
+  it('takes the indices options as ES does (the support-diagnostics tool asks /*/_ilm/explain?expand_wildcards=all)', async () => {
+    const { client, server } = es;
+    await client.indices.create({ index: 'w-hidden', settings: { 'index.hidden': true, 'index.lifecycle.name': 'later' } });
+    await client.indices.create({ index: 'w-shut', settings: { 'index.lifecycle.name': 'later' } });
+    await client.indices.close({ index: 'w-shut' });
+    // strictExpandOpen by default: neither the hidden nor the closed index.
+    assert.deepEqual(Object.keys((await client.ilm.explainLifecycle({ index: 'w-*' })).indices), ['w-err', 'w-ghost', 'w-ok', 'w-plain']);
+    const all = await raw(server.url, 'GET', '/w-*/_ilm/explain?expand_wildcards=all&only_managed=true');
+    assert.equal(all.status, 200);
+    assert.deepEqual(Object.keys(all.json.indices), ['w-err', 'w-ghost', 'w-hidden', 'w-ok', 'w-shut']);
+    assert.equal(all.json.indices['w-shut'].policy, 'later');
+    assert.deepEqual(Object.keys((await raw(server.url, 'GET', '/w-*/_ilm/explain?expand_wildcards=closed')).json.indices), ['w-shut']);
+    assert.deepEqual(Object.keys((await raw(server.url, 'GET', '/w-ok,nope/_ilm/explain?ignore_unavailable=true')).json.indices), ['w-ok']);
+    const none = await raw(server.url, 'GET', '/nothing-*/_ilm/explain?allow_no_indices=false');
+    assert.equal(none.status, 404);
+    assert.equal(none.json.error.reason, 'no such index [nothing-*]');
+    const bad = await raw(server.url, 'GET', '/w-*/_ilm/explain?expand_wildcards=shut');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json.error.reason, 'No valid expand wildcard value [shut]');
+    await client.indices.delete({ index: 'w-hidden,w-shut' });
+  });
+
   it('an index whose policy does not exist reads step ERROR with the reason in step_info', async () => {
     const record = await explain(es.client, 'w-ghost');
     assert.deepEqual(record, {

@@ -78,6 +78,24 @@ describe('authorization', () => {
     );
   });
 
+  it('grants the legacy template actions, named indices: but cluster-wide, to manage_index_templates, manage and all', async () => {
+    assert.deepEqual(
+      await esErrorOf(ann.indices.getTemplate()),
+      denied('action [indices:admin/template/get] is unauthorized for user [ann] with roles [logs_reader], this action is granted by the cluster privileges [manage_index_templates,manage,all]'),
+    );
+    await elastic.security.putRole({ name: 'templater', cluster: ['manage_index_templates'] });
+    await elastic.security.putUser({ username: 'tim', password: 'tim-password', roles: ['templater'] });
+    const tim = new Client({ node: server.url, auth: { username: 'tim', password: 'tim-password' } });
+    try {
+      await tim.indices.putTemplate({ name: 'legacy', index_patterns: ['legacy-*'] });
+      assert.deepEqual(Object.keys(await tim.indices.getTemplate()), ['legacy']);
+      assert.deepEqual(Object.keys(await elastic.indices.getTemplate()), ['legacy']);
+      await elastic.indices.deleteTemplate({ name: 'legacy' });
+    } finally {
+      await tim.close();
+    }
+  });
+
   it('narrows wildcards to the indices the user may act on, as Elasticsearch does', async () => {
     assert.deepEqual(Object.keys(await ann.indices.getSettings()), ['logs-1']);
     assert.deepEqual(Object.keys(await ann.indices.getSettings({ index: '*-1' })), ['logs-1']);

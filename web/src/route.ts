@@ -3,16 +3,28 @@
  * view's own state (filters, page) follows a `?` in the hash (`#/lifecycle?policy=logs&page=2`), so it can be
  * linked to and survives a reload.
  */
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+window.addEventListener('hashchange', notify);
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 function useHash(): string {
-  const [hash, setHash] = useState(window.location.hash);
-  useEffect(() => {
-    const changed = () => setHash(window.location.hash);
-    window.addEventListener('hashchange', changed);
-    return () => window.removeEventListener('hashchange', changed);
-  }, []);
-  return hash;
+  return useSyncExternalStore(subscribe, () => window.location.hash);
+}
+
+/**
+ * Goes to `hash` and re-renders at once: `hashchange` comes a task later, and until then a control bound to the route
+ * (a checkbox, a select) would show its old value, so a click seems not to take.
+ */
+export function goTo(hash: string): void {
+  window.location.hash = hash;
+  notify();
 }
 
 export function useRoute(): string[] {

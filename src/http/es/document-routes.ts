@@ -21,13 +21,14 @@ import type { EsContext } from './es-context.js';
 import { decodeUtf8Body, DEFAULT_MAX_CONTENT_LENGTH } from './es-content.js';
 import { esSend, flag } from './es-reply.js';
 import { esRoute, onPath } from './es-actions.js';
-import { WRITE_CONDITIONS, WRITE_SHARDS, INDEXING, SOURCE, DOC_READ, BULK } from './es-params.js';
+import { WRITE_CONDITIONS, WRITE_SHARDS, INDEXING, SOURCE, DOC_READ, BULK, INDICES_OPTIONS } from './es-params.js';
+import { indicesOptionsOf } from './indices-options.js';
 
 const INDEX_DOC = esRoute(onPath('indices:data/write/index'), INDEXING, { body: true });
 const MGET = esRoute({ action: 'indices:data/read/mget', indices: 'mget-body' }, DOC_READ, { body: true });
 const BULK_WRITE = esRoute({ action: 'indices:data/write/bulk', indices: 'bulk-body' }, BULK, { body: true });
 const REFRESH = esRoute(onPath('indices:admin/refresh'), []);
-const STATS = esRoute(onPath('indices:monitor/stats'), []);
+const STATS = esRoute(onPath('indices:monitor/stats'), ['level', 'forbid_closed_indices', ...INDICES_OPTIONS]);
 const DELETE_DOC = esRoute(onPath('indices:data/write/delete'), [...WRITE_SHARDS, ...WRITE_CONDITIONS]);
 const UPDATE_DOC = esRoute(onPath('indices:data/write/update'), ['doc_as_upsert', 'retry_on_conflict', 'require_alias', ...SOURCE, ...WRITE_SHARDS, ...WRITE_CONDITIONS], { body: true });
 
@@ -55,6 +56,17 @@ function shardCounts(state: ClusterState, names: readonly string[]): { total: nu
     successful += primaries;
   }
   return { total, successful };
+}
+
+/**
+ * ClusterStatsLevel.of: `cluster` answers the totals alone. `shards` is refused: Tessera keeps an index's documents
+ * together, not in shards, so it has no per-shard figures to give, and made-up ones would mislead.
+ */
+function statsLevel(level: string | undefined): 'cluster' | 'indices' {
+  const name = level ?? 'indices';
+  if (name.toLowerCase() === 'cluster' || name.toLowerCase() === 'indices') return name.toLowerCase() as 'cluster' | 'indices';
+  if (name.toLowerCase() === 'shards') throw ClusterErrors.illegalArgument('level [shards] is not supported: Tessera keeps each index\'s documents together, not in shards, so it has no per-shard statistics; use level=indices');
+  throw ClusterErrors.illegalArgument(`level parameter must be one of [cluster] or [indices] or [shards] but was [${name}]`);
 }
 
 export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
@@ -186,10 +198,14 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     app[method]('/:index/_refresh', REFRESH, refresh);
   }
 
-  const stats = async (req: FastifyRequest<{ Params: { index?: string } }>, reply: FastifyReply) => {
+  const stats = async (req: FastifyRequest<{ Params: { index?: string }; Querystring: Query }>, reply: FastifyReply) => {
+    const level = statsLevel(req.query.level);
+    // RestIndicesStatsAction: strictExpandOpenAndForbidClosed, or strictExpandOpen with forbid_closed_indices=false.
+    const forbidClosed = flag(req.query, 'forbid_closed_indices', true);
+    const options = indicesOptionsOf(req.query, { forbidClosed });
     await documents.sync();
     const state = ctx.cluster.state;
-    const names = resolveIndices(state, req.params.index, { forbidClosed: true });
+    const names = resolveIndices(state, req.params.index, options);
     checkBlocks(names.map((name) => state.indices.get(name)!), 'metadata_read');
     const section = (docs: number, bytes: number) => ({
       docs: { count: docs, deleted: 0, total_size_in_bytes: bytes },
@@ -207,7 +223,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
       indices[name] = {
         uuid: index.uuid,
         health: IndexMetadata.replicas(index) > 0 ? 'yellow' : 'green',
-        status: 'open',
+        status: IndexMetadata.isClosed(index) ? 'close' : 'open',
         primaries: section(docs, sizeBytes),
         total: section(docs, sizeBytes),
       };
@@ -216,7 +232,7 @@ export function documentRoutes(app: FastifyInstance, ctx: EsContext): void {
     return esSend(req, reply, {
       _shards: { total, successful, failed: 0 },
       _all: { primaries: section(allDocs, allBytes), total: section(allDocs, allBytes) },
-      indices,
+      ...(level === 'indices' && { indices }),
     });
   };
   app.get('/_stats', STATS, stats);

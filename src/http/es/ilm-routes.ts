@@ -7,10 +7,12 @@ import { requestedCompatibility } from './es-content.js';
 import { addWarnings, esSend, flag, prettyRequested } from './es-reply.js';
 import { esSendJsonStream, jsonObjectMember, jsonStreamable, propertyOrder } from './es-stream.js';
 import { esRoute, cluster, onPath } from './es-actions.js';
-import { ACKED } from './es-params.js';
+import { ACKED, INDICES_OPTIONS } from './es-params.js';
+import { indicesOptionsOf } from './indices-options.js';
 
 const GET_POLICIES = esRoute(cluster('cluster:admin/ilm/get'), ACKED);
-const EXPLAIN = esRoute(onPath('indices:admin/ilm/explain'), ['only_managed', 'only_errors', 'master_timeout']);
+// RestExplainLifecycleAction reads IndicesOptions.fromRequest over strictExpandOpen, though the specification omits them.
+const EXPLAIN = esRoute(onPath('indices:admin/ilm/explain'), ['only_managed', 'only_errors', 'master_timeout', ...INDICES_OPTIONS]);
 
 type Query = Record<string, string | undefined>;
 
@@ -47,7 +49,7 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
     const onlyErrors = flag(req.query, 'only_errors');
     // A client asking for compatibility with 7 gets the record's earlier form.
     const options = { human: flag(req.query, 'human'), now: ctx.clock.now(), legacy: requestedCompatibility(req) === '7' };
-    const names = await resolveIndicesInTurns(state, req.params.index, {}, ctx.sortedPerTurn);
+    const names = await resolveIndicesInTurns(state, req.params.index, indicesOptionsOf(req.query, {}), ctx.sortedPerTurn);
     // Records are made as the answer is written: over 100,000 indices it would be tens of MiB held at once.
     function* records(): Generator<[string, Record<string, unknown>]> {
       for (const name of propertyOrder(names)) {

@@ -1,4 +1,4 @@
 /** @module Import: a real Elasticsearch cluster rebuilt from its own exports, and the forecast of all of it. */
 export { importDiagnostics, ImportError, MODELLED_VERSIONS, type ImportedCluster } from './import-diagnostics.js';
-export { ALSO_READ, DIAGNOSTICS_FILES, type DiagnosticsFile } from './diagnostics-files.js';
+export { ALSO_READ_FILES, DIAGNOSTICS_FILES, type DiagnosticsFile } from './diagnostics-files.js';
 export { forecastCluster, MAX_FORECAST_TARGETS, type ClusterForecastReport, type RateOverride } from './cluster-forecast.js';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { fetchClock } from '../../clock.ts';
 import { ErrorAlert } from '../../error-alert.tsx';
 import { usePrivileges } from '../../privileges.ts';
-import { href, useRouteQuery } from '../../route.ts';
+import { goTo, href, useRouteQuery } from '../../route.ts';
 import { formatInstant } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { ClockControl } from '../cluster/clock-control.tsx';
@@ -36,7 +36,7 @@ const isError = (row: IndexListRow) => row.step === 'ERROR';
 /** Goes to the list as `change` leaves it; any change but the page's own starts again at page 1. */
 function navigate(state: ListState, change: Partial<ListState>): void {
   const next = { ...state, ...change, ...(!('page' in change) && { page: undefined }) };
-  window.location.hash = listHref(next);
+  goTo(listHref(next));
 }
 
 export function IndicesView() {

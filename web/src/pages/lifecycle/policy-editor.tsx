@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { es, EsError } from '../../api/es.ts';
 import { ErrorAlert } from '../../error-alert.tsx';
 import { usePrivileges } from '../../privileges.ts';
-import { href } from '../../route.ts';
+import { goTo, href } from '../../route.ts';
 import { instantText } from '../../units.ts';
 import { useLoad } from '../../use-load.ts';
 import { InUseBy, plural, usersText } from './in-use-by.tsx';
@@ -90,7 +90,7 @@ export function PolicyEditor({ name }: { name: string | undefined }) {
       const message = `${creating ? 'Created' : 'Saved'} policy ${target}: version ${stored.version}. The server answered ${JSON.stringify(answer)}.`;
       if (creating) {
         leaveNotice(message);
-        window.location.hash = href('lifecycle', 'policies', target);
+        goTo(href('lifecycle', 'policies', target));
       } else {
         setText(JSON.stringify(stored.policy, null, 2));
         setShownVersion(stored.version);
@@ -147,7 +147,7 @@ export function PolicyEditor({ name }: { name: string | undefined }) {
     try {
       const answer = await es('DELETE', `/_ilm/policy/${encodeURIComponent(name!)}`);
       leaveNotice(`Deleted policy ${name}. The server answered ${JSON.stringify(answer)}.`);
-      window.location.hash = href('lifecycle', 'policies');
+      goTo(href('lifecycle', 'policies'));
     } catch (error) {
       setOutcome({ error, context: 'The server refused to delete the policy:' });
       setConfirming(false);

@@ -1,0 +1,111 @@
+/**
+ * `tessera ilm forecast --url`: a live cluster read with GET requests only (here a running Tessera with security on,
+ * which answers the same APIs), the privileges each call needs, and the round trip: the cluster exported through
+ * the ES APIs as the diagnostics tool would, then forecast from the files, gives the forecast read live; and each
+ * dated error equals what the original cluster's own timeline predicts for that index.
+ *
+ * The cluster, on the virtual clock: alias [app] over app-000001 (one shard; its policy rolls over at 1d and shrinks
+ * to one shard a day later), data stream [logs-web] written to, metrics-1 in ERROR (no rollover alias), and a
+ * closed index.
+ */
+import { Client } from '@elastic/elasticsearch';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { VirtualClock } from '../../src/platform/clock.js';
+import { ALSO_READ_FILES, DIAGNOSTICS_FILES } from '../../src/ilm/import/index.js';
+import { runTessera } from '../helpers/bin.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const EPOCH = Date.parse('2026-03-01T00:00:00Z');
+const PASSWORD = 'elastic-pw';
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+describe('tessera ilm forecast --url', () => {
+  let server: TestServer;
+  let elastic: Client;
+  let folder: string;
+  const json = (run: { stdout: string }) => JSON.parse(run.stdout) as Record<string, any>;
+
+  before(async () => {
+    server = await startTestServer({ clock: new VirtualClock(EPOCH), security: true, elasticPassword: PASSWORD });
+    elastic = new Client({ node: server.url, auth: { username: 'elastic', password: PASSWORD } });
+    folder = mkdtempSync(join(tmpdir(), 'tessera-forecast-url-'));
+    await elastic.ilm.putLifecycle({
+      name: 'app',
+      policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, warm: { min_age: '1d', actions: { shrink: { number_of_shards: 1 } } } } },
+    });
+    await elastic.ilm.putLifecycle({ name: 'logs', policy: { phases: { hot: { actions: { rollover: { max_age: '30d' } } }, delete: { min_age: '60d', actions: { delete: {} } } } } });
+    await elastic.indices.create({
+      index: 'app-000001',
+      settings: { number_of_shards: 1, 'index.lifecycle.name': 'app', 'index.lifecycle.rollover_alias': 'app' },
+      aliases: { app: { is_write_index: true } },
+    });
+    await elastic.indices.create({ index: 'metrics-1', settings: { 'index.lifecycle.name': 'logs' } });
+    await elastic.indices.create({ index: 'shut-1' });
+    await elastic.indices.close({ index: 'shut-1' });
+    await elastic.indices.putIndexTemplate({ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'logs' } }, priority: 200 });
+    await elastic.bulk({ refresh: true, operations: Array.from({ length: 40 }, (_, i) => [{ create: { _index: 'logs-web' } }, { '@timestamp': EPOCH + i, message: 'x'.repeat(100) }]).flat() });
+    await elastic.bulk({ refresh: true, operations: Array.from({ length: 20 }, (_, i) => [{ index: { _index: 'app' } }, { n: i }]).flat() });
+    await elastic.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by: '12h' } });
+  });
+
+  after(async () => {
+    await elastic?.close();
+    await server?.dispose();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('reads the cluster with GET requests only, and forecasts it', async () => {
+    const run = await runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json']);
+    assert.equal(run.code, 1, run.stderr);
+    const report = json(run);
+    assert.deepEqual(report.not_seen, []);
+    assert.deepEqual(
+      report.in_error.map((e: any) => [e.index, e.failed_step, e.row]),
+      [['metrics-1', 'check-rollover-ready', 4]],
+    );
+    const app = report.targets.find((t: any) => t.name === 'app');
+    assert.equal(app.kind, 'alias');
+    // Rolled over at 1d old (12h from now), app-000001 enters warm a day after its rollover and fails its shrink.
+    assert.deepEqual(
+      app.forecast.map((f: any) => [f.index, f.step, f.row, f.time]),
+      [['app-000001', 'shrink', 1, '2026-03-03T00:10:00.000Z']],
+    );
+    assert.ok(report.targets.some((t: any) => t.name === 'logs-web' && t.kind === 'data_stream'));
+  });
+
+  it('round trip: the ES APIs exported to files as the diagnostics tool would give the forecast read live', async () => {
+    const bundle = join(folder, 'bundle');
+    for (const file of [...DIAGNOSTICS_FILES, ...ALSO_READ_FILES]) {
+      const response = await fetch(server.url + (file.liveCall ?? file.call).slice('GET '.length), { headers: { authorization: basic('elastic', PASSWORD) } });
+      assert.equal(response.status, 200, `${file.call}: ${await response.clone().text()}`);
+      mkdirSync(dirname(join(bundle, file.path)), { recursive: true });
+      writeFileSync(join(bundle, file.path), await response.text());
+    }
+    const [live, files] = await Promise.all([
+      runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json']),
+      runTessera(['ilm', 'forecast', '--diagnostics', bundle, '--json']),
+    ]);
+    assert.equal(files.code, live.code, files.stderr);
+    assert.deepEqual(json(files), json(live));
+  });
+
+  it("each dated error is the one the original cluster's own timeline predicts for that index, at the same time", async () => {
+    const report = json(await runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json']));
+    const dated = report.targets.flatMap((t: any) => t.forecast.filter((f: any) => f.outcome === 'error').map((f: any) => ({ target: t, finding: f })));
+    assert.ok(dated.length > 0);
+    for (const { target, finding } of dated) {
+      const timeline = (await elastic.transport.request({
+        method: 'GET',
+        path: `/_tessera/ilm/timeline/${target.write_index}`,
+        querystring: { horizon: report.horizon, docs_per_day: String(target.documents.per_day), doc_size: `${target.documents.size_in_bytes}b` },
+      })) as Record<string, any>;
+      const error = timeline.first_error;
+      assert.ok(error, `${target.write_index}: the original's timeline has no error`);
+      assert.deepEqual([error.index, error.failed_step, error.time_millis], [finding.index, finding.step, finding.time_millis], target.write_index);
+    }
+  });
+});
