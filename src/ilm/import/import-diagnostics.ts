@@ -402,7 +402,7 @@ export function importDiagnostics(files: ReadonlyMap<string, unknown>): Imported
   const persistent = {
     ...settings.kept,
     ...(disk ? diskSettings(disk, settings.all) : { 'cluster.routing.allocation.disk.threshold_enabled': 'false' }),
-    ...parsed('cluster_settings.json', 'the circuit breakers\' limits', () => breakerSettings(nodes?.memory, settings.all)),
+    ...parsed('cluster_settings.json', "the circuit breakers' limits", () => breakerSettings(nodes?.memory, settings.all)),
   };
 
   let state: ClusterState = Object.freeze({
