@@ -225,7 +225,7 @@ describe('tessera ilm forecast', () => {
         // The last policy change (logs, 30 days before the bundle) is the latest time left in it.
         'Cluster [prod-logs] (Elasticsearch 8.15.3), 30d from 2026-02-08T12:00:00.000Z',
         'Not in the bundle, so not seen:',
-        "  nodes_stats.json (GET /_nodes/stats?human): the disk, so no disk watermark is forecast; and the nodes' clocks, so the forecast starts at the latest time the bundle records (an index's creation or step, a policy's change)",
+        "  nodes_stats.json (GET /_nodes/stats?human): the disk, so no disk watermark is forecast; the nodes' heap and circuit breakers, so a breaker trips only at a limit the cluster's settings give in bytes; and the nodes' clocks, so the forecast starts at the latest time the bundle records (an index's creation or step, a policy's change)",
         '  templates.json (GET /_template): legacy index templates: indices made by rollovers get no settings from them',
         '0 managed indices, 0 forecast over 30d: nothing will fail',
         '',

@@ -41,7 +41,7 @@ export const DIAGNOSTICS_FILES: readonly DiagnosticsFile[] = [
     path: 'nodes_stats.json',
     privilege: 'cluster privilege monitor',
     call: 'GET /_nodes/stats?human',
-    missing: "the disk, so no disk watermark is forecast; and the nodes' clocks, so the forecast starts at the latest time the bundle records (an index's creation or step, a policy's change)",
+    missing: "the disk, so no disk watermark is forecast; the nodes' heap and circuit breakers, so a breaker trips only at a limit the cluster's settings give in bytes; and the nodes' clocks, so the forecast starts at the latest time the bundle records (an index's creation or step, a policy's change)",
   },
   {
     path: 'cluster_settings.json',

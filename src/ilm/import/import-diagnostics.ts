@@ -29,6 +29,7 @@ import type { PhaseExecutionInfo } from '../phase-execution.js';
 import { withLifecycleMetadata } from '../policy/lifecycle-metadata.js';
 import { parsePolicyBody } from '../policy/lifecycle-policy.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { breakerSettings, type NodesMemory } from './breaker-limits.js';
 import { DIAGNOSTICS_FILES, fileDescription } from './diagnostics-files.js';
 
 /** A bundle that cannot be imported: the message names the file and what is wrong or missing. */
@@ -296,24 +297,33 @@ function readStats(raw: unknown): Map<string, IndexStats> {
   return stats;
 }
 
-/** Every data node's fs total; the nodes' own clocks tell when the bundle was taken. */
-function readNodes(raw: unknown): { total: number; available: number; timestamp: number | undefined } {
+/** Every data node's fs total and memory; the nodes' own clocks tell when the bundle was taken. */
+function readNodes(raw: unknown): { total: number; available: number; timestamp: number | undefined; memory: NodesMemory } {
   const path = 'nodes_stats.json';
   const nodes = object(object(raw, path, 'the answer').nodes, path, '[nodes]');
   let total = 0;
   let available = 0;
   let timestamp: number | undefined;
+  const breakerLimits: Record<string, number> = {};
+  let heapMaxBytes: number | undefined;
+  const least = (a: number | undefined, b: number) => (a === undefined ? b : Math.min(a, b));
   for (const [id, entry] of Object.entries(nodes)) {
     const node = object(entry, path, `node [${id}]`);
     if (node.timestamp !== undefined) timestamp = Math.max(timestamp ?? 0, millis(node.timestamp, path, `node [${id}].timestamp`));
     const roles = Array.isArray(node.roles) ? node.roles.map(String) : undefined;
     if (roles && !roles.some((r) => r.startsWith('data'))) continue;
+    const heap = isObject(node.jvm) && isObject(node.jvm.mem) ? node.jvm.mem.heap_max_in_bytes : undefined;
+    if (heap !== undefined) heapMaxBytes = least(heapMaxBytes, millis(heap, path, `node [${id}].jvm.mem.heap_max_in_bytes`));
+    for (const [name, breaker] of Object.entries(isObject(node.breakers) ? node.breakers : {})) {
+      if (!isObject(breaker) || breaker.limit_size_in_bytes === undefined) continue;
+      breakerLimits[name] = least(breakerLimits[name], millis(breaker.limit_size_in_bytes, path, `node [${id}].breakers.${name}.limit_size_in_bytes`));
+    }
     const fs = isObject(node.fs) && isObject(node.fs.total) ? node.fs.total : undefined;
     if (!fs) continue;
     total += millis(fs.total_in_bytes, path, `node [${id}].fs.total.total_in_bytes`);
     available += millis(fs.available_in_bytes, path, `node [${id}].fs.total.available_in_bytes`);
   }
-  return { total, available, timestamp };
+  return { total, available, timestamp, memory: { breakerLimits, heapMaxBytes } };
 }
 
 /** The settings the forecast honours: ILM's own and the disk decider's switch; the watermarks are rewritten below. */
@@ -389,7 +399,11 @@ export function importDiagnostics(files: ReadonlyMap<string, unknown>): Imported
   const disk = nodes && nodes.total > 0 ? { totalBytes: nodes.total, availableBytes: nodes.available, otherBytes: Math.max(0, nodes.total - nodes.available - indexBytes) } : undefined;
   const settings = clusterSettings(files);
   // Without the disk, no watermark can be reached: the decider is off rather than judging a made-up disk.
-  const persistent = { ...settings.kept, ...(disk ? diskSettings(disk, settings.all) : { 'cluster.routing.allocation.disk.threshold_enabled': 'false' }) };
+  const persistent = {
+    ...settings.kept,
+    ...(disk ? diskSettings(disk, settings.all) : { 'cluster.routing.allocation.disk.threshold_enabled': 'false' }),
+    ...parsed('cluster_settings.json', "the circuit breakers' limits", () => breakerSettings(nodes?.memory, settings.all)),
+  };
 
   let state: ClusterState = Object.freeze({
     ...ClusterState.empty(),
