@@ -20,8 +20,9 @@ Commands:
              to start on a schema newer than it knows.
   ilm        ilm lint <policy.json> and ilm simulate <policy.json>: the problems a policy will meet,
              and what it will do day by day, before it runs (tessera ilm --help; docs/lint.md);
-             ilm forecast --diagnostics <dir|zip>: what will fail in a real Elasticsearch cluster, and
-             when, from its support-diagnostics bundle (docs/forecast-a-cluster.md).
+             ilm forecast --diagnostics <dir|zip> or --url <cluster>: what will fail in a real
+             Elasticsearch cluster, and when, from its support-diagnostics bundle or its read APIs
+             (docs/forecast-a-cluster.md).
 
 Options:
   --port <n>        Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one).

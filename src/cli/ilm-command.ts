@@ -13,14 +13,15 @@ import { formatForecast, formatProblems, type ForecastReport } from './ilm-repor
 
 export const ILM_HELP = `Usage: tessera ilm lint <policy.json> [options]
        tessera ilm simulate <policy.json> [options]
-       tessera ilm forecast --diagnostics <dir|zip> [--horizon 30d] [--rate <pattern>=<n>] [--json]
+       tessera ilm forecast --diagnostics <dir|zip> | --url <cluster> [--horizon 30d] [--rate <pattern>=<n>] [--json]
 
 lint      Reports every problem the policy will meet on the index: what PUT would refuse, and each step
           that will fail or wait for good, with the spec's error row, the message and the remedy.
 simulate  Runs the policy on the index under a virtual clock and prints what will happen and when:
           phase moves, rollovers with the new index names, deletions, disk watermarks, the first error.
-forecast  Forecasts a real Elasticsearch cluster from its support-diagnostics folder: what will fail, get
-          stuck or fill the disk, and when (tessera ilm forecast --help; docs/forecast-a-cluster.md).
+forecast  Forecasts a real Elasticsearch cluster from its support-diagnostics folder, or read live with GET
+          requests: what will fail, get stuck or fill the disk, and when (tessera ilm forecast --help;
+          docs/forecast-a-cluster.md).
 
 <policy.json> holds the policy as PUT /_ilm/policy takes it ({"policy": {"phases": ...}}) or just
 {"phases": ...}. The policy is named after the file (logs.json: logs) unless --name says otherwise.

@@ -233,6 +233,21 @@ describe('tessera ilm forecast', () => {
     );
   });
 
+  it('takes a refusal saved in place of an answer it can do without as that file missing, naming the refusal', async () => {
+    // ES refuses the tool's stats call on a cluster with a closed index (forbid_closed_indices is true by default).
+    const closed = variant('closed-index', (b) =>
+      writeFileSync(
+        join(b, 'indices_stats.json'),
+        '{"error":{"root_cause":[{"type":"index_closed_exception","reason":"closed","index_uuid":"x1","index":"old-1"}],"type":"index_closed_exception","reason":"closed","index_uuid":"x1","index":"old-1"},"status":400}',
+      ),
+    );
+    const run = await runTessera(['ilm', 'forecast', '--diagnostics', closed, '--json']);
+    assert.equal(run.code, 1, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout).not_seen, [
+      "indices_stats.json: holds the cluster's refusal (status 400), not the answer of GET /_stats?level=shards&human&expand_wildcards=all: index_closed_exception: closed: document counts and sizes: every index is taken as empty, nothing grows unless --rate says so, and the disk holds nothing",
+    ]);
+  });
+
   it('refuses a bad bundle whole, with exit 2 and what is missing or wrong', async () => {
     const truncated = variant('truncated', (b) => {
       const text = readFileSync(join(b, 'cluster_state.json'), 'utf8');
@@ -251,8 +266,8 @@ describe('tessera ilm forecast', () => {
     });
     const refusal = variant('refusal', (b) =>
       writeFileSync(
-        join(b, 'indices_stats.json'),
-        '{"error":{"root_cause":[{"type":"security_exception","reason":"action [indices:monitor/stats] is unauthorized for user [forecast]"}],"type":"security_exception","reason":"action [indices:monitor/stats] is unauthorized for user [forecast]"},"status":403}',
+        join(b, 'commercial/ilm_explain.json'),
+        '{"error":{"root_cause":[{"type":"security_exception","reason":"action [indices:admin/ilm/explain] is unauthorized for user [forecast]"}],"type":"security_exception","reason":"action [indices:admin/ilm/explain] is unauthorized for user [forecast]"},"status":403}',
       ),
     );
     const otherAnswer = variant('other-answer', (b) => writeFileSync(join(b, 'cluster_state.json'), '{"acknowledged": true}'));
@@ -280,7 +295,7 @@ describe('tessera ilm forecast', () => {
       ],
       [
         ['--diagnostics', refusal],
-        "tessera ilm forecast: indices_stats.json: holds the cluster's refusal (status 403), not the answer of GET /_stats?level=shards&human&expand_wildcards=all: security_exception: action [indices:monitor/stats] is unauthorized for user [forecast]\n",
+        "tessera ilm forecast: commercial/ilm_explain.json: holds the cluster's refusal (status 403), not the answer of GET /*/_ilm/explain?human&expand_wildcards=all: security_exception: action [indices:admin/ilm/explain] is unauthorized for user [forecast]\n",
       ],
       [['--diagnostics', otherAnswer], 'tessera ilm forecast: cluster_state.json: [metadata] is not an object; is this the answer of GET /_cluster/state?human?\n'],
       [

@@ -37,7 +37,7 @@ describe('tessera ilm forecast --url', () => {
       name: 'app',
       policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, warm: { min_age: '1d', actions: { shrink: { number_of_shards: 1 } } } } },
     });
-    await elastic.ilm.putLifecycle({ name: 'logs', policy: { phases: { hot: { actions: { rollover: { max_age: '30d' } } }, delete: { min_age: '60d', actions: { delete: {} } } } } });
+    await elastic.ilm.putLifecycle({ name: 'logs', policy: { phases: { hot: { actions: { rollover: { max_age: '30d' } } }, warm: { min_age: '1d', actions: { shrink: { number_of_shards: 3 } } } } } });
     await elastic.indices.create({
       index: 'app-000001',
       settings: { number_of_shards: 1, 'index.lifecycle.name': 'app', 'index.lifecycle.rollover_alias': 'app' },
@@ -58,8 +58,8 @@ describe('tessera ilm forecast --url', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('reads the cluster with GET requests only, and forecasts it', async () => {
-    const run = await runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json']);
+  it('reads the cluster over its own APIs, and forecasts it', async () => {
+    const run = await runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json', '--horizon', '60d']);
     assert.equal(run.code, 1, run.stderr);
     const report = json(run);
     assert.deepEqual(report.not_seen, []);
@@ -69,12 +69,45 @@ describe('tessera ilm forecast --url', () => {
     );
     const app = report.targets.find((t: any) => t.name === 'app');
     assert.equal(app.kind, 'alias');
-    // Rolled over at 1d old (12h from now), app-000001 enters warm a day after its rollover and fails its shrink.
+    // Rolled over at 1d old (03-02T00:00, 12h from now), app-000001 is due in warm a day later; the poll at 03-03T00:00
+    // moves it into warm, the next one past the shrink's first steps, and the one after fails the shrink itself.
     assert.deepEqual(
       app.forecast.map((f: any) => [f.index, f.step, f.row, f.time]),
-      [['app-000001', 'shrink', 1, '2026-03-03T00:10:00.000Z']],
+      [['app-000001', 'shrink', 1, '2026-03-03T00:20:00.000Z']],
     );
-    assert.ok(report.targets.some((t: any) => t.name === 'logs-web' && t.kind === 'data_stream'));
+    const logs = report.targets.find((t: any) => t.name === 'logs-web');
+    assert.equal(logs.kind, 'data_stream');
+    assert.equal(logs.documents.per_day, 40);
+    // The stream's first backing index rolls over at 30d (03-31T00:00) and fails its shrink to 3 shards a day later.
+    assert.deepEqual(
+      logs.forecast.map((f: any) => [f.step, f.row, f.time]),
+      [['shrink', 1, '2026-04-01T00:20:00.000Z']],
+    );
+  });
+
+  it('works with the documented privileges alone; without manage_index_templates the templates are not seen', async () => {
+    await elastic.security.putRole({ name: 'forecaster', cluster: ['monitor', 'read_ilm'], indices: [{ names: ['*'], privileges: ['view_index_metadata', 'monitor'] }] });
+    await elastic.security.putUser({ username: 'forecast', password: 'forecast-pw', roles: ['forecaster'] });
+    const run = await runTessera(['ilm', 'forecast', '--url', server.url, '--user', 'forecast:forecast-pw', '--json', '--horizon', '60d']);
+    assert.equal(run.code, 1, run.stderr);
+    const report = json(run);
+    assert.deepEqual(
+      report.not_seen.map((line: string) => line.split(': ').slice(0, 2).join(': ')),
+      ['GET /_index_template: refused (cluster privilege manage_index_templates needed)', 'GET /_component_template: refused (cluster privilege manage_index_templates needed)', 'GET /_template: refused (cluster privilege manage_index_templates needed)'],
+    );
+    // Without the template, the stream's next backing index is not known to be managed; what comes before is the same.
+    assert.deepEqual(report.in_error.map((e: any) => e.index), ['metrics-1']);
+
+    await elastic.security.putRole({ name: 'forecaster', cluster: ['monitor'], indices: [{ names: ['*'], privileges: ['view_index_metadata', 'monitor'] }] });
+    const without = await runTessera(['ilm', 'forecast', '--url', server.url, '--user', 'forecast:forecast-pw']);
+    assert.equal(without.code, 2);
+    assert.equal(
+      without.stderr,
+      'tessera ilm forecast: --url: GET /_ilm/policy?human answered 403: security_exception: action [cluster:admin/ilm/get] is unauthorized for user [forecast] with roles [forecaster], this action is granted by the cluster privileges [read_ilm,manage_ilm,manage,all]; it needs the cluster privilege read_ilm\n',
+    );
+    const wrong = await runTessera(['ilm', 'forecast', '--url', server.url, '--user', 'forecast:wrong']);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /^tessera ilm forecast: --url: GET \/ answered 401: security_exception: unable to authenticate user \[forecast\] for REST request \[\/\]: check --user or --api-key\n$/);
   });
 
   it('round trip: the ES APIs exported to files as the diagnostics tool would give the forecast read live', async () => {
@@ -86,15 +119,15 @@ describe('tessera ilm forecast --url', () => {
       writeFileSync(join(bundle, file.path), await response.text());
     }
     const [live, files] = await Promise.all([
-      runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json']),
-      runTessera(['ilm', 'forecast', '--diagnostics', bundle, '--json']),
+      runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json', '--horizon', '60d']),
+      runTessera(['ilm', 'forecast', '--diagnostics', bundle, '--json', '--horizon', '60d']),
     ]);
     assert.equal(files.code, live.code, files.stderr);
     assert.deepEqual(json(files), json(live));
   });
 
   it("each dated error is the one the original cluster's own timeline predicts for that index, at the same time", async () => {
-    const report = json(await runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json']));
+    const report = json(await runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json', '--horizon', '60d']));
     const dated = report.targets.flatMap((t: any) => t.forecast.filter((f: any) => f.outcome === 'error').map((f: any) => ({ target: t, finding: f })));
     assert.ok(dated.length > 0);
     for (const { target, finding } of dated) {

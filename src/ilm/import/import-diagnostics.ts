@@ -362,7 +362,8 @@ function diskSettings(disk: ImportedDisk, all: Record<string, string>): Record<s
 }
 
 /** Builds the cluster from `files` (each path's parsed JSON; a missing file absent); throws ImportError. */
-export function importDiagnostics(files: ReadonlyMap<string, unknown>): ImportedCluster {
+export function importDiagnostics(bundle: ReadonlyMap<string, unknown>): ImportedCluster {
+  let files = bundle;
   const required = DIAGNOSTICS_FILES.filter((f) => f.missing === 'required');
   if (!required.some((f) => files.has(f.path))) {
     throw new ImportError(`none of the files of a support-diagnostics bundle is there (${required.map((f) => f.path).join(', ')}): is this the folder the diagnostics tool wrote?`);
@@ -370,14 +371,19 @@ export function importDiagnostics(files: ReadonlyMap<string, unknown>): Imported
   for (const f of required) {
     if (!files.has(f.path)) throw new ImportError(`${f.path} is missing (the answer of ${f.call}): without it there is nothing to forecast`);
   }
+  // curl saves a refusal as readily as an answer, and the diagnostics tool does too (its stats call is refused on a
+  // cluster with a closed index). Without a required answer there is nothing to forecast; without another, its part.
+  const refused = new Map<string, string>();
   for (const [path, answer] of files) {
-    // curl saves a refusal as readily as an answer.
     if (isObject(answer) && answer.error !== undefined && typeof answer.status === 'number') {
       const error = isObject(answer.error) ? answer.error : { reason: answer.error };
-      const call = fileDescription(path)?.call ?? 'its call';
-      throw new ImportError(`${path}: holds the cluster's refusal (status ${answer.status}), not the answer of ${call}: ${String(error.type ?? 'error')}: ${String(error.reason)}`);
+      const file = fileDescription(path);
+      const refusal = `holds the cluster's refusal (status ${answer.status}), not the answer of ${file?.call ?? 'its call'}: ${String(error.type ?? 'error')}: ${String(error.reason)}`;
+      if (file === undefined || file.missing === 'required') throw new ImportError(`${path}: ${refusal}`);
+      refused.set(path, refusal);
     }
   }
+  if (refused.size > 0) files = new Map([...files].filter(([path]) => !refused.has(path)));
   const version = checkVersion(files);
   const clusterState = object(files.get('cluster_state.json'), 'cluster_state.json', 'the answer');
   const metadata = object(clusterState.metadata, 'cluster_state.json', '[metadata]');
@@ -432,7 +438,9 @@ export function importDiagnostics(files: ReadonlyMap<string, unknown>): Imported
     policies: [...policies.values()],
     stats,
     disk,
-    notSeen: DIAGNOSTICS_FILES.filter((f) => f.missing !== 'required' && !files.has(f.path)).map((f) => `${f.path} (${f.call}): ${f.missing}`),
+    notSeen: DIAGNOSTICS_FILES.filter((f) => f.missing !== 'required' && !files.has(f.path)).map((f) =>
+      refused.has(f.path) ? `${f.path}: ${refused.get(f.path)!}: ${f.missing}` : `${f.path} (${f.call}): ${f.missing}`,
+    ),
   };
 }
 
