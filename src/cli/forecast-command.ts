@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ClusterError } from '../cluster/index.js';
 import { loadImport, loadSimulation } from '../ilm/index.js';
-import { readZipFiles, ZipError } from '../platform/zip-reader.js';
 import { formatClusterForecast } from './forecast-report.js';
 import { ClusterReadError, ClusterUnreachableError, getJson, type ClusterSource } from './cluster-reader.js';
-import type { DiagnosticsFile } from '../ilm/import/index.js';
+import { parseBundleFile, readBundleZip, type DiagnosticsFile, type RateOverride } from '../ilm/import/index.js';
 
 export const FORECAST_HELP = `Usage: tessera ilm forecast --diagnostics <dir|zip> [options]
        tessera ilm forecast --url <https://host:9200> [--user <name>[:<password>] | --api-key <key>] [--ca <pem>] [options]
@@ -52,7 +51,6 @@ Exit codes: 0 nothing will fail; 1 something will fail, get stuck or fill the di
 const MAX_FILE_BYTES = 512 * 1024 * 1024;
 /** Read whole into memory: a bundle's zip of a large cluster is tens of megabytes. */
 const MAX_ZIP_BYTES = 1024 * 1024 * 1024;
-const DEFAULT_HORIZON = '30d';
 /** One answer of a large cluster (its state, its explain) can take a while to make and send. */
 const READ_TIMEOUT_MS = 120_000;
 
@@ -76,29 +74,15 @@ function readBundle(dir: string, paths: readonly string[]): Map<string, unknown>
       continue;
     }
     if (size > MAX_FILE_BYTES) throw new UsageError(`${path}: ${size} bytes, more than the ${MAX_FILE_BYTES} a file of the bundle may have`);
-    files.set(path, parseJson(path, readFileSync(full, 'utf8')));
+    files.set(path, parseBundleFile(path, readFileSync(full, 'utf8')));
   }
   return files;
-}
-
-function parseJson(path: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${path}: not valid JSON (a truncated file?): ${(error as Error).message}`);
-  }
 }
 
 /** The bundle's zip, as the diagnostics tool writes it: its files under one folder, found by its version.json. */
 function readZipBundle(file: string, size: number, paths: readonly string[]): Map<string, unknown> {
   if (size > MAX_ZIP_BYTES) throw new UsageError(`--diagnostics: ${file}: ${size} bytes, more than the ${MAX_ZIP_BYTES} a zip may have; unzip it and give its folder`);
-  try {
-    const entries = readZipFiles(readFileSync(file), paths, 'version.json', MAX_FILE_BYTES);
-    return new Map([...entries].map(([path, bytes]) => [path, parseJson(path, bytes.toString('utf8'))]));
-  } catch (error) {
-    if (error instanceof ZipError) throw new UsageError(`--diagnostics: ${file}: ${error.message}`);
-    throw error;
-  }
+  return readBundleZip(readFileSync(file), paths, MAX_FILE_BYTES, `--diagnostics: ${file}`);
 }
 
 interface UrlOptions {
@@ -167,14 +151,12 @@ async function readCluster(source: ClusterSource, wanted: readonly DiagnosticsFi
   return { files, notRead };
 }
 
-function parseRate(text: string): { pattern: string; perDay: number } {
-  const at = text.lastIndexOf('=');
-  const pattern = text.slice(0, at);
-  const perDay = Number(text.slice(at + 1));
-  if (at <= 0 || text.slice(at + 1).trim() === '' || !Number.isFinite(perDay) || perDay < 0) {
-    throw new UsageError(`--rate: expected <pattern>=<documents a day> such as logs-*=250000, got "${text}"`);
+function parseRate(text: string, parse: (text: string) => RateOverride): RateOverride {
+  try {
+    return parse(text);
+  } catch (error) {
+    throw new UsageError(`--rate: ${(error as Error).message}`);
   }
-  return { pattern, perDay };
 }
 
 export async function forecastCommand(argv: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
@@ -203,13 +185,13 @@ export async function forecastCommand(argv: string[], out: (text: string) => voi
     out(FORECAST_HELP);
     return 0;
   }
-  const { importDiagnostics, forecastCluster, ImportError, DIAGNOSTICS_FILES, ALSO_READ_FILES } = await loadImport();
+  const { importDiagnostics, forecastCluster, parseRateOverride, DEFAULT_CLUSTER_HORIZON, ImportError, DIAGNOSTICS_FILES, ALSO_READ_FILES } = await loadImport();
   try {
     if ((values.diagnostics === undefined) === (values.url === undefined)) throw new UsageError('give one of --diagnostics <dir|zip> and --url <cluster>');
     if (values.url === undefined && (values.user ?? values['api-key'] ?? values.ca) !== undefined) throw new UsageError('--user, --api-key and --ca go with --url');
-    const rates = (values.rate ?? []).map(parseRate);
+    const rates = (values.rate ?? []).map((text) => parseRate(text, parseRateOverride));
     const { parseHorizon } = await loadSimulation();
-    const horizon = parseHorizon(values.horizon ?? DEFAULT_HORIZON, 'forecast');
+    const horizon = parseHorizon(values.horizon ?? DEFAULT_CLUSTER_HORIZON, 'forecast');
     const wanted = [...DIAGNOSTICS_FILES, ...ALSO_READ_FILES];
     let imported;
     if (values.url !== undefined) {

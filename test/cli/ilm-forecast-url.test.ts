@@ -110,13 +110,25 @@ describe('tessera ilm forecast --url', () => {
     assert.match(wrong.stderr, /^tessera ilm forecast: --url: GET \/ answered 401: security_exception: unable to authenticate user \[forecast\] for REST request \[\/\]: check --user or --api-key\n$/);
   });
 
-  it('round trip: the ES APIs exported to files as the diagnostics tool would give the forecast read live', async () => {
+  it('round trip: the ES APIs exported to files as the diagnostics tool would, forecast here and in a fresh Tessera, give the forecast read live', async () => {
     const bundle = join(folder, 'bundle');
+    const answers: Record<string, unknown> = {};
     for (const file of [...DIAGNOSTICS_FILES, ...ALSO_READ_FILES]) {
       const response = await fetch(server.url + (file.liveCall ?? file.call).slice('GET '.length), { headers: { authorization: basic('elastic', PASSWORD) } });
       assert.equal(response.status, 200, `${file.call}: ${await response.clone().text()}`);
       mkdirSync(dirname(join(bundle, file.path)), { recursive: true });
-      writeFileSync(join(bundle, file.path), await response.text());
+      const text = await response.text();
+      writeFileSync(join(bundle, file.path), text);
+      answers[file.path] = JSON.parse(text);
+    }
+    const fresh = await startTestServer();
+    let uploaded: unknown;
+    try {
+      const response = await fetch(`${fresh.url}/_tessera/ilm/forecast?horizon=60d`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ files: answers }) });
+      assert.equal(response.status, 200);
+      uploaded = await response.json();
+    } finally {
+      await fresh.dispose();
     }
     const [live, files] = await Promise.all([
       runTessera(['ilm', 'forecast', '--url', server.url, '--user', `elastic:${PASSWORD}`, '--json', '--horizon', '60d']),
@@ -124,6 +136,7 @@ describe('tessera ilm forecast --url', () => {
     ]);
     assert.equal(files.code, live.code, files.stderr);
     assert.deepEqual(json(files), json(live));
+    assert.deepEqual(uploaded, json(live));
   });
 
   it("each dated error is the one the original cluster's own timeline predicts for that index, at the same time", async () => {

@@ -245,5 +245,17 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'POST /_tessera/ilm/lint': { path: '/_tessera/ilm/lint', body: { name: 'fz-any-lint', policy: POLICY.policy } },
   'POST /_tessera/ilm/simulate': { path: '/_tessera/ilm/simulate', body: { policy: POLICY.policy, horizon: '1d' } },
   'GET /_tessera/ilm/timeline/:index': { path: '/_tessera/ilm/timeline/fz-logs-000001' },
+  // The smallest bundle: a cluster of no index.
+  'POST /_tessera/ilm/forecast': {
+    path: '/_tessera/ilm/forecast',
+    body: {
+      files: {
+        'version.json': { cluster_name: 'fz', version: { number: '8.15.3' } },
+        'cluster_state.json': { cluster_name: 'fz', metadata: { indices: {} } },
+        'commercial/ilm_policies.json': {},
+        'commercial/ilm_explain.json': { indices: {} },
+      },
+    },
+  },
   'GET /_tessera/instance': { path: '/_tessera/instance' },
 };

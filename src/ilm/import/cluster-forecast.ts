@@ -10,13 +10,15 @@ import { readExecution } from '../execution-state.js';
 import { lintManagedIndexEntries } from '../lint/lint-managed-indices.js';
 import type { LintProblem } from '../lint/lint-problem.js';
 import { stepInfoAdvice } from '../remedies/index.js';
-import { indexTimeline } from '../simulate/forecast.js';
+import { indexTimeline, type SimulationEnvironment } from '../simulate/forecast.js';
 import { ERROR_STEP } from '../step-key.js';
 import type { ImportedCluster } from './import-diagnostics.js';
 
 const DAY_MS = 86_400_000;
 /** ES's documents average about a kilobyte on disk: the size of one where an index has none yet. */
 const DEFAULT_DOCUMENT_BYTES = 1024;
+/** How far a cluster's forecast looks unless told: a month, as far as most policies' first phases reach. */
+export const DEFAULT_CLUSTER_HORIZON = '30d';
 /** Each timeline runs the whole cluster: past this many, a forecast would take too long to be worth waiting for. */
 export const MAX_FORECAST_TARGETS = 500;
 
@@ -25,9 +27,23 @@ export interface RateOverride {
   readonly perDay: number;
 }
 
+/** `<pattern>=<documents a day>`, as `--rate` and the upload's `rate` take it; a RangeError says what is wrong. */
+export function parseRateOverride(text: string): RateOverride {
+  const at = text.lastIndexOf('=');
+  const perDay = Number(text.slice(at + 1));
+  if (at <= 0 || text.slice(at + 1).trim() === '' || !Number.isFinite(perDay) || perDay < 0) {
+    throw new RangeError(`expected <pattern>=<documents a day> such as logs-*=250000, got "${text}"`);
+  }
+  return { pattern: text.slice(0, at), perDay };
+}
+
 export interface ClusterForecastOptions {
   readonly horizon: number;
   readonly rates: readonly RateOverride[];
+  /** Each reported target's timeline too, as GET /_tessera/ilm/timeline answers it: the console draws it. */
+  readonly timelines?: boolean;
+  /** Where each timeline runs: here by default; the server runs them in its worker threads. */
+  readonly runSimulation?: SimulationEnvironment['runSimulation'];
 }
 
 type TargetKind = 'data_stream' | 'alias' | 'index';
@@ -188,6 +204,8 @@ export interface TargetReport {
   readonly forecast: readonly Finding[];
   /** What lint finds on the target's indices as they stand: errors and waits, with no time. */
   readonly lint: readonly Finding[];
+  /** With `timelines`: the timeline the findings come from, up to its first error. */
+  readonly timeline?: Record<string, unknown>;
 }
 
 export interface InError {
@@ -228,6 +246,7 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
     stats: (index: string) => imported.stats.get(index) ?? { docs: 0, sizeBytes: 0 },
     // The disk is always set (tessera.disk.capacity), or the decider off.
     defaultDiskCapacity: 0,
+    ...(options.runSimulation && { runSimulation: options.runSimulation }),
   };
   const lint = new Map(await lintManagedIndexEntries(env));
   const all = targets(state);
@@ -256,6 +275,7 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
       documents: { per_day: rate.perDay, size_in_bytes: rate.sizeBytes, rate: rate.source },
       forecast,
       lint: found,
+      ...(options.timelines && { timeline: timeline as unknown as Record<string, unknown> }),
     });
     // A timeline holds the event loop while it runs; between two, the process may do anything else it has to.
     await new Promise((resolve) => setImmediate(resolve));
