@@ -21,15 +21,17 @@ export function routeTitle(route: readonly string[]): string[] {
   const lifecycle = 'Index lifecycle';
   if (view === 'index' && name !== undefined) return [`Index ${name}`, lifecycle];
   if (view === 'data-streams') return name === undefined ? ['Data streams', lifecycle] : [`Data stream ${name}`, lifecycle];
+  if (view === 'forecast') return ['Forecast a cluster', lifecycle];
   if (view === 'policies') return name === undefined ? ['Policies', lifecycle] : name === NEW_POLICY_ROUTE ? ['New policy', lifecycle] : [`Policy ${name}`, lifecycle];
   return ['Indices', lifecycle];
 }
 
-/** The lifecycle's views: the indices, one index, the data streams or one, the policies or one. */
+/** The lifecycle's views: the indices, one index, the data streams or one, the policies or one, a cluster's forecast. */
 export function knownLifecycleRoute(route: readonly string[]): boolean {
   const [view, name, ...rest] = route;
   if (rest.length > 0) return false;
   if (view === undefined) return true;
   if (view === 'index') return name !== undefined;
+  if (view === 'forecast') return name === undefined;
   return view === 'data-streams' || view === 'policies';
 }
