@@ -72,13 +72,26 @@ export function ClusterForecastForm({ busy, initial, onSubmit, onUnreadable }: {
           <input name="horizon" value={settings.horizon} onChange={(e) => setSettings({ ...settings, horizon: e.target.value })} placeholder="30d" size={6} required spellCheck={false} />
         </label>
         <label>
-          Rates (one <code>pattern=docs/day</code> a line)
-          <textarea name="rates" value={settings.rates} onChange={(e) => setSettings({ ...settings, rates: e.target.value })} rows={2} placeholder="logs-*=250000" spellCheck={false} />
+          Rates
+          <textarea
+            name="rates"
+            value={settings.rates}
+            onChange={(e) => setSettings({ ...settings, rates: e.target.value })}
+            rows={2}
+            cols={28}
+            placeholder="logs-*=250000"
+            spellCheck={false}
+            aria-describedby="cluster-forecast-rates-hint"
+          />
         </label>
         <button type="submit" disabled={busy || source === undefined}>
           {busy ? 'Forecasting…' : 'Forecast'}
         </button>
       </div>
+      <p className="hint" id="cluster-forecast-rates-hint">
+        Rates: one <code>pattern=docs/day</code> a line (<code>*</code> wildcards; the last match wins), the documents a day of every data stream, alias or index
+        the pattern matches; the others grow as their indices did.
+      </p>
     </form>
   );
 }
