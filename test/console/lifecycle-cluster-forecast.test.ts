@@ -171,6 +171,19 @@ describe('the console: forecast a cluster from its diagnostics bundle', { skip: 
     assert.equal(sent.length, 1);
     assert.deepEqual(Object.keys(JSON.parse(sent[0]!).files).sort(), filesOf(FIXTURE).filter((f) => !f.includes('only_errors')).sort());
 
+    // A folder without a file the forecast can do without: the report names what it then cannot see.
+    const partial = join(dir, 'partial');
+    cpSync(FIXTURE, join(partial, 'api-diagnostics'), { recursive: true });
+    rmSync(join(partial, 'api-diagnostics', 'templates.json'));
+    const files = Object.fromEntries(filesOf(join(partial, 'api-diagnostics')).filter((f) => !f.includes('only_errors')).map((f) => [f, JSON.parse(readFileSync(join(partial, 'api-diagnostics', f), 'utf8'))]));
+    const partialReport = (await (await fetch(`${server.url}/_tessera/ilm/forecast`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ files }) })).json()) as any;
+    assert.equal(partialReport.not_seen.length, 1);
+    await page.getByLabel('or its folder').setInputFiles(partial);
+    await page.getByRole('button', { name: 'Forecast', exact: true }).click();
+    const notSeen = page.getByRole('region', { name: 'Not in the bundle, so not seen' });
+    await notSeen.waitFor(WAIT);
+    assert.deepEqual(await notSeen.locator('li').allTextContents(), partialReport.not_seen);
+
     const broken = join(dir, 'broken');
     cpSync(FIXTURE, join(broken, 'api-diagnostics'), { recursive: true });
     writeFileSync(join(broken, 'api-diagnostics', 'cluster_settings.json'), '{"persistent": {');
@@ -179,7 +192,7 @@ describe('the console: forecast a cluster from its diagnostics bundle', { skip: 
     const alert = page.getByRole('alert');
     await alert.waitFor(WAIT);
     assert.match(text(await alert.locator('.error-reason').textContent()), /^cluster_settings\.json: not valid JSON/);
-    assert.equal(sent.length, 1, 'nothing sent for a folder with a file that is not JSON');
+    assert.equal(sent.length, 2, 'nothing sent for a folder with a file that is not JSON');
     await page.context().close();
   });
 

@@ -77,9 +77,11 @@ describe('the console shell: titles, unknown routes, sign-in focus, a phone-wide
     await eventually(async () => assert.equal(await page.title(), 'Indices · Index lifecycle · Tessera'));
     await page.getByRole('link', { name: 'Policies' }).click();
     await eventually(async () => assert.equal(await page.title(), 'Policies · Index lifecycle · Tessera'));
+    await page.getByRole('link', { name: 'Forecast a cluster' }).click();
+    await eventually(async () => assert.equal(await page.title(), 'Forecast a cluster · Index lifecycle · Tessera'));
     await page.goto(`${server.url}/_tessera/console/#/lifecycle/policies/logs-with-a-rather-long-policy-name`);
     await eventually(async () => assert.equal(await page.title(), 'Policy logs-with-a-rather-long-policy-name · Index lifecycle · Tessera'));
-    await page.getByRole('link', { name: 'Cluster' }).click();
+    await page.getByRole('link', { name: 'Cluster', exact: true }).click();
     await eventually(async () => assert.equal(await page.title(), 'Cluster · Tessera'));
     await page.context().close();
   });
@@ -108,6 +110,7 @@ describe('the console shell: titles, unknown routes, sign-in focus, a phone-wide
     ['the policies', '#/lifecycle/policies'],
     ['a policy', '#/lifecycle/policies/logs-with-a-rather-long-policy-name'],
     ['a new policy', '#/lifecycle/policies/_new'],
+    ['a cluster forecast’s form', '#/lifecycle/forecast'],
     ['an index', '#/lifecycle/index/logs-with-a-rather-long-index-name-000001'],
     ['the cluster', '#/cluster'],
     ['an unknown route', '#/nowhere'],
