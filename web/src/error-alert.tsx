@@ -46,6 +46,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   'indices:admin/rollover': 'roll over',
   'cluster:admin/settings/update': 'change cluster settings',
   'cluster:admin/tessera/clock/advance': 'advance the clock',
+  'cluster:monitor/tessera/ilm/simulate': 'run lifecycle forecasts',
   'cluster:admin/xpack/security/user/get': 'read users',
 };
 
