@@ -174,6 +174,21 @@ describe('_has_privileges', () => {
     });
   });
 
+  it('bounds the questions one request asks: index names times privileges, resources times privileges, cluster privileges', async () => {
+    const refusal = async (body: unknown) => esErrorOf(reader.transport.request({ method: 'POST', path: '/_security/user/_has_privileges', body: body as Record<string, unknown> }));
+    const names = Array.from({ length: 2_501 }, (_, i) => `logs-${i}`);
+    assert.deepEqual(await refusal({ cluster: ['monitor'], index: [{ names, privileges: ['read', 'write', 'monitor', 'view_index_metadata'] }] }), {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: 'a privileges check may ask at most 10000 questions (a cluster privilege, or one index name or resource with one privilege); this one asks 10005',
+    });
+    const resources = Array.from({ length: 5_001 }, (_, i) => `grid-${i}`);
+    assert.equal((await refusal({ application: [{ application: 'tessera-grid', privileges: ['read', 'write'], resources }] })).reason.endsWith('this one asks 10002'), true);
+    // At the bound, the answer comes.
+    const answer = (await reader.transport.request({ method: 'POST', path: '/_security/user/_has_privileges', body: { index: [{ names: names.slice(0, 2_500), privileges: ['read', 'write', 'monitor', 'view_index_metadata'] }] } })) as Record<string, any>;
+    assert.equal(Object.keys(answer.index).length, 2_500);
+  });
+
   it('refuses unknown privilege names and body members in ES words', async () => {
     const refusal = async (body: unknown) => esErrorOf(reader.transport.request({ method: 'POST', path: '/_security/user/_has_privileges', body: body as Record<string, unknown> }));
     const unknownCluster = await refusal({ cluster: ['Manage_Everything'] });

@@ -91,6 +91,19 @@ function applicationCheck(description: string, entry: unknown): ApplicationCheck
   return { application: entry.application, privileges, resources };
 }
 
+/**
+ * The most questions one request may ask: a cluster privilege, or one index name or resource with one privilege. The
+ * answer's work and size grow with each, times the caller's roles; ES bounds it by the body's size alone.
+ */
+export const MAX_PRIVILEGE_QUESTIONS = 10_000;
+
+function questions(check: PrivilegesToCheck): number {
+  let count = check.cluster.length;
+  for (const entry of check.index) count += entry.names.length * entry.privileges.length;
+  for (const entry of check.application) count += entry.resources.length * entry.privileges.length;
+  return count;
+}
+
 /** Refuses what ES refuses; the username only names the request in the messages (`<user>/has_privileges`). */
 export function parseHasPrivilegesRequest(username: string, body: unknown): PrivilegesToCheck {
   const description = `${username}/has_privileges`;
@@ -117,5 +130,9 @@ export function parseHasPrivilegesRequest(username: string, body: unknown): Priv
   const check = { cluster: cluster ?? [], index: index ?? [], application: application ?? [] };
   // HasPrivilegesRequest.validate
   if (check.cluster.length === 0 && check.index.length === 0 && check.application.length === 0) throw ClusterErrors.validation(['must specify at least one privilege']);
+  const asked = questions(check);
+  if (asked > MAX_PRIVILEGE_QUESTIONS) {
+    throw ClusterErrors.illegalArgument(`a privileges check may ask at most ${MAX_PRIVILEGE_QUESTIONS} questions (a cluster privilege, or one index name or resource with one privilege); this one asks ${asked}`);
+  }
   return check;
 }
