@@ -203,7 +203,7 @@ export async function forecastCommand(argv: string[], out: (text: string) => voi
     const report = await forecastCluster(imported, { horizon, rates });
     const heading = values.url === undefined ? 'Not in the bundle, so not seen:' : 'Not read from the cluster, so not seen:';
     out(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatClusterForecast(report, heading));
-    return report.summary.failing > 0 || report.summary.in_error > 0 ? 1 : 0;
+    return report.summary.failing > 0 || report.summary.in_error > 0 || report.disk !== null ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ImportError || error instanceof RangeError) {
       err(`tessera ilm forecast: ${error.message}\n`);

@@ -33,6 +33,9 @@ export function formatClusterForecast(report: ClusterForecastReport, notSeenHead
       lines.push(`    ${typeof info.type === 'string' ? `${info.type}: ` : ''}${String(info.reason ?? info.message ?? '')}`, `    remedy: ${e.remedy}`);
     }
   }
+  if (report.disk) {
+    lines.push('The disk, filled by every stream written:', `  +${report.disk.elapsed} (${report.disk.time}) flood stage`, `    ${report.disk.message}`, `    remedy: ${report.disk.remedy}`);
+  }
   for (const t of report.targets) {
     const rate = t.documents.per_day > 0 ? `${t.documents.per_day} documents a day (${t.documents.rate})` : t.documents.rate === 'not written to' ? 'not written to' : `no documents (${t.documents.rate})`;
     const head = t.kind === 'index' ? `index [${t.name}]` : `${KIND[t.kind]} [${t.name}] (write index ${t.write_index})`;

@@ -51,21 +51,30 @@ describe('tessera ilm forecast', () => {
     expect('index [metrics-2026.03] under policy [metrics], not written to:');
     expect('  +10m (2026-03-10T12:10:00.000Z) error (row 4) at metrics-2026.03 hot/rollover/check-rollover-ready');
     expect('    illegal_argument_exception: setting [index.lifecycle.rollover_alias] for index [metrics-2026.03] is empty or not defined');
-    // Rolled over at 1d (12h in), then the shrink of a one-shard index 2d later, at the first poll after.
-    expect('alias [app] (write index app-000001) under policy [app], 50000 documents a day (estimated: 50000 documents over 12h):');
-    expect('  +2.51d (2026-03-13T00:20:00.000Z) error (row 1) at app-000001 warm/shrink/shrink');
-    // 7 GiB more at 10^9 bytes a day leaves less than 5% of 100 GiB free after 7.52 days: the flood stage blocks writes.
+    // Both streams fill one disk: 10^9 + 5·10^7 bytes a day leave less than 5% of 100 GiB free once the 7 GiB above it
+    // are gone, after 7.158 days, at the write step of 15:50: the flood stage blocks every index.
+    expect('The disk, filled by every stream written:');
+    expect('  +7.15d (2026-03-17T15:50:00.000Z) flood stage');
     expect('data stream [logs-web] (write index .ds-logs-web-2026.03.03-000001) under policy [logs], 1000000 documents a day (estimated: 7000000 documents over 7d):');
-    expect('  +7.52d (2026-03-18T00:30:00.000Z) disk flood stage on .ds-logs-web-2026.03.03-000001');
+    expect('  +7.15d (2026-03-17T15:50:00.000Z) disk flood stage on .ds-logs-web-2026.03.03-000001');
     expect('    cluster_block_exception: index [.ds-logs-web-2026.03.03-000001] blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark, index has read-only-allow-delete block];');
     // Its rollover at max_age 30d (23 days in) then fails on that block.
     expect('  +23d (2026-04-02T12:00:00.000Z) error (row 8) at .ds-logs-web-2026.03.03-000001 hot/rollover/attempt-rollover');
+    // app rolls over daily (app-000008 is written to by then), and its next rollover, at 1d old, meets the block.
+    // The high watermark is passed at 2.05d, before app-000001 is due in warm (03-13): it waits in migrate
+    // (check-migration) and never reaches its shrink, which only lint, undated, sees.
+    expect('alias [app] (write index app-000001) under policy [app], 50000 documents a day (estimated: 50000 documents over 12h):');
+    expect('  +7.15d (2026-03-17T15:50:00.000Z) disk flood stage on app-000008');
+    expect('  +7.5d (2026-03-18T00:00:00.000Z) error (row 8) at app-000008 hot/rollover/attempt-rollover');
+    expect('  lint: error (row 1) at app-000001 warm/shrink/shrink');
     // Lint's findings the timeline does not date: the missing policy, and the name rollover cannot increment.
     expect('  lint: stuck at archive-1');
     expect("    illegal_argument_exception: index name [metrics-2026.03] does not match pattern '^.*-\\d+$'");
-    assert.equal(lines.at(-2), '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 2 in ERROR now');
+    assert.equal(lines.at(-2), '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 2 in ERROR now; the disk reaches the flood stage in 7.15d');
     // A finding the timeline dates is not repeated undated.
-    assert.ok(!run.stdout.includes('lint: error (row 1) at app-000001'), run.stdout);
+    assert.ok(!run.stdout.includes('lint: error (row 4) at metrics-2026.03'), run.stdout);
+    // An index not written to hears of the flood stage once, above, not under its own name.
+    assert.ok(!run.stdout.includes('disk flood stage on archive-1'), run.stdout);
   });
 
   it('--json: the report with times in milliseconds, and the same exit code', async () => {
@@ -84,24 +93,31 @@ describe('tessera ilm forecast', () => {
     );
     const app = report.targets[1];
     assert.deepEqual(app.documents, { per_day: 50000, size_in_bytes: 1000, rate: 'estimated: 50000 documents over 12h' });
-    assert.deepEqual(app.forecast[0], {
+    assert.deepEqual(app.forecast[1], {
       outcome: 'error',
-      index: 'app-000001',
-      time: '2026-03-13T00:20:00.000Z',
-      time_millis: Date.parse('2026-03-13T00:20:00.000Z'),
-      elapsed: '2.51d',
-      phase: 'warm',
-      action: 'shrink',
-      step: 'shrink',
-      type: 'illegal_argument_exception',
-      message: 'the number of target shards [1] must be less than the number of source shards [1]',
-      row: 1,
-      remedy: "The index has 1 primary shard, so there is nothing to shrink to: remove the [warm] phase's shrink action, or give the index more primary shards (index.number_of_shards, in its settings or its index template).",
+      index: 'app-000008',
+      time: '2026-03-18T00:00:00.000Z',
+      time_millis: Date.parse('2026-03-18T00:00:00.000Z'),
+      elapsed: '7.5d',
+      phase: 'hot',
+      action: 'rollover',
+      step: 'attempt-rollover',
+      type: 'cluster_block_exception',
+      message: 'index [app-000008] blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark, index has read-only-allow-delete block];',
+      row: 8,
+      remedy: 'Free disk (delete old data) or raise cluster.routing.allocation.disk.watermark.flood_stage; the block is released once usage is below the high watermark.',
+    });
+    assert.deepEqual(report.disk, {
+      time: '2026-03-17T15:50:00.000Z',
+      time_millis: Date.parse('2026-03-17T15:50:00.000Z'),
+      elapsed: '7.15d',
+      message: 'the disk passes the flood-stage watermark: Elasticsearch puts a read-only-allow-delete block on every index with a shard on the node, and refuses writes to them',
+      remedy: 'Free disk or add nodes before then: delete or shrink old indices sooner (an earlier delete phase), or lower the rate of writes. ES lifts the block by itself once usage falls below the high watermark.',
     });
     assert.deepEqual(
       report.targets[0].forecast.map((f: { outcome: string; time: string; row: number | null }) => [f.outcome, f.time, f.row]),
       [
-        ['disk', '2026-03-18T00:30:00.000Z', null],
+        ['disk', '2026-03-17T15:50:00.000Z', null],
         ['error', '2026-04-02T12:00:00.000Z', 8],
       ],
     );
@@ -117,7 +133,7 @@ describe('tessera ilm forecast', () => {
       forecast: 5,
       failing: 5,
       in_error: 2,
-      text: '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 2 in ERROR now',
+      text: '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 2 in ERROR now; the disk reaches the flood stage in 7.15d',
     });
     assert.deepEqual(report.not_seen, []);
   });
@@ -154,10 +170,10 @@ describe('tessera ilm forecast', () => {
     );
     const busy = await forecast(['--diagnostics', FIXTURE, '--rate', 'logs-*=100000', '--rate', 'logs-web=2000000', '--json']);
     const logs = JSON.parse(busy.stdout).targets.find((t: { name: string }) => t.name === 'logs-web');
-    // The last pattern that matches wins; twice the writes fill the 7 GiB twice as fast.
+    // The last pattern that matches wins; with app's 5·10^7 bytes a day, 2.05·10^9 fill the 7 GiB in 3.666 days.
     assert.deepEqual(logs.documents, { per_day: 2000000, size_in_bytes: 1000, rate: '--rate logs-web=2000000' });
-    assert.deepEqual(logs.forecast.map((f: { outcome: string; time: string }) => [f.outcome, f.time]), [['disk', '2026-03-14T06:20:00.000Z'], ['error', '2026-04-02T12:00:00.000Z']]);
-    // A tenth of the writes never reach the flood stage within 30 days, and the rollover at 30d works: nothing to report.
+    assert.deepEqual(logs.forecast.map((f: { outcome: string; time: string }) => [f.outcome, f.time]), [['disk', '2026-03-14T04:00:00.000Z'], ['error', '2026-04-02T12:00:00.000Z']]);
+    // A tenth of the writes (and app's) never reach the flood stage within 30 days, and the rollover at 30d works.
     const slow = JSON.parse((await forecast(['--diagnostics', FIXTURE, '--rate', 'logs-*=100000', '--json'])).stdout);
     assert.equal(slow.targets.find((t: { name: string }) => t.name === 'logs-web'), undefined);
   });

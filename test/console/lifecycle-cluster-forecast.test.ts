@@ -116,12 +116,15 @@ describe('the console: forecast a cluster from its diagnostics bundle', { skip: 
     }
 
     const app = report.targets.find((t: any) => t.name === 'app');
-    const shrink = app.forecast[0];
-    assert.deepEqual([shrink.index, shrink.time, shrink.row, shrink.outcome], ['app-000001', '2026-03-13T00:20:00.000Z', 1, 'error']);
+    const blocked = app.forecast[1];
+    assert.deepEqual([blocked.index, blocked.time, blocked.row, blocked.outcome], ['app-000008', '2026-03-18T00:00:00.000Z', 8, 'error']);
     const appSection = page.getByRole('region', { name: 'Alias app' });
-    const appFinding = text(await appSection.locator('li.finding').first().textContent());
-    assert.ok(appFinding.startsWith(`+${shrink.elapsed} (2026-03-13T00:20:00.000Z) error at app-000001 warm / shrink / shrink · spec error row 1`), appFinding);
-    assert.ok(appFinding.includes(`${shrink.type}: ${shrink.message}`), appFinding);
+    const appFinding = text(await appSection.locator('li.finding').nth(1).textContent());
+    assert.ok(appFinding.startsWith(`+${blocked.elapsed} (2026-03-18T00:00:00.000Z) error at app-000008 hot / rollover / attempt-rollover · spec error row 8`), appFinding);
+    assert.ok(appFinding.includes(`${blocked.type}: ${blocked.message}`), appFinding);
+    // The disk's flood stage, once for the whole cluster.
+    const disk = page.getByLabel('Disk flood stage');
+    assert.ok(text(await disk.textContent()).includes(`(+${report.disk.elapsed}): ${report.disk.message}`));
     assert.match(text(await appSection.locator('.target-facts').textContent()), /^Write index app-000001, policy app, 50,000 documents a day/);
 
     const logs = report.targets.find((t: any) => t.name === 'logs-web');

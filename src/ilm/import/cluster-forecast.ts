@@ -152,6 +152,8 @@ interface Timeline {
 
 const at = (event: Record<string, unknown>) => ({ time: String(event.time), time_millis: Number(event.time_millis), elapsed: String(event.elapsed) });
 
+const FLOOD_MESSAGE = 'the disk passes the flood-stage watermark: Elasticsearch puts a read-only-allow-delete block on every index with a shard on the node, and refuses writes to them';
+
 /** The disk's part: the flood stage reached, the writes then refused. */
 function diskFinding(timeline: Timeline): Finding | undefined {
   const flood = timeline.events.find((e) => e.kind === 'watermark' && e.level === 'flood_stage' && e.exceeded === true);
@@ -228,6 +230,8 @@ export interface ClusterForecastReport {
   readonly horizon: string;
   readonly not_seen: readonly string[];
   readonly in_error: readonly InError[];
+  /** When the disk, filled by every stream written, reaches the flood stage within the horizon. */
+  readonly disk: { readonly time: string; readonly time_millis: number; readonly elapsed: string; readonly message: string; readonly remedy: string } | null;
   /** Only the targets with something to report. */
   readonly targets: readonly TargetReport[];
   readonly summary: { readonly managed_indices: number; readonly forecast: number; readonly failing: number; readonly in_error: number; readonly text: string };
@@ -254,10 +258,19 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
     throw new RangeError(`the cluster has ${all.length} managed data streams, aliases and indices to forecast; at most ${MAX_FORECAST_TARGETS} are forecast in one run`);
   }
   const reports: TargetReport[] = [];
+  let flood: Finding | undefined;
+  const rates = new Map(all.map((target) => [target, rateOf(imported, target, options.rates)]));
+  // Every stream written fills the one disk: each timeline writes the others' documents too, without following them.
+  const writes = all.filter((t) => rates.get(t)!.perDay > 0).map((t) => ({ target: t.name, documents: { perDay: rates.get(t)!.perDay, sizeBytes: rates.get(t)!.sizeBytes } }));
   for (const target of all) {
-    const rate = rateOf(imported, target, options.rates);
-    const timeline = (await indexTimeline(target.index, { horizon: options.horizon, documents: { perDay: rate.perDay, sizeBytes: rate.sizeBytes }, untilFirstError: true }, env)) as unknown as Timeline;
-    const forecast = [errorFinding(timeline), diskFinding(timeline)].filter((f): f is Finding => f !== undefined).sort((a, b) => a.time_millis! - b.time_millis!);
+    const rate = rates.get(target)!;
+    const otherWrites = writes.filter((w) => w.target !== target.name);
+    const asked = { horizon: options.horizon, documents: { perDay: rate.perDay, sizeBytes: rate.sizeBytes }, untilFirstError: true, ...(otherWrites.length > 0 && { otherWrites }) };
+    const timeline = (await indexTimeline(target.index, asked, env)) as unknown as Timeline;
+    const disk = diskFinding(timeline);
+    if (disk && (flood === undefined || disk.time_millis! < flood.time_millis!)) flood = disk;
+    // The flood stage blocks every index: a target hears of it where its own writes are refused, the rest once, above.
+    const forecast = [errorFinding(timeline), rate.perDay > 0 ? disk : undefined].filter((f): f is Finding => f !== undefined).sort((a, b) => a.time_millis! - b.time_millis!);
     // What the timeline dates, lint need not repeat undated.
     const dated = new Set(forecast.map(sameProblem));
     const found = target.members.flatMap((name) =>
@@ -304,7 +317,8 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
   const failing = reports.length;
   const horizon = humanDuration(options.horizon);
   const counted = `${managed} managed ${managed === 1 ? 'index' : 'indices'}, ${all.length} forecast over ${horizon}`;
-  const text = failing === 0 && inError.length === 0 ? `${counted}: nothing will fail` : `${counted}: ${failing} will fail, get stuck or fill the disk; ${inError.length} in ERROR now`;
+  const filled = flood ? `; the disk reaches the flood stage in ${flood.elapsed}` : '';
+  const text = failing === 0 && inError.length === 0 && !flood ? `${counted}: nothing will fail` : `${counted}: ${failing} will fail, get stuck or fill the disk; ${inError.length} in ERROR now${filled}`;
   return {
     cluster_name: imported.clusterName,
     version: imported.version,
@@ -313,6 +327,7 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
     horizon,
     not_seen: imported.notSeen,
     in_error: inError,
+    disk: flood ? { time: flood.time!, time_millis: flood.time_millis!, elapsed: flood.elapsed!, message: FLOOD_MESSAGE, remedy: flood.remedy } : null,
     targets: reports,
     summary: { managed_indices: managed, forecast: all.length, failing, in_error: inError.length, text },
   };

@@ -49,6 +49,7 @@ function run(env: SimulationEnvironment, state: SimulationInput['state'], index:
     horizon: forecast.horizon,
     documents: forecast.documents,
     ...(forecast.untilFirstError && { untilFirstError: true }),
+    ...(forecast.otherWrites && { otherWrites: forecast.otherWrites }),
     stats: env.stats,
     defaultDiskCapacity: env.defaultDiskCapacity,
     ...(authorize && { authorize }),

@@ -6,12 +6,14 @@
 import { parseByteSize, parseTimeValue } from '../../platform/units/index.js';
 import { IlmErrors } from '../ilm-error.js';
 import { checkedBody, isObject, parseTarget, TARGET_FIELDS, type LintRequest } from '../lint/lint-request.js';
-import type { DocumentRate } from './simulated-documents.js';
+import type { DocumentRate, OtherWrites } from './simulated-documents.js';
 
 export interface Forecast {
   readonly horizon: number;
   readonly documents: DocumentRate;
   readonly untilFirstError?: boolean;
+  /** Other streams written meanwhile: a whole cluster's forecast fills one disk with all of them. */
+  readonly otherWrites?: readonly OtherWrites[];
 }
 
 export interface SimulateRequest extends LintRequest, Forecast {}

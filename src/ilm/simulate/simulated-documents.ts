@@ -1,7 +1,8 @@
 /**
  * @module The documents of a lifecycle simulation: a steady stream written through one target (the data stream,
- * the rollover alias, else the index itself), counted rather than stored, so a 90-day forecast costs no disk.
- * Writes are refused, as Elasticsearch refuses them, while the index written to carries a write block.
+ * the rollover alias, else the index itself), counted rather than stored, so a 90-day forecast costs no disk; and,
+ * for a whole cluster's forecast, the other streams written meanwhile, which fill the same disk. Writes are refused,
+ * as Elasticsearch refuses them, while the index written to carries a write block.
  */
 import { ClusterState, DataStream, DataStreams, followIndices, writeIndexOf, type IndexStats, type StoredBytes } from '../../cluster/index.js';
 
@@ -14,23 +15,38 @@ export interface DocumentRate {
   readonly sizeBytes: number;
 }
 
+/** Another stream written while the followed one is: its documents take disk, its indices are not followed. */
+export interface OtherWrites {
+  readonly target: string;
+  readonly documents: DocumentRate;
+}
+
 /** Where the stream of writes stands after an accrual. */
 export type WriteStatus = { readonly index: string; readonly refused?: string } | undefined;
+
+interface Stream {
+  readonly target: string;
+  readonly rate: DocumentRate;
+  /** The part of a document the stream has brought but not yet written whole. */
+  carry: number;
+}
 
 export class SimulatedDocuments implements StoredBytes {
   readonly #stats: Map<string, { docs: number; sizeBytes: number }>;
   #accruedUntil: number;
-  /** The part of a document the stream has brought but not yet written whole. */
-  #carry = 0;
+  readonly #followed: Stream;
+  readonly #others: Stream[];
 
-  constructor(
-    initial: ReadonlyMap<string, IndexStats>,
-    private readonly rate: DocumentRate,
-    private readonly target: string,
-    start: number,
-  ) {
+  constructor(initial: ReadonlyMap<string, IndexStats>, rate: DocumentRate, target: string, start: number, others: readonly OtherWrites[] = []) {
     this.#stats = new Map([...initial].map(([name, s]) => [name, { docs: s.docs, sizeBytes: s.sizeBytes }]));
     this.#accruedUntil = start;
+    this.#followed = { target, rate, carry: 0 };
+    this.#others = others.filter((o) => o.target !== target).map((o) => ({ target: o.target, rate: o.documents, carry: 0 }));
+  }
+
+  /** Whether any stream writes at all: then the simulation advances a poll interval at a time. */
+  get writing(): boolean {
+    return this.#followed.rate.perDay > 0 || this.#others.some((o) => o.rate.perDay > 0);
   }
 
   /** Follows the indices as the cluster changes: derived ones start with their source's documents. */
@@ -54,13 +70,17 @@ export class SimulatedDocuments implements StoredBytes {
     return () => undefined;
   }
 
-  /** The index the target writes to now, and why writes to it are refused, if they are. */
+  /** The index the followed stream writes to now, and why writes to it are refused, if they are. */
   writeStatus(state: ClusterState): WriteStatus {
-    const dataStream = DataStreams.get(state, this.target);
-    let index = dataStream ? state.indices.get(DataStream.writeIndex(dataStream)) : state.indices.get(this.target);
+    return this.#statusOf(state, this.#followed.target);
+  }
+
+  #statusOf(state: ClusterState, target: string): WriteStatus {
+    const dataStream = DataStreams.get(state, target);
+    let index = dataStream ? state.indices.get(DataStream.writeIndex(dataStream)) : state.indices.get(target);
     if (!index && !dataStream) {
       try {
-        index = writeIndexOf(state, this.target);
+        index = writeIndexOf(state, target);
       } catch {
         return undefined;
       }
@@ -70,18 +90,23 @@ export class SimulatedDocuments implements StoredBytes {
     return block ? { index: index.name, refused: block } : { index: index.name };
   }
 
-  /** Writes what the stream brought since the last accrual, as of `now`; returns where it went. */
+  /** Writes what the streams brought since the last accrual, as of `now`; returns where the followed one's went. */
   accrue(state: ClusterState, now: number): WriteStatus {
     const elapsed = now - this.#accruedUntil;
     this.#accruedUntil = Math.max(now, this.#accruedUntil);
-    const status = this.writeStatus(state);
-    if (!status || status.refused || elapsed <= 0 || this.rate.perDay <= 0) return status;
+    for (const other of this.#others) this.#write(state, other, elapsed);
+    return this.#write(state, this.#followed, elapsed);
+  }
+
+  #write(state: ClusterState, stream: Stream, elapsed: number): WriteStatus {
+    const status = this.#statusOf(state, stream.target);
+    if (!status || status.refused || elapsed <= 0 || stream.rate.perDay <= 0) return status;
     // Whole documents only, the rest carried over: sums of fractions would drift below the count (4999999.99…).
-    const due = this.#carry + (this.rate.perDay * elapsed) / DAY_MS;
+    const due = stream.carry + (stream.rate.perDay * elapsed) / DAY_MS;
     const docs = Math.floor(due + 1e-9);
-    this.#carry = Math.max(0, due - docs);
+    stream.carry = Math.max(0, due - docs);
     const stats = this.#stats.get(status.index) ?? { docs: 0, sizeBytes: 0 };
-    this.#stats.set(status.index, { docs: stats.docs + docs, sizeBytes: stats.sizeBytes + docs * this.rate.sizeBytes });
+    this.#stats.set(status.index, { docs: stats.docs + docs, sizeBytes: stats.sizeBytes + docs * stream.rate.sizeBytes });
     return status;
   }
 }

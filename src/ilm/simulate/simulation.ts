@@ -27,7 +27,7 @@ import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { PolicyService } from '../policy/policy-service.js';
 import { LifecycleRunner } from '../runner/lifecycle-runner.js';
 import { PollScheduler } from '../runner/poll-scheduler.js';
-import { SimulatedDocuments, type DocumentRate, type WriteStatus } from './simulated-documents.js';
+import { SimulatedDocuments, type DocumentRate, type OtherWrites, type WriteStatus } from './simulated-documents.js';
 import { Timeline, type TimelineEvent } from './timeline.js';
 
 export interface SimulationInput {
@@ -41,6 +41,8 @@ export interface SimulationInput {
   readonly lastTick: number;
   readonly horizon: number;
   readonly documents: DocumentRate;
+  /** The other streams written meanwhile (a whole cluster's forecast): their documents fill the same disk. */
+  readonly otherWrites?: readonly OtherWrites[];
   /** Documents and size of the indices that exist now. */
   readonly stats: (index: string) => IndexStats;
   /** The node's disk when `tessera.disk.capacity` is not set. */
@@ -134,7 +136,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   // A backing index is followed with its whole stream: documents go to the stream's write index, whichever it is.
   const dataStream = DataStreams.ofIndex(input.state, input.index);
   const target = dataStream ? dataStream.name : alias !== undefined && ClusterState.aliasExists(input.state, alias) ? alias : input.index;
-  const documents = new SimulatedDocuments(initial, input.documents, target, input.now);
+  const documents = new SimulatedDocuments(initial, input.documents, target, input.now, input.otherWrites);
   const disk = new DiskMonitor(cluster, documents, input.defaultDiskCapacity);
   disk.start();
   const timeline = new Timeline(clock);
@@ -209,7 +211,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   const scheduler = new PollScheduler(runner, clock, input.lastTick);
   // With documents, every poll interval is a step of its own, each reading at least the indices the forecast does
   // not follow (they never go away): a forecast certain to exceed the limit is refused before it starts.
-  if (input.documents.perDay > 0 && Math.ceil(input.horizon / runner.pollInterval()) * (input.state.indices.size - followed.size) > MAX_FORECAST_WORK) {
+  if (documents.writing && Math.ceil(input.horizon / runner.pollInterval()) * (input.state.indices.size - followed.size) > MAX_FORECAST_WORK) {
     throw workLimitReached(input.horizon);
   }
   runner.start();
@@ -218,11 +220,11 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   let truncated = false;
   while (clock.now() < end) {
     // Between ticks documents keep arriving, and the disk monitor sees them as they are written.
-    const step = input.documents.perDay > 0 ? Math.min(runner.pollInterval(), end - clock.now()) : end - clock.now();
+    const step = documents.writing ? Math.min(runner.pollInterval(), end - clock.now()) : end - clock.now();
     // A pass that fails (the work limit reached) stops the ticks at once.
     ticks += await scheduler.advance(clock, step, () => failure !== undefined || (input.untilFirstError === true && timeline.firstError !== undefined));
     if (failure !== undefined) throw failure;
-    if (input.documents.perDay > 0) spend();
+    if (documents.writing) spend();
     afterWrites(documents.accrue(cluster.state, clock.now()));
     await disk.check();
     await runner.settle();

@@ -45,6 +45,17 @@ export function ClusterForecastReportView({ report }: { report: ClusterForecastR
           </ol>
         </section>
       )}
+      {report.disk && (
+        <section aria-labelledby="disk-title">
+          <h2 id="disk-title">The disk, filled by every stream written</h2>
+          <div className="problem problem-stuck" aria-label="Disk flood stage">
+            <p className="problem-what">
+              Flood stage at <time dateTime={report.disk.time}>{formatInstant(report.disk.time_millis)}</time> (+{report.disk.elapsed}): {report.disk.message}
+            </p>
+            <p className="problem-remedy">{report.disk.remedy}</p>
+          </div>
+        </section>
+      )}
       {report.targets.map((target) => (
         <TargetSection key={`${target.kind}:${target.name}`} target={target} />
       ))}

@@ -53,6 +53,8 @@ export interface ClusterForecastReport {
   readonly horizon: string;
   readonly not_seen: readonly string[];
   readonly in_error: readonly InError[];
+  /** When the disk, filled by every stream written, reaches the flood stage within the horizon. */
+  readonly disk: { readonly time: string; readonly time_millis: number; readonly elapsed: string; readonly message: string; readonly remedy: string } | null;
   readonly targets: readonly ForecastTarget[];
   readonly summary: { readonly managed_indices: number; readonly forecast: number; readonly failing: number; readonly in_error: number; readonly text: string };
 }
