@@ -91,6 +91,8 @@ describe('tessera ilm forecast', () => {
         ['index', 'old-000003'],
       ],
     );
+    // Where each write index stands as the bundle was taken (explain's phase): where its lane starts.
+    assert.deepEqual(report.targets.map((t: { phase?: string }) => t.phase), ['hot', 'hot', 'new', 'hot', 'warm']);
     const app = report.targets[1];
     assert.deepEqual(app.documents, { per_day: 50000, size_in_bytes: 1000, rate: 'estimated: 50000 documents over 12h' });
     assert.deepEqual(app.forecast[1], {

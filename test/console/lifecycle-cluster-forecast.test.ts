@@ -140,6 +140,10 @@ describe('the console: forecast a cluster from its diagnostics bundle', { skip: 
     const chart = logsSection.getByRole('figure', { name: `Forecast chart of ${logs.timeline.index}` });
     await chart.waitFor(WAIT);
     assert.ok((await chart.locator('li.lane').count()) > 0);
+    // The write index's lane starts in the phase it stood in when the bundle was taken, not an unknown one.
+    assert.equal(logs.phase, 'hot');
+    const writeLane = chart.locator('li.lane').first();
+    assert.equal(await writeLane.locator('.lane-segment').first().getAttribute('class'), 'lane-segment phase-hot');
     assert.equal(await chart.locator('svg.disk-chart polyline.disk-used').count(), 1);
     assert.match((await chart.locator('svg.disk-chart').getAttribute('aria-label'))!, /^Disk use over the forecast: peaks at /);
     assert.equal(await page.locator('figure.forecast-chart').count(), report.targets.filter((t: any) => t.timeline).length);

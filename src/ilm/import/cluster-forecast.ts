@@ -74,6 +74,10 @@ export interface Finding {
   readonly remedy: string;
 }
 
+function phaseOf(state: ClusterState, index: string): string | undefined {
+  return readExecution(state.indices.get(index)!).phase;
+}
+
 function isManaged(index: IndexMetadata): boolean {
   return index.settings['index.lifecycle.name'] !== undefined;
 }
@@ -201,6 +205,8 @@ export interface TargetReport {
   readonly kind: TargetKind;
   readonly write_index: string;
   readonly policy: string;
+  /** The write index's phase when the bundle was taken, where it has one: where its lane starts. */
+  readonly phase?: string;
   readonly documents: { readonly per_day: number; readonly size_in_bytes: number; readonly rate: string };
   /** What the timeline saw within the horizon, in time order: the first error, the disk's flood stage. */
   readonly forecast: readonly Finding[];
@@ -285,6 +291,7 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
       kind: target.kind,
       write_index: target.index,
       policy: state.indices.get(target.index)!.settings['index.lifecycle.name']!,
+      ...(phaseOf(state, target.index) !== undefined && { phase: phaseOf(state, target.index)! }),
       documents: { per_day: rate.perDay, size_in_bytes: rate.sizeBytes, rate: rate.source },
       forecast,
       lint: found,

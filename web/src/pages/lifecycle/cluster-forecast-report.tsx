@@ -119,10 +119,10 @@ function TargetSection({ target }: { target: ForecastTarget }) {
       )}
       {target.timeline && (
         <>
-          <ForecastChart forecast={target.timeline} />
+          <ForecastChart forecast={target.timeline} {...(target.phase !== undefined && { initialPhase: target.phase })} />
           <details className="forecast-target-events">
             <summary>What happens, in order</summary>
-            <ForecastEvents forecast={target.timeline} />
+            <ForecastEvents forecast={target.timeline} {...(target.phase !== undefined && { initialPhase: target.phase })} />
           </details>
         </>
       )}

@@ -27,6 +27,8 @@ export interface ForecastTarget {
   readonly kind: 'data_stream' | 'alias' | 'index';
   readonly write_index: string;
   readonly policy: string;
+  /** The write index's phase when the bundle was taken. */
+  readonly phase?: string;
   readonly documents: { readonly per_day: number; readonly size_in_bytes: number; readonly rate: string };
   readonly forecast: readonly ClusterFinding[];
   readonly lint: readonly ClusterFinding[];
