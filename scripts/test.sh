@@ -2,7 +2,7 @@
 # Runs a suite on SQLite, then once more on PostgreSQL when TESSERA_TEST_DATABASE_URL names a server to use (each
 # test database is created on it; the scale-out tests need it and are skipped without it).
 #   scripts/test.sh               the test suite: test/**/*.test.ts, two files at a time
-#   scripts/test.sh reliability   the reliability suite: test/reliability/*.reliability.ts (crash, bad input, soak), one at a time
+#   scripts/test.sh reliability   the reliability suite: test/reliability/*.reliability.ts (crash, bad input, soak), two at a time
 # The files run compiled (scripts/build-tests.mjs). The PostgreSQL pass runs only the files whose outcome depends on
 # the store (they start a server on the store under test), less the console's and the docs' (those test the browser
 # and that the docs say what the server does; the store's part of it the other files test on both).
@@ -10,11 +10,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = reliability ]; then
-  concurrency=1
+  # The fuzzing (three minutes) runs beside the soak and the crash tests, each file against its own server process.
+  concurrency=2
   # A fixed fuzz seed keeps CI repeatable; run with TESSERA_FUZZ_SEED=<n> to explore other seeds.
   export TESSERA_FUZZ_SEED="${TESSERA_FUZZ_SEED:-1240662897}"
 else
-  concurrency=2
+  # Two files at a time keep both cores busy; more only slow each file down (the browser tests past their time-outs).
+  concurrency="${TESSERA_TEST_CONCURRENCY:-2}"
 fi
 # Tests of the tessera command run the compiled bundle: build it from the sources being tested.
 npm run build:server --silent
