@@ -112,11 +112,12 @@ export function simulateRoutes(app: FastifyInstance, ctx: EsContext): void {
             throw new ImportError(`[rate]: ${(error as Error).message}`);
           }
         });
-        const files = Buffer.isBuffer(req.body) ? readBundleZip(req.body, paths, MAX_UPLOADED_FILE_BYTES, 'the zip') : bundleFromJson(req.body, paths);
-        const imported = importDiagnostics(files);
+        // Refused before the zip is inflated and read: that work is the forecast's too.
         if (forecasting) throw new ClusterError('es_rejected_execution_exception', 429, 'another cluster forecast is running; send this one again when it has ended');
         forecasting = true;
         try {
+          const files = Buffer.isBuffer(req.body) ? readBundleZip(req.body, paths, MAX_UPLOADED_FILE_BYTES, 'the zip') : bundleFromJson(req.body, paths);
+          const imported = importDiagnostics(files);
           const timeoutMillis = clusterSetting(ctx.cluster.state, FORECAST_TIMEOUT);
           return esSend(req, reply, await forecastCluster(imported, { horizon, rates, timelines, runSimulation: (input) => pool.run(input, timeoutMillis) }));
         } finally {
