@@ -6,9 +6,9 @@
 # The files run compiled (scripts/build-tests.mjs). The PostgreSQL pass runs only the files whose outcome depends on
 # the store (they start a server on the store under test), less those whose outcome the store cannot change though
 # they start a server: the console's and the docs' (they test the browser, and that the docs say what the server
-# does), lint's, the forecasts' and the ilm command's (they read a copy of the cluster state in memory; a forecast
-# runs on its own in-memory store), and the bad-input fuzzing (every route's refusal of malformed requests: the same
-# code on both stores, and a refused change is committed to neither).
+# does), lint's and the forecasts' (the ilm command's, and the upload of a bundle): they read a copy of the cluster
+# state in memory, or a bundle, and a forecast runs on its own in-memory store; and the bad-input fuzzing (every
+# route's refusal of malformed requests: the same code on both stores, and a refused change is committed to neither).
 # One file from the sources, as you work: node --import tsx --test test/grid/insert-field.test.ts
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +26,7 @@ npm run build:server --silent
 node scripts/build-tests.mjs ${1:-}
 compiled() { sed -E 's#^(.*)\.tsx?$#.test-build/\1.js#'; }
 mapfile -t files < <(find test -name "$([ "${1:-}" = reliability ] && echo '*.reliability.ts' || echo '*.test.ts')" | sort | compiled)
-mapfile -t store_files < <(grep -Ev '^test/(console|docs)/|^test/cli/ilm-|^test/ilm/(lint|simulate)|^test/reliability/bad-input' .test-build/store-tests.txt | sort | compiled)
+mapfile -t store_files < <(grep -Ev '^test/(console|docs)/|^test/cli/ilm-|^test/es/cluster-forecast-upload|^test/ilm/(lint|simulate)|^test/reliability/bad-input' .test-build/store-tests.txt | sort | compiled)
 suite() { node --enable-source-maps --test --test-concurrency="$concurrency" --test-reporter=spec "$@"; }
 
 echo "--- ${1:-tests} on SQLite"

@@ -143,7 +143,13 @@ export async function buildServer(options: BuildOptions = {}): Promise<BuiltServ
     stats: (index) => documents.stats(index),
     allocationBlocked: (state) => disk.highWatermarkExceeded(state),
     ...(security && { authorize: stepAuthorizer(security) }),
-    ...(store.shared && { prepare: async () => void (await Promise.all([documents.sync(), cluster.sync()])) }),
+    // One read of the generations tells both copies whether to reload: a poll tick is mostly this read.
+    ...(store.shared && {
+      prepare: async () => {
+        const stored = await generations.read(store.db);
+        await Promise.all([documents.sync(stored.get('documents') ?? 0), cluster.sync(stored.get('cluster') ?? 0)]);
+      },
+    }),
   });
   const scheduler = new PollScheduler(runner, clock);
   const sync = new InstanceSync({ store, generations, cluster, security, clock, loadVirtualNow: () => virtualNow.load() });

@@ -70,4 +70,34 @@ describe('cluster-state commits from two instances', { skip }, () => {
     );
     assert.equal((await Promise.all(attempts)).filter(Boolean).length, 1);
   });
+
+  it('skipUnchanged: a change that moves nothing on the copy held commits nothing; one that moves it is decided on the stored state', async () => {
+    let commits = 0;
+    const repository = new KyselyClusterRepository(stores[1]!.db, { shared: true, generations: new Generations(stores[1]!.capabilities, stores[1]!.signals) });
+    const commit = repository.commit.bind(repository);
+    repository.commit = (known, change) => {
+      commits++;
+      return commit(known, change);
+    };
+    const three = await ClusterService.open(repository, systemClock, () => 'unused');
+    const unchanged = (state: ClusterState) => ({ state, result: 'nothing' });
+    assert.equal(await three.update(unchanged, { skipUnchanged: true }), 'nothing');
+    assert.equal(commits, 0, 'a poll tick that moves nothing opens no transaction');
+    await three.update(unchanged);
+    assert.equal(commits, 1, 'without the option every change goes through the store');
+
+    // The copy `three` holds still expects the step; another instance has moved it on.
+    await one.update((state) => ({ state: setSetting(state, 'index.test.step', 'check-rollover-ready'), result: undefined }));
+    await three.sync();
+    await one.update((state) => ({ state: setSetting(state, 'index.test.step', 'attempt-rollover'), result: undefined }));
+    const applied = await three.update(
+      (state) => {
+        if (state.indices.get('shared')!.settings['index.test.step'] !== 'check-rollover-ready') return { state, result: false };
+        return { state: setSetting(state, 'index.test.step', 'complete'), result: true };
+      },
+      { skipUnchanged: true },
+    );
+    assert.equal(applied, false, 'what was worked out on the stale copy is not what is committed');
+    assert.equal(three.state.indices.get('shared')!.settings['index.test.step'], 'attempt-rollover');
+  });
 });

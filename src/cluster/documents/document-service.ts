@@ -303,9 +303,12 @@ export class DocumentService {
     }
   }
 
-  /** Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns. */
-  sync(): Promise<void> {
-    return this.#copy.sync();
+  /**
+   * Catches up with the counts and sizes other instances' writes changed; a no-op on a store this instance owns.
+   * `stored`: the stored generation, when the caller has already read it.
+   */
+  sync(stored?: number): Promise<void> {
+    return this.#copy.sync(stored);
   }
 
   /** The newest `@timestamp` of `index`'s documents in epoch milliseconds, 0 when it has none (DataStreamsStatsAction). */

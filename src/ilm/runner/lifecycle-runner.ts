@@ -126,10 +126,14 @@ export class LifecycleRunner {
     let names = sliced ? await runInTurns(managedNames(this.deps.cluster.state.indices)) : undefined;
     let next = 0;
     for (;;) {
-      next = await this.deps.cluster.update((start) => {
-        names ??= runAtOnce(managedNames(start.indices));
-        return this.#slice(start, names, next, now, trigger);
-      });
+      // The copy was synced just above (prepare): a slice that moves nothing needs no commit.
+      next = await this.deps.cluster.update(
+        (start) => {
+          names ??= runAtOnce(managedNames(start.indices));
+          return this.#slice(start, names, next, now, trigger);
+        },
+        { skipUnchanged: true },
+      );
       if (next >= names!.length) return;
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (policies.mode !== 'RUNNING') return;
