@@ -1,14 +1,25 @@
 /**
  * `tessera ilm forecast` on test/fixtures/diagnostics/es-8.15-rows, a support-diagnostics bundle of an
  * Elasticsearch 8.15 cluster (each file shaped as ES answers its call) whose indices will fail on the spec's error
- * rows 2, 3, 5 and 7, each at the time worked out below from the bundle's dates and policies.
+ * rows 1, 2, 3, 5, 6 and 7, each at the time worked out below from the bundle's dates and policies.
  *
  * The bundle is taken at 2026-03-10T12:00Z (nodes_stats.json's timestamp); ILM polls every 10 minutes, so the
  * forecast's polls fall at 12:00 + k × 10m. Policy [rollover] rolls over at max_age 1d (and, ES's default, at least
- * one document); policy [merge] force-merges in warm at min_age 30d. A rollover's conditions are checked at a poll
+ * one document); policy [merge] force-merges in warm at min_age 30d; policy [shrink] rolls over at max_age 1d and
+ * shrinks to 4 shards in warm at min_age 1d. A rollover's conditions are checked at a poll
  * (check-rollover-ready); attempt-rollover and the force merge are async actions ES runs as soon as the index
  * reaches them, in the same poll.
  *
+ * - row 1, data stream metrics-app, whose write index .ds-metrics-app-2026.03.09-000001 (2 primary shards, created
+ *   2026-03-09T18:00Z, 36,000 documents) is 1 day old at 2026-03-10T18:00Z, a poll (6h = 36 polls in): the stream
+ *   rolls over (to .ds-metrics-app-2026.03.10-000002, from index template [metrics-app]) and the rollover's time
+ *   becomes the index's lifecycle date. 1 day later, 2026-03-11T18:00Z (30h = 180 polls in), it enters warm: the
+ *   migrate ES injects there (its one node is in the hot tier, which data_warm,data_hot accepts), then the shrink's
+ *   steps, two of which are async waits evaluated at a poll only (wait-for-shard-history-leases, then
+ *   check-ts-end-time-passed); so the shrink step runs at 2026-03-11T18:20Z (182 polls in) and fails, 4 not being less
+ *   than 2, in the words design.md decided for this row (ES 8.15's own CheckTargetShardsCountStep would instead wait
+ *   at check-target-shards-count, 4 not being a factor of 2). Nothing stops it before: the index holds ~45 MB by
+ *   then, far below the request breaker, and the disk stays far below its watermarks.
  * - row 2, logs-000001 (write index of alias [logs-write], created 2026-03-10T00:00Z, 50,000 documents): 1 day old
  *   at 2026-03-11T00:00Z, which is a poll (12h = 72 polls in); attempt-rollover then refuses, as index template
  *   [logs] gives every `logs-*` index the rollover alias [logs-write] too.
@@ -17,6 +28,11 @@
  * - row 5, events-000001 (write index of [events] and of [events-all], created 2026-03-10T06:00Z): 1 day old at
  *   2026-03-11T06:00Z (18h = 108 polls in); the rollover creates events-000002, which index template [events] makes
  *   a write index of [events-all] as well: two write indices.
+ * - row 6, web-logs (written through alias [web], its rollover_alias; created 11:55, so no poll has checked it yet):
+ *   check-rollover-ready's dry-run rollover names the next index before it evaluates any condition
+ *   (TransportRolloverAction resolves the rollover names first, MetadataRolloverService.generateRolloverIndexName
+ *   refuses a name without a numeric suffix), so it fails at the first poll, 2026-03-10T12:10Z, although its
+ *   conditions (1 day old, 500 documents) would only be met at the poll of 2026-03-11T12:00Z.
  * - row 7, audit-2026.02 (created 2026-02-12T12:00Z, no hot phase, 3,000,000,000 bytes of store): 30 days old at
  *   2026-03-14T12:00Z (4d = 576 polls in), when it enters warm and its force merge needs more than the request
  *   breaker's limit on the node: nodes_stats.json's breakers.request.limit_size_in_bytes, 1288490188 (ES's default
@@ -35,6 +51,14 @@ const at = (iso: string) => ({ time: iso, time_millis: Date.parse(iso) });
 
 /** Each row's expected finding, as worked out in the comment above. */
 const EXPECTED = {
+  'metrics-app': {
+    index: '.ds-metrics-app-2026.03.09-000001',
+    ...at('2026-03-11T18:20:00.000Z'),
+    step: 'warm/shrink/shrink',
+    type: 'illegal_argument_exception',
+    message: 'the number of target shards [4] must be less than the number of source shards [2]',
+    row: 1,
+  },
   'logs-write': {
     index: 'logs-000001',
     ...at('2026-03-11T00:00:00.000Z'),
@@ -67,6 +91,14 @@ const EXPECTED = {
     message: '[request] Data too large, data for [<forcemerge [audit-2026.02]>] would be [3000000000/2.7gb], which is larger than the limit of [1288490188/1.1gb]',
     row: 7,
   },
+  web: {
+    index: 'web-logs',
+    ...at('2026-03-10T12:10:00.000Z'),
+    step: 'hot/rollover/check-rollover-ready',
+    type: 'illegal_argument_exception',
+    message: "index name [web-logs] does not match pattern '^.*-\\d+$'",
+    row: 6,
+  },
 } as const;
 
 interface Finding {
@@ -89,7 +121,7 @@ interface Target {
   lint: Finding[];
 }
 
-describe('tessera ilm forecast: rows 2, 3, 5 and 7 of a real cluster', () => {
+describe('tessera ilm forecast: rows 1, 2, 3, 5, 6 and 7 of a real cluster', () => {
   let dir: string;
   const forecast = (args: string[]) => runTessera(['ilm', 'forecast', ...args], { cwd: dir });
   const json = async (bundle: string) => {
@@ -120,10 +152,12 @@ describe('tessera ilm forecast: rows 2, 3, 5 and 7 of a real cluster', () => {
     assert.deepEqual(
       report.targets.map((t) => [t.kind, t.name]),
       [
+        ['data_stream', 'metrics-app'],
         ['index', 'audit-2026.02'],
         ['alias', 'events'],
         ['alias', 'logs-write'],
         ['index', 'orders-000001'],
+        ['alias', 'web'],
       ],
     );
     for (const target of report.targets) {
@@ -146,6 +180,8 @@ describe('tessera ilm forecast: rows 2, 3, 5 and 7 of a real cluster', () => {
     assert.match(remedy('orders-000001'), /it has \[orders\]/);
     assert.match(remedy('events'), /drop is_write_index from \[events-all\] in index template \[events\]/);
     assert.match(remedy('audit-2026.02'), /raise indices\.breaker\.request\.limit/);
+    assert.match(remedy('metrics-app'), /shrink action to 1 \(a factor of the index's 2 primary shards, below it\) instead of 4/);
+    assert.match(remedy('web'), /name the index like \[web-logs-000001\]/);
   });
 
   it('prints the same findings as text', async () => {
@@ -155,6 +191,9 @@ describe('tessera ilm forecast: rows 2, 3, 5 and 7 of a real cluster', () => {
       run.stdout.split('\n').filter((line) => !line.startsWith('    remedy: ')),
       [
         'Cluster [prod-rows] (Elasticsearch 8.15.3), 30d from 2026-03-10T12:00:00.000Z',
+        'data stream [metrics-app] (write index .ds-metrics-app-2026.03.09-000001) under policy [shrink], 36000 documents a day (estimated: 36000 documents over 18h):',
+        '  +1.26d (2026-03-11T18:20:00.000Z) error (row 1) at .ds-metrics-app-2026.03.09-000001 warm/shrink/shrink',
+        `    illegal_argument_exception: ${EXPECTED['metrics-app'].message}`,
         'index [audit-2026.02] under policy [merge], not written to:',
         '  +4d (2026-03-14T12:00:00.000Z) error (row 7) at audit-2026.02 warm/forcemerge/forcemerge',
         `    circuit_breaking_exception: ${EXPECTED['audit-2026.02'].message}`,
@@ -167,7 +206,10 @@ describe('tessera ilm forecast: rows 2, 3, 5 and 7 of a real cluster', () => {
         'index [orders-000001] under policy [rollover], not written to:',
         '  +10m (2026-03-10T12:10:00.000Z) error (row 3) at orders-000001 hot/rollover/check-rollover-ready',
         `    illegal_argument_exception: ${EXPECTED['orders-000001'].message}`,
-        '4 managed indices, 4 forecast over 30d: 4 will fail, get stuck or fill the disk; 0 in ERROR now',
+        'alias [web] (write index web-logs) under policy [rollover], 500 documents a day (estimated: 500 documents over 5m):',
+        '  +10m (2026-03-10T12:10:00.000Z) error (row 6) at web-logs hot/rollover/check-rollover-ready',
+        `    illegal_argument_exception: ${EXPECTED.web.message}`,
+        '6 managed indices, 6 forecast over 30d: 6 will fail, get stuck or fill the disk; 0 in ERROR now',
         '',
       ],
     );
@@ -210,7 +252,7 @@ describe('tessera ilm forecast: rows 2, 3, 5 and 7 of a real cluster', () => {
     assert.equal(audit(unknown), undefined);
     assert.deepEqual(
       unknown.targets.map((t) => t.forecast[0]?.row),
-      [5, 2, 3],
+      [1, 5, 2, 3, 6],
     );
   });
 });
