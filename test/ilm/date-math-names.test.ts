@@ -49,4 +49,17 @@ describe('date math index names', () => {
       reason: 'invalid dynamic name expression [logs-}>]. invalid character at position [6]. `{` and `}` are reserved characters and should be escaped when used as part of the index name using `\\` (e.g. `\\{text\\}`)',
     });
   });
+
+  it('a policy\'s rollover of a date math name without a counter fails naming the expression, as ES does', async () => {
+    await es.client.ilm.putLifecycle({ name: 'daily', policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } } });
+    const settings = { 'index.lifecycle.name': 'daily', 'index.lifecycle.rollover_alias': 'web' };
+    const created = await rawRequest(es.server.url, 'PUT', `/${encodeURIComponent('<web-{now/d}>')}`, { settings, aliases: { web: { is_write_index: true } } });
+    const index = created.json.index as string;
+    await es.advance('10m');
+    const record = (await es.client.ilm.explainLifecycle({ index })).indices[index] as unknown as Record<string, unknown>;
+    assert.equal(record.step, 'ERROR');
+    assert.equal(record.failed_step, 'check-rollover-ready');
+    // MetadataRolloverService.generateRolloverIndexName checks index.provided_name and names it in its message.
+    assert.deepEqual(record.step_info, { type: 'illegal_argument_exception', reason: "index name [<web-{now/d}>] does not match pattern '^.*-\\d+$'" });
+  });
 });

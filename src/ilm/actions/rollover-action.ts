@@ -87,7 +87,8 @@ function readyToRollOver(ctx: StepContext, config: RolloverSettings): WaitResult
   if (ctx.index.rolloverInfo[alias]) return { complete: true };
   if (ctx.index.settings['index.lifecycle.indexing_complete'] === 'true') return { complete: true };
   checkAlias(ctx, alias);
-  generateRolloverIndexName(ctx.index.name);
+  // ES checks the name the index was created with (index.provided_name), date math and all, and names it so.
+  generateRolloverIndexName(ctx.index.settings['index.provided_name'] ?? ctx.index.name, ctx.now);
   return conditionsHold(ctx, config);
 }
 

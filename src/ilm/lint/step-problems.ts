@@ -24,7 +24,7 @@ function failure(event: Failure, error: ClusterError): LintProblem {
 function nameCheckBehind(event: Failure, reported: LintProblem): LintProblem[] {
   if (event.key.name !== 'check-rollover-ready' || event.error.code === 'action_unauthorized' || reported.row === 6) return [];
   try {
-    generateRolloverIndexName(event.index.name);
+    generateRolloverIndexName(event.index.settings['index.provided_name'] ?? event.index.name);
     return [];
   } catch (error) {
     return [failure(event, error as ClusterError)];
