@@ -19,6 +19,11 @@ import { filesOf, zipOf } from '../helpers/zip-writer.js';
 const FIXTURE = new URL('../fixtures/diagnostics/es-8.15/', import.meta.url).pathname;
 const UNMANAGED = new URL('../fixtures/diagnostics/es-8.15-unmanaged/', import.meta.url).pathname;
 
+/** Asserts that the output holds a line, whole. */
+function expectLines(stdout: string): (line: string) => void {
+  const lines = stdout.split('\n');
+  return (line) => assert.ok(lines.includes(line), `missing line: ${line}\n\n${stdout}`);
+}
 
 describe('tessera ilm forecast', () => {
   let dir: string;
@@ -39,8 +44,8 @@ describe('tessera ilm forecast', () => {
   it('predicts each failure at its time, with the error, the row and the remedy, and exits 1', async () => {
     const run = await forecast(['--diagnostics', FIXTURE]);
     assert.equal(run.code, 1, run.stderr);
+    const expect = expectLines(run.stdout);
     const lines = run.stdout.split('\n');
-    const expect = (line: string) => assert.ok(lines.includes(line), `missing line: ${line}\n\n${run.stdout}`);
     expect('Cluster [prod-logs] (Elasticsearch 8.15.3), 30d from 2026-03-10T12:00:00.000Z');
     // Already failed, with the fix.
     expect('In ERROR now:');
@@ -209,8 +214,7 @@ describe('tessera ilm forecast', () => {
       forecast(['--diagnostics', UNMANAGED, '--rate', 'traces-*=0', '--rate', 'audit=0', '--json']),
     ]);
     assert.equal(all.code, 1, all.stderr);
-    const lines = all.stdout.split('\n');
-    const expect = (line: string) => assert.ok(lines.includes(line), `missing line: ${line}\n\n${all.stdout}`);
+    const expect = expectLines(all.stdout);
     expect('Written to, but managed by no policy (their documents fill the disk too):');
     expect('  data stream [traces-app] (write index .ds-traces-app-2026.03.06-000001), 500000 documents a day (estimated: 2000000 documents over 4d)');
     expect('  alias [audit] (write index audit-000001), 500000 documents a day (estimated: 1000000 documents over 2d)');
