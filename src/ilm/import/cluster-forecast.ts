@@ -246,14 +246,15 @@ function waitFindings(result: SimulationResult): Finding[] {
   const lastStep = new Map<string, { step: string; time: number }>();
   for (const e of result.events) if (e.kind === 'step') lastStep.set(e.index, { step: e.step, time: e.time });
   const entered = (index: string, step: string | undefined) => (lastStep.get(index)?.step === step ? lastStep.get(index)!.time : result.start);
+  const messageOf = (info: Readonly<Record<string, unknown>> | undefined) => String(info?.message ?? info?.reason ?? '');
   const waits = result.indices
-    .filter((i) => i.waitAdvice !== undefined)
+    .filter((i) => i.waitAdvice !== undefined && messageOf(i.stepInfo) !== '')
     .map((i) => ({ index: i, since: entered(i.name, i.step) }))
     .sort((a, b) => a.since - b.since || (a.index.name < b.index.name ? -1 : 1));
   const byReason = new Map<string, { first: Finding; also: string[] }>();
   for (const { index, since } of waits) {
     const info = index.stepInfo!;
-    const message = String(info.message ?? info.reason ?? '');
+    const message = messageOf(info);
     const key = `${index.phase}/${index.action}/${index.step}|${message}`;
     const known = byReason.get(key);
     if (known) {
