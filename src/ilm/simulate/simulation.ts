@@ -272,9 +272,11 @@ function forecast(state: ClusterState, name: string, stats: IndexStats): IndexFo
   const index = state.indices.get(name)!;
   const execution = readExecution(index);
   let stepInfo: Record<string, unknown> | undefined;
+  let parsed = false;
   if (execution.step_info !== undefined) {
     try {
       stepInfo = JSON.parse(execution.step_info) as Record<string, unknown>;
+      parsed = true;
     } catch {
       stepInfo = { message: execution.step_info };
     }
@@ -287,7 +289,8 @@ function forecast(state: ClusterState, name: string, stats: IndexStats): IndexFo
     ...(execution.failed_step !== undefined && { failedStep: execution.failed_step }),
     ...(execution.failed_step_retry_count !== undefined && { failedStepRetryCount: Number(execution.failed_step_retry_count) }),
     ...(stepInfo && { stepInfo }),
-    ...(stepInfo && execution.step !== ERROR_STEP && { waitAdvice: stepInfoAdvice(index)! }),
+    // The advice reads step_info as JSON, as the runner writes it.
+    ...(parsed && execution.step !== ERROR_STEP && { waitAdvice: stepInfoAdvice(index)! }),
     docs: stats.docs,
     sizeBytes: stats.sizeBytes,
   };
