@@ -39,7 +39,8 @@ Options:
   --horizon <time>          How far to look (default 30d).
   --rate <pattern>=<n>      Documents a day written to the data streams, aliases or indices whose name
                             matches <pattern> (wildcards *), instead of the rate estimated from their
-                            document counts and ages. Repeat it for more patterns; the last match wins.
+                            document counts and ages; those no policy manages too, whose writes fill the
+                            same disk. Repeat it for more patterns; the last match wins.
   --json                    Print the report as JSON.
   -h, --help                Show this help.
 

@@ -13,7 +13,13 @@ function finding(f: Finding, timed: boolean): string[] {
   const when = timed ? `+${f.elapsed} (${f.time}) ` : 'lint: ';
   const what = f.outcome === 'disk' ? 'disk flood stage' : f.outcome;
   const at = f.outcome === 'disk' ? (f.index ? ` on ${f.index}` : '') : ` at ${[f.index, where(f)].filter(Boolean).join(' ')}`;
-  return [`  ${when}${what}${row}${at}`, `    ${f.type ? `${f.type}: ` : ''}${f.message}`, `    remedy: ${f.remedy}`];
+  const also = f.also ? [`    also waiting there: ${f.also.join(', ')}`] : [];
+  return [`  ${when}${what}${row}${at}`, `    ${f.type ? `${f.type}: ` : ''}${f.message}`, ...also, `    remedy: ${f.remedy}`];
+}
+
+function rateText(documents: ClusterForecastReport['targets'][number]['documents']): string {
+  if (documents.per_day > 0) return `${documents.per_day} documents a day (${documents.rate})`;
+  return documents.rate === 'not written to' ? 'not written to' : `no documents (${documents.rate})`;
 }
 
 const KIND = { data_stream: 'data stream', alias: 'alias', index: 'index' } as const;
@@ -36,8 +42,12 @@ export function formatClusterForecast(report: ClusterForecastReport, notSeenHead
   if (report.disk) {
     lines.push('The disk, filled by every stream written:', `  +${report.disk.elapsed} (${report.disk.time}) flood stage`, `    ${report.disk.message}`, `    remedy: ${report.disk.remedy}`);
   }
+  if (report.disk_writers.length > 0) {
+    lines.push('Written to, but managed by no policy (their documents fill the disk too):');
+    for (const w of report.disk_writers) lines.push(`  ${KIND[w.kind]} [${w.name}] (write index ${w.write_index}), ${rateText(w.documents)}`);
+  }
   for (const t of report.targets) {
-    const rate = t.documents.per_day > 0 ? `${t.documents.per_day} documents a day (${t.documents.rate})` : t.documents.rate === 'not written to' ? 'not written to' : `no documents (${t.documents.rate})`;
+    const rate = rateText(t.documents);
     const head = t.kind === 'index' ? `index [${t.name}]` : `${KIND[t.kind]} [${t.name}] (write index ${t.write_index})`;
     lines.push(`${head} under policy [${t.policy}], ${rate}:`);
     for (const f of t.forecast) lines.push(...finding(f, true));

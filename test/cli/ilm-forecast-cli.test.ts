@@ -17,7 +17,13 @@ import { runTessera } from '../helpers/bin.js';
 import { filesOf, zipOf } from '../helpers/zip-writer.js';
 
 const FIXTURE = new URL('../fixtures/diagnostics/es-8.15/', import.meta.url).pathname;
+const UNMANAGED = new URL('../fixtures/diagnostics/es-8.15-unmanaged/', import.meta.url).pathname;
 
+/** Asserts that the output holds a line, whole. */
+function expectLines(stdout: string): (line: string) => void {
+  const lines = stdout.split('\n');
+  return (line) => assert.ok(lines.includes(line), `missing line: ${line}\n\n${stdout}`);
+}
 
 describe('tessera ilm forecast', () => {
   let dir: string;
@@ -38,8 +44,8 @@ describe('tessera ilm forecast', () => {
   it('predicts each failure at its time, with the error, the row and the remedy, and exits 1', async () => {
     const run = await forecast(['--diagnostics', FIXTURE]);
     assert.equal(run.code, 1, run.stderr);
+    const expect = expectLines(run.stdout);
     const lines = run.stdout.split('\n');
-    const expect = (line: string) => assert.ok(lines.includes(line), `missing line: ${line}\n\n${run.stdout}`);
     expect('Cluster [prod-logs] (Elasticsearch 8.15.3), 30d from 2026-03-10T12:00:00.000Z');
     // Already failed, with the fix.
     expect('In ERROR now:');
@@ -61,16 +67,26 @@ describe('tessera ilm forecast', () => {
     // Its rollover at max_age 30d (23 days in) then fails on that block.
     expect('  +23d (2026-04-02T12:00:00.000Z) error (row 8) at .ds-logs-web-2026.03.03-000001 hot/rollover/attempt-rollover');
     // app rolls over daily (app-000008 is written to by then), and its next rollover, at 1d old, meets the block.
-    // The high watermark is passed at 2.05d, before app-000001 is due in warm (03-13): it waits in migrate
-    // (check-migration) and never reaches its shrink, which only lint, undated, sees.
+    // The high watermark is passed at 2.05d (2 GiB at 1.05·10^9 bytes a day), before app-000001 is due in warm
+    // (03-13, 2.5d in): it waits in migrate (check-migration) for good, and app-000002 there a day later; it never
+    // reaches its shrink, which only lint, undated, sees. From the same day, each new index a rollover makes cannot
+    // be placed: the rollover of app-000003 (2.5d) and the next four wait at wait-for-active-shards.
     expect('alias [app] (write index app-000001) under policy [app], 50000 documents a day (estimated: 50000 documents over 12h):');
+    expect('  +2.5d (2026-03-13T00:00:00.000Z) stuck (row 8) at app-000001 warm/migrate/check-migration');
+    expect('    high disk watermark [10737418240b] exceeded on [tessera-0]');
+    expect('    also waiting there: app-000002');
+    expect('    remedy: Free disk space, for example by deleting old indices or documents, or raise the high watermark; set up rollover so data moves on from the hot phase. The step is waiting, not failed: it goes on by itself once there is room.');
+    expect('  +2.5d (2026-03-13T00:00:00.000Z) stuck (row 8) at app-000003 hot/rollover/wait-for-active-shards');
+    expect('    also waiting there: app-000004, app-000005, app-000006, app-000007');
     expect('  +7.15d (2026-03-17T15:50:00.000Z) disk flood stage on app-000008');
     expect('  +7.5d (2026-03-18T00:00:00.000Z) error (row 8) at app-000008 hot/rollover/attempt-rollover');
     expect('  lint: error (row 1) at app-000001 warm/shrink/shrink');
     // Lint's findings the timeline does not date: the missing policy, and the name rollover cannot increment.
     expect('  lint: stuck at archive-1');
     expect("    illegal_argument_exception: index name [metrics-2026.03] does not match pattern '^.*-\\d+$'");
-    assert.equal(lines.at(-2), '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 2 in ERROR now; the disk reaches the flood stage in 7.15d');
+    assert.equal(lines.at(-2), '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 7 indices wait for good; 2 in ERROR now; the disk reaches the flood stage in 7.15d');
+    // A rollover whose conditions are not met yet (logs-web's, until 30d) is how an index lives in hot, not a wait.
+    assert.ok(!run.stdout.includes('check-rollover-ready\n    high'), run.stdout);
     // A finding the timeline dates is not repeated undated.
     assert.ok(!run.stdout.includes('lint: error (row 4) at metrics-2026.03'), run.stdout);
     // An index not written to hears of the flood stage once, above, not under its own name.
@@ -95,7 +111,21 @@ describe('tessera ilm forecast', () => {
     assert.deepEqual(report.targets.map((t: { phase?: string }) => t.phase), ['hot', 'hot', 'new', 'hot', 'warm']);
     const app = report.targets[1];
     assert.deepEqual(app.documents, { per_day: 50000, size_in_bytes: 1000, rate: 'estimated: 50000 documents over 12h' });
-    assert.deepEqual(app.forecast[1], {
+    assert.deepEqual(app.forecast[0], {
+      outcome: 'stuck',
+      index: 'app-000001',
+      time: '2026-03-13T00:00:00.000Z',
+      time_millis: Date.parse('2026-03-13T00:00:00.000Z'),
+      elapsed: '2.5d',
+      phase: 'warm',
+      action: 'migrate',
+      step: 'check-migration',
+      message: 'high disk watermark [10737418240b] exceeded on [tessera-0]',
+      row: 8,
+      remedy: 'Free disk space, for example by deleting old indices or documents, or raise the high watermark; set up rollover so data moves on from the hot phase. The step is waiting, not failed: it goes on by itself once there is room.',
+      also: ['app-000002'],
+    });
+    assert.deepEqual(app.forecast[3], {
       outcome: 'error',
       index: 'app-000008',
       time: '2026-03-18T00:00:00.000Z',
@@ -134,10 +164,74 @@ describe('tessera ilm forecast', () => {
       managed_indices: 5,
       forecast: 5,
       failing: 5,
+      stuck: 7,
       in_error: 2,
-      text: '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 2 in ERROR now; the disk reaches the flood stage in 7.15d',
+      text: '5 managed indices, 5 forecast over 30d: 5 will fail, get stuck or fill the disk; 7 indices wait for good; 2 in ERROR now; the disk reaches the flood stage in 7.15d',
     });
     assert.deepEqual(report.not_seen, []);
+    // Every data stream and alias written to is managed here.
+    assert.deepEqual(report.disk_writers, []);
+  });
+
+  it('exits 1 when the only finding is a step that waits for good', async () => {
+    // Only app and logs-web, and app's warm phase without its shrink: nothing fails within 3 days, and nothing lint
+    // sees; but the high watermark passed at 2.05d holds app-000001's migrate from 2.5d, when it enters warm.
+    const bundle = variant('waits', (b) => {
+      const gone = ['metrics-2026.03', 'archive-1', 'old-000003'];
+      const state = JSON.parse(readFileSync(join(b, 'cluster_state.json'), 'utf8'));
+      for (const name of gone) delete state.metadata.indices[name];
+      writeFileSync(join(b, 'cluster_state.json'), JSON.stringify(state));
+      const explain = JSON.parse(readFileSync(join(b, 'commercial/ilm_explain.json'), 'utf8'));
+      for (const name of gone) delete explain.indices[name];
+      writeFileSync(join(b, 'commercial/ilm_explain.json'), JSON.stringify(explain));
+      const policies = JSON.parse(readFileSync(join(b, 'commercial/ilm_policies.json'), 'utf8'));
+      policies.app.policy.phases.warm.actions = {};
+      writeFileSync(join(b, 'commercial/ilm_policies.json'), JSON.stringify(policies));
+    });
+    const run = await forecast(['--diagnostics', bundle, '--horizon', '3d', '--json']);
+    assert.equal(run.code, 1, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.deepEqual(
+      report.targets.flatMap((t: { forecast: { outcome: string; index: string; step: string; elapsed: string }[]; lint: unknown[] }) => [
+        ...t.forecast.map((f) => [f.outcome, f.index, f.step, f.elapsed]),
+        ...t.lint,
+      ]),
+      [
+        ['stuck', 'app-000001', 'check-migration', '2.5d'],
+        ['stuck', 'app-000003', 'wait-for-active-shards', '2.5d'],
+      ],
+    );
+    assert.equal(report.summary.text, '2 managed indices, 2 forecast over 3d: 1 will fail, get stuck or fill the disk; 2 indices wait for good; 0 in ERROR now');
+  });
+
+  it('adds the writes of data streams and aliases no policy manages to the disk, and --rate names them', async () => {
+    // es-8.15-unmanaged: logs-web as in es-8.15 (10^9 bytes a day), and two streams no policy manages: data stream
+    // traces-app (2,000,000 documents of 1000 bytes in 4 days) and alias audit (is_write_index on audit-000001,
+    // 1,000,000 in 2 days), 5·10^8 bytes a day each; audit-2025, behind alias audit-archive, has a write block and is
+    // not written. The same 100 GiB disk with 12 GiB free, flood stage at 5 GiB free: 7 GiB = 7,516,192,768 bytes.
+    const [all, managedOnly] = await Promise.all([
+      forecast(['--diagnostics', UNMANAGED]),
+      forecast(['--diagnostics', UNMANAGED, '--rate', 'traces-*=0', '--rate', 'audit=0', '--json']),
+    ]);
+    assert.equal(all.code, 1, all.stderr);
+    const expect = expectLines(all.stdout);
+    expect('Written to, but managed by no policy (their documents fill the disk too):');
+    expect('  data stream [traces-app] (write index .ds-traces-app-2026.03.06-000001), 500000 documents a day (estimated: 2000000 documents over 4d)');
+    expect('  alias [audit] (write index audit-000001), 500000 documents a day (estimated: 1000000 documents over 2d)');
+    // 2·10^9 bytes a day: 3.758 days (5411.7 minutes), so the write step of minute 5420, 3d 18h 20m in.
+    expect('  +3.76d (2026-03-14T06:20:00.000Z) flood stage');
+    expect('  +3.76d (2026-03-14T06:20:00.000Z) disk flood stage on .ds-logs-web-2026.03.03-000001');
+    // They are writers, not targets: nothing of theirs is forecast to fail.
+    assert.ok(!all.stdout.includes('under policy [traces') && !all.stdout.includes('alias [audit] (write index audit-000001) under'), all.stdout);
+    assert.ok(!all.stdout.includes('audit-archive'), all.stdout);
+    // Without them, logs-web's 10^9 bytes a day alone: 7.516 days (10823.3 minutes), the write step of minute 10830.
+    const report = JSON.parse(managedOnly.stdout);
+    assert.equal(report.disk.time, '2026-03-18T00:30:00.000Z');
+    assert.deepEqual(report.disk_writers, [
+      { name: 'traces-app', kind: 'data_stream', write_index: '.ds-traces-app-2026.03.06-000001', documents: { per_day: 0, size_in_bytes: 1000, rate: '--rate traces-*=0' } },
+      { name: 'audit', kind: 'alias', write_index: 'audit-000001', documents: { per_day: 0, size_in_bytes: 1000, rate: '--rate audit=0' } },
+    ]);
+    assert.deepEqual(report.targets.map((t: { name: string }) => t.name), ['logs-web']);
   });
 
   it("reads the bundle's zip as it reads its folder; a cut zip is refused", async () => {
@@ -175,9 +269,14 @@ describe('tessera ilm forecast', () => {
     // The last pattern that matches wins; with app's 5·10^7 bytes a day, 2.05·10^9 fill the 7 GiB in 3.666 days.
     assert.deepEqual(logs.documents, { per_day: 2000000, size_in_bytes: 1000, rate: '--rate logs-web=2000000' });
     assert.deepEqual(logs.forecast.map((f: { outcome: string; time: string }) => [f.outcome, f.time]), [['disk', '2026-03-14T04:00:00.000Z'], ['error', '2026-04-02T12:00:00.000Z']]);
-    // A tenth of the writes (and app's) never reach the flood stage within 30 days, and the rollover at 30d works.
+    // A tenth of the writes (and app's) never reach the flood stage within 30 days; but 1.5·10^8 bytes a day pass the
+    // high watermark (2 GiB) at 14.3 days, so the rollover at 30d makes an index that cannot be placed: it waits.
     const slow = JSON.parse((await forecast(['--diagnostics', FIXTURE, '--rate', 'logs-*=100000', '--json'])).stdout);
-    assert.equal(slow.targets.find((t: { name: string }) => t.name === 'logs-web'), undefined);
+    assert.equal(slow.disk, null);
+    assert.deepEqual(
+      slow.targets.find((t: { name: string }) => t.name === 'logs-web').forecast.map((f: { outcome: string; step: string; time: string }) => [f.outcome, f.step, f.time]),
+      [['stuck', 'wait-for-active-shards', '2026-04-02T12:00:00.000Z']],
+    );
   });
 
   it('exits 0 when nothing will fail, and names the files it did not have and what it could not see', async () => {

@@ -17,6 +17,7 @@ import { filesOf, zipOf } from '../helpers/zip-writer.js';
 
 const WAIT = { timeout: 60_000 };
 const FIXTURE = new URL('../fixtures/diagnostics/es-8.15/', import.meta.url).pathname;
+const UNMANAGED = new URL('../fixtures/diagnostics/es-8.15-unmanaged/', import.meta.url).pathname;
 
 /** What the console should show: the server's own answer to the same bundle, asked directly. */
 async function reportOf(url: string, body: Buffer, query: string, auth?: string): Promise<{ status: number; json: any }> {
@@ -116,12 +117,21 @@ describe('the console: forecast a cluster from its diagnostics bundle', { skip: 
     }
 
     const app = report.targets.find((t: any) => t.name === 'app');
-    const blocked = app.forecast[1];
+    const blocked = app.forecast[3];
     assert.deepEqual([blocked.index, blocked.time, blocked.row, blocked.outcome], ['app-000008', '2026-03-18T00:00:00.000Z', 8, 'error']);
     const appSection = page.getByRole('region', { name: 'Alias app' });
-    const appFinding = text(await appSection.locator('li.finding').nth(1).textContent());
+    const appFinding = text(await appSection.locator('li.finding').nth(3).textContent());
     assert.ok(appFinding.startsWith(`+${blocked.elapsed} (2026-03-18T00:00:00.000Z) error at app-000008 hot / rollover / attempt-rollover · spec error row 8`), appFinding);
     assert.ok(appFinding.includes(`${blocked.type}: ${blocked.message}`), appFinding);
+    // A wait for good: when it began, the step, explain's message, and the other indices waiting there.
+    const held = app.forecast[0];
+    assert.deepEqual([held.outcome, held.index, held.step, held.also], ['stuck', 'app-000001', 'check-migration', ['app-000002']]);
+    const heldItem = appSection.locator('li.finding').first();
+    const heldText = text(await heldItem.textContent());
+    assert.ok(heldText.startsWith(`+${held.elapsed} (${held.time}) stuck at app-000001 warm / migrate / check-migration · spec error row 8`), heldText);
+    assert.equal(await heldItem.locator('.step-info-reason').textContent(), held.message);
+    assert.equal(text(await heldItem.locator('.finding-also').textContent()), 'Also waiting there: app-000002');
+    assert.equal(await page.getByRole('list', { name: 'Written to, but managed by no policy' }).count(), 0);
     // The disk's flood stage, once for the whole cluster.
     const disk = page.getByLabel('Disk flood stage');
     assert.ok(text(await disk.textContent()).includes(`(+${report.disk.elapsed}): ${report.disk.message}`));
@@ -191,6 +201,7 @@ describe('the console: forecast a cluster from its diagnostics bundle', { skip: 
     await notSeen.waitFor(WAIT);
     assert.deepEqual(await notSeen.locator('li').allTextContents(), partialReport.not_seen);
 
+
     const broken = join(dir, 'broken');
     cpSync(FIXTURE, join(broken, 'api-diagnostics'), { recursive: true });
     writeFileSync(join(broken, 'api-diagnostics', 'cluster_settings.json'), '{"persistent": {');
@@ -200,6 +211,18 @@ describe('the console: forecast a cluster from its diagnostics bundle', { skip: 
     await alert.waitFor(WAIT);
     assert.match(text(await alert.locator('.error-reason').textContent()), /^cluster_settings\.json: not valid JSON/);
     assert.equal(sent.length, 2, 'nothing sent for a folder with a file that is not JSON');
+
+    // A bundle with streams no policy manages: listed with their rates, as writers of the disk, not as targets.
+    await page.getByLabel('or its folder').setInputFiles(UNMANAGED);
+    await page.getByRole('button', { name: 'Forecast', exact: true }).click();
+    const writers = page.getByRole('list', { name: 'Written to, but managed by no policy' });
+    await writers.waitFor(WAIT);
+    assert.deepEqual((await writers.locator('li').allTextContents()).map(text), [
+      'Data stream traces-app, write index .ds-traces-app-2026.03.06-000001, 500,000 documents a day (estimated: 2000000 documents over 4d)',
+      'Alias audit, write index audit-000001, 500,000 documents a day (estimated: 1000000 documents over 2d)',
+    ]);
+    assert.equal(await page.locator('section.forecast-target').count(), 1);
+    assert.ok(text(await page.getByLabel('Disk flood stage').textContent()).includes('(+3.76d)'));
     await page.context().close();
   });
 

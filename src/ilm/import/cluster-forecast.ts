@@ -4,13 +4,14 @@
  * of documents, from the moment the bundle was taken. What will fail, wait for good or fill the disk within the
  * horizon, when, with the spec's row and the remedy; and what is in ERROR already, with its fix.
  */
-import { ClusterState, DataStream, DataStreams, type IndexMetadata, type IndexStats } from '../../cluster/index.js';
+import { ClusterState, DataStream, DataStreams, IndexMetadata, writeIndexOf, type IndexStats } from '../../cluster/index.js';
 import { humanDuration, matchesPattern } from '../../platform/units/index.js';
 import { readExecution } from '../execution-state.js';
 import { lintManagedIndexEntries } from '../lint/lint-managed-indices.js';
 import type { LintProblem } from '../lint/lint-problem.js';
 import { stepInfoAdvice } from '../remedies/index.js';
-import { indexTimeline, type SimulationEnvironment } from '../simulate/forecast.js';
+import { indexSimulation, type SimulationEnvironment } from '../simulate/forecast.js';
+import type { SimulationResult } from '../simulate/simulation.js';
 import { ERROR_STEP } from '../step-key.js';
 import type { ImportedCluster } from './import-diagnostics.js';
 
@@ -72,6 +73,8 @@ export interface Finding {
   readonly message: string;
   readonly row: number | null;
   readonly remedy: string;
+  /** A wait's: the other indices that wait at the same step for the same reason, each from later on. */
+  readonly also?: readonly string[];
 }
 
 function phaseOf(state: ClusterState, index: string): string | undefined {
@@ -106,6 +109,42 @@ function targets(state: ClusterState): Target[] {
     const alias = writeAlias(state, index);
     if (alias !== undefined) out.push({ name: alias, kind: 'alias', index: index.name, members: [index.name], written: true });
     else out.push({ name: index.name, kind: 'index', index: index.name, members: [index.name], written: false });
+  }
+  return out;
+}
+
+const WRITE_BLOCKS = ['index.blocks.write', 'index.blocks.read_only', 'index.blocks.read_only_allow_delete'];
+
+/** Whether writes could reach the index now: open, and without a block a user set to stop them. */
+function writable(index: IndexMetadata): boolean {
+  return !IndexMetadata.isClosed(index) && !WRITE_BLOCKS.some((block) => index.settings[block] === 'true');
+}
+
+/**
+ * The data streams and aliases written to whose write index no policy manages: nothing of them is forecast, but
+ * their documents fill the same disk. An alias counts where Elasticsearch would route a write through it (its
+ * `is_write_index`, or its only index), once per write index, and not over a data stream's backing index.
+ */
+function unmanagedWriters(state: ClusterState): Target[] {
+  const out: Target[] = [];
+  const backing = new Set<string>();
+  for (const ds of DataStreams.all(state).values()) {
+    for (const i of ds.indices) backing.add(i.index_name);
+    const write = state.indices.get(DataStream.writeIndex(ds));
+    if (write && !isManaged(write) && writable(write)) out.push({ name: ds.name, kind: 'data_stream', index: write.name, members: [], written: true });
+  }
+  const aliases = [...new Set([...state.indices.values()].flatMap((i) => Object.keys(i.aliases)))].sort();
+  const taken = new Set<string>();
+  for (const alias of aliases) {
+    let write: IndexMetadata;
+    try {
+      write = writeIndexOf(state, alias);
+    } catch {
+      continue; // an alias with no write index is read through, never written
+    }
+    if (isManaged(write) || backing.has(write.name) || taken.has(write.name) || !writable(write)) continue;
+    taken.add(write.name);
+    out.push({ name: alias, kind: 'alias', index: write.name, members: [], written: true });
   }
   return out;
 }
@@ -196,6 +235,51 @@ function errorFinding(timeline: Timeline): Finding | undefined {
   };
 }
 
+/**
+ * The waits the forecast ends in: each index still at a step that waits with a message in step_info, as explain
+ * shows it, from when it entered the step. A rollover whose conditions are not yet met waits without one: that is
+ * how an index lives in hot, not a wait for good. Indices waiting at the same step for the same reason are one
+ * finding, at the first of them.
+ */
+function waitFindings(result: SimulationResult): Finding[] {
+  // Each index's last move, in time order: the wait began there, or before the forecast if it never moved.
+  const lastStep = new Map<string, { step: string; time: number }>();
+  for (const e of result.events) if (e.kind === 'step') lastStep.set(e.index, { step: e.step, time: e.time });
+  const entered = (index: string, step: string | undefined) => (lastStep.get(index)?.step === step ? lastStep.get(index)!.time : result.start);
+  const messageOf = (info: Readonly<Record<string, unknown>> | undefined) => String(info?.message ?? info?.reason ?? '');
+  const waits = result.indices
+    .filter((i) => i.waitAdvice !== undefined && messageOf(i.stepInfo) !== '')
+    .map((i) => ({ index: i, since: entered(i.name, i.step) }))
+    .sort((a, b) => a.since - b.since || (a.index.name < b.index.name ? -1 : 1));
+  const byReason = new Map<string, { first: Finding; also: string[] }>();
+  for (const { index, since } of waits) {
+    const info = index.stepInfo!;
+    const message = messageOf(info);
+    const key = `${index.phase}/${index.action}/${index.step}|${message}`;
+    const known = byReason.get(key);
+    if (known) {
+      known.also.push(index.name);
+      continue;
+    }
+    const first: Finding = {
+      outcome: 'stuck',
+      index: index.name,
+      time: new Date(since).toISOString(),
+      time_millis: since,
+      elapsed: humanDuration(since - result.start),
+      phase: index.phase!,
+      action: index.action!,
+      step: index.step!,
+      ...(typeof info.type === 'string' && { type: info.type }),
+      message,
+      row: index.waitAdvice!.row ?? null,
+      remedy: index.waitAdvice!.remedy,
+    };
+    byReason.set(key, { first, also: [] });
+  }
+  return [...byReason.values()].map(({ first, also }) => (also.length > 0 ? { ...first, also } : first));
+}
+
 function sameProblem(f: Finding): string {
   return `${f.index}|${f.outcome}|${f.step}|${f.message}`;
 }
@@ -214,6 +298,13 @@ export interface TargetReport {
   readonly lint: readonly Finding[];
   /** With `timelines`: the timeline the findings come from, up to its first error. */
   readonly timeline?: Record<string, unknown>;
+}
+
+export interface DiskWriter {
+  readonly name: string;
+  readonly kind: 'data_stream' | 'alias';
+  readonly write_index: string;
+  readonly documents: TargetReport['documents'];
 }
 
 export interface InError {
@@ -238,9 +329,19 @@ export interface ClusterForecastReport {
   readonly in_error: readonly InError[];
   /** When the disk, filled by every stream written, reaches the flood stage within the horizon. */
   readonly disk: { readonly time: string; readonly time_millis: number; readonly elapsed: string; readonly message: string; readonly remedy: string } | null;
+  /** The data streams and aliases written to that no policy manages: their documents fill the disk too. */
+  readonly disk_writers: readonly DiskWriter[];
   /** Only the targets with something to report. */
   readonly targets: readonly TargetReport[];
-  readonly summary: { readonly managed_indices: number; readonly forecast: number; readonly failing: number; readonly in_error: number; readonly text: string };
+  readonly summary: {
+    readonly managed_indices: number;
+    readonly forecast: number;
+    readonly failing: number;
+    /** Indices forecast to wait for good (the `stuck` findings and their `also`). */
+    readonly stuck: number;
+    readonly in_error: number;
+    readonly text: string;
+  };
 }
 
 /** Runs lint and the timelines over the imported cluster; throws the timelines' refusals (ClusterError). */
@@ -265,18 +366,26 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
   }
   const reports: TargetReport[] = [];
   let flood: Finding | undefined;
-  const rates = new Map(all.map((target) => [target, rateOf(imported, target, options.rates)]));
-  // Every stream written fills the one disk: each timeline writes the others' documents too, without following them.
-  const writes = all.filter((t) => rates.get(t)!.perDay > 0).map((t) => ({ target: t.name, documents: { perDay: rates.get(t)!.perDay, sizeBytes: rates.get(t)!.sizeBytes } }));
+  let stuck = 0;
+  const writers = unmanagedWriters(state);
+  const rates = new Map([...all, ...writers].map((target) => [target, rateOf(imported, target, options.rates)]));
+  // Every stream written fills the one disk, managed or not: each timeline writes the others' documents too, without
+  // following them.
+  const writes = [...all, ...writers]
+    .filter((t) => rates.get(t)!.perDay > 0)
+    .map((t) => ({ target: t.name, documents: { perDay: rates.get(t)!.perDay, sizeBytes: rates.get(t)!.sizeBytes } }));
   for (const target of all) {
     const rate = rates.get(target)!;
     const otherWrites = writes.filter((w) => w.target !== target.name);
     const asked = { horizon: options.horizon, documents: { perDay: rate.perDay, sizeBytes: rate.sizeBytes }, untilFirstError: true, ...(otherWrites.length > 0 && { otherWrites }) };
-    const timeline = (await indexTimeline(target.index, asked, env)) as unknown as Timeline;
+    const { result, rendered } = await indexSimulation(target.index, asked, env);
+    const timeline = rendered as unknown as Timeline;
     const disk = diskFinding(timeline);
     if (disk && (flood === undefined || disk.time_millis! < flood.time_millis!)) flood = disk;
+    const waits = waitFindings(result);
+    stuck += waits.reduce((sum, w) => sum + 1 + (w.also?.length ?? 0), 0);
     // The flood stage blocks every index: a target hears of it where its own writes are refused, the rest once, above.
-    const forecast = [errorFinding(timeline), rate.perDay > 0 ? disk : undefined].filter((f): f is Finding => f !== undefined).sort((a, b) => a.time_millis! - b.time_millis!);
+    const forecast = [errorFinding(timeline), rate.perDay > 0 ? disk : undefined, ...waits].filter((f): f is Finding => f !== undefined).sort((a, b) => a.time_millis! - b.time_millis!);
     // What the timeline dates, lint need not repeat undated.
     const dated = new Set(forecast.map(sameProblem));
     const found = target.members.flatMap((name) =>
@@ -325,7 +434,8 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
   const horizon = humanDuration(options.horizon);
   const counted = `${managed} managed ${managed === 1 ? 'index' : 'indices'}, ${all.length} forecast over ${horizon}`;
   const filled = flood ? `; the disk reaches the flood stage in ${flood.elapsed}` : '';
-  const text = failing === 0 && inError.length === 0 && !flood ? `${counted}: nothing will fail` : `${counted}: ${failing} will fail, get stuck or fill the disk; ${inError.length} in ERROR now${filled}`;
+  const waiting = stuck > 0 ? `; ${stuck} ${stuck === 1 ? 'index waits' : 'indices wait'} for good` : '';
+  const text = failing === 0 && inError.length === 0 && !flood ? `${counted}: nothing will fail` : `${counted}: ${failing} will fail, get stuck or fill the disk${waiting}; ${inError.length} in ERROR now${filled}`;
   return {
     cluster_name: imported.clusterName,
     version: imported.version,
@@ -335,7 +445,11 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
     not_seen: imported.notSeen,
     in_error: inError,
     disk: flood ? { time: flood.time!, time_millis: flood.time_millis!, elapsed: flood.elapsed!, message: FLOOD_MESSAGE, remedy: flood.remedy } : null,
+    disk_writers: writers.map((w): DiskWriter => {
+      const rate = rates.get(w)!;
+      return { name: w.name, kind: w.kind as DiskWriter['kind'], write_index: w.index, documents: { per_day: rate.perDay, size_in_bytes: rate.sizeBytes, rate: rate.source } };
+    }),
     targets: reports,
-    summary: { managed_indices: managed, forecast: all.length, failing, in_error: inError.length, text },
+    summary: { managed_indices: managed, forecast: all.length, failing, stuck, in_error: inError.length, text },
   };
 }

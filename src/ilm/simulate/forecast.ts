@@ -75,6 +75,11 @@ export async function simulatePolicy(request: SimulateRequest, env: SimulationEn
  * with every backing index of the stream.
  */
 export async function indexTimeline(target: string, forecast: Forecast, env: SimulationEnvironment): Promise<Record<string, unknown>> {
+  return (await indexSimulation(target, forecast, env)).rendered;
+}
+
+/** indexTimeline's answer, and the simulation it renders, for callers that read more than the API shows. */
+export async function indexSimulation(target: string, forecast: Forecast, env: SimulationEnvironment): Promise<{ result: SimulationResult; rendered: Record<string, unknown> }> {
   const dataStream = DataStreams.get(env.state, target);
   const name = dataStream ? DataStream.writeIndex(dataStream) : target;
   const index = env.state.indices.get(name);
@@ -82,7 +87,7 @@ export async function indexTimeline(target: string, forecast: Forecast, env: Sim
   const policyName = index.settings['index.lifecycle.name'];
   if (policyName === undefined) throw IlmErrors.illegalArgument(`index [${name}] is not managed by a lifecycle policy: it has no [index.lifecycle.name]`);
   const result = await run(env, env.state, name, env.policies(), forecast, env.policy(policyName)?.modifiedBy);
-  return render(result, name, policyName, forecast);
+  return { result, rendered: render(result, name, policyName, forecast) };
 }
 
 function at(time: number, start: number): Record<string, unknown> {

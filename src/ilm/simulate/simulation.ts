@@ -21,6 +21,7 @@ import {
 import { VirtualClock } from '../../platform/clock.js';
 import { humanDuration } from '../../platform/units/index.js';
 import { readExecution } from '../execution-state.js';
+import { stepInfoAdvice, type Advice } from '../remedies/index.js';
 import { ERROR_STEP } from '../step-key.js';
 import { withLifecycleMetadata } from '../policy/lifecycle-metadata.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
@@ -63,6 +64,8 @@ export interface IndexForecast {
   readonly failedStep?: string;
   readonly failedStepRetryCount?: number;
   readonly stepInfo?: Readonly<Record<string, unknown>>;
+  /** Where the index ends the forecast waiting with a message: the console's advice on that wait. */
+  readonly waitAdvice?: Advice;
   readonly docs: number;
   readonly sizeBytes: number;
 }
@@ -269,9 +272,11 @@ function forecast(state: ClusterState, name: string, stats: IndexStats): IndexFo
   const index = state.indices.get(name)!;
   const execution = readExecution(index);
   let stepInfo: Record<string, unknown> | undefined;
+  let parsed = false;
   if (execution.step_info !== undefined) {
     try {
       stepInfo = JSON.parse(execution.step_info) as Record<string, unknown>;
+      parsed = true;
     } catch {
       stepInfo = { message: execution.step_info };
     }
@@ -284,6 +289,8 @@ function forecast(state: ClusterState, name: string, stats: IndexStats): IndexFo
     ...(execution.failed_step !== undefined && { failedStep: execution.failed_step }),
     ...(execution.failed_step_retry_count !== undefined && { failedStepRetryCount: Number(execution.failed_step_retry_count) }),
     ...(stepInfo && { stepInfo }),
+    // The advice reads step_info as JSON, as the runner writes it.
+    ...(parsed && execution.step !== ERROR_STEP && { waitAdvice: stepInfoAdvice(index)! }),
     docs: stats.docs,
     sizeBytes: stats.sizeBytes,
   };

@@ -56,6 +56,19 @@ export function ClusterForecastReportView({ report }: { report: ClusterForecastR
           </div>
         </section>
       )}
+      {report.disk_writers.length > 0 && (
+        <section aria-labelledby="disk-writers-title">
+          <h2 id="disk-writers-title">Written to, but managed by no policy</h2>
+          <p className="hint">Their documents fill the disk too; nothing else of them is forecast.</p>
+          <ul className="disk-writers" aria-label="Written to, but managed by no policy">
+            {report.disk_writers.map((w) => (
+              <li key={`${w.kind}:${w.name}`}>
+                {KIND[w.kind]} <code>{w.name}</code>, write index <code>{w.write_index}</code>, {rateText(w.documents)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {report.targets.map((target) => (
         <TargetSection key={`${target.kind}:${target.name}`} target={target} />
       ))}
@@ -86,8 +99,8 @@ function InErrorItem({ error }: { error: InError }) {
   );
 }
 
-function rateText(target: ForecastTarget): string {
-  const { per_day: perDay, rate } = target.documents;
+function rateText(documents: ForecastTarget['documents']): string {
+  const { per_day: perDay, rate } = documents;
   if (perDay > 0) return `${perDay.toLocaleString('en')} documents a day (${rate})`;
   return rate === 'not written to' ? 'not written to' : `no documents (${rate})`;
 }
@@ -106,7 +119,7 @@ function TargetSection({ target }: { target: ForecastTarget }) {
             Write index <code>{target.write_index}</code>,{' '}
           </>
         )}
-        policy <code>{target.policy}</code>, {rateText(target)}.
+        policy <code>{target.policy}</code>, {rateText(target.documents)}.
       </p>
       {findings.length > 0 ? (
         <ol className="lint-problems" aria-label={`Findings for ${target.name}`}>
@@ -159,6 +172,17 @@ function FindingItem({ finding: f }: { finding: ClusterFinding }) {
         {f.type !== undefined && ': '}
         {f.message}
       </p>
+      {f.also && (
+        <p className="finding-also">
+          Also waiting there:{' '}
+          {f.also.map((name, i) => (
+            <span key={name}>
+              {i > 0 && ', '}
+              <code>{name}</code>
+            </span>
+          ))}
+        </p>
+      )}
       <p className="remedy">
         <strong>Remedy: </strong>
         <span className="remedy-text">{f.remedy}</span>
