@@ -2,7 +2,8 @@
  * The `_xpack_security_authentication` header of an ILM policy, read and written as Elasticsearch's Java source lays
  * it out. Each byte string is built by hand from elastic/elasticsearch (x-pack/plugin/core/.../security/authc/
  * Authentication.java: encode/doEncode, doWriteTo, RealmRef.writeTo, AuthenticationSerializationHelper.writeUserTo;
- * .../security/user/User.java: writeUser; 7.x .../user/InternalUserSerializationHelper.java: writeTo;
+ * .../security/user/User.java: writeUser; 7.x .../user/User.java: writeTo and writeUser (the same bytes: the user,
+ * `true` and the user it ran as under run-as, then `false`), 7.x .../user/InternalUserSerializationHelper.java: writeTo;
  * server/.../common/io/stream/StreamOutput.java: writeVInt, writeString, writeStringArray, writeOptionalString,
  * writeBoolean, writeGenericValue's WRITERS), not from the encoder under test.
  */

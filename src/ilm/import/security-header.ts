@@ -11,8 +11,9 @@
  *   inner user), or under run-as the effective user, `true`, the authenticating user, `false`; then the
  *   authenticating subject's RealmRef (RealmRef.writeTo: node name, realm name, realm type, then, from transport
  *   version 8.2.0, an optional domain), the looked-up-by realm, the authentication type's ordinal, the metadata;
- * - User.writeUser: `false` (not internal), username, roles (writeStringArray), metadata (writeGenericMap), full name
- *   and email (writeOptionalString), enabled; an internal user (writeInternalUser, 7.x
+ * - User.writeUser: `false` (not internal), username, roles (writeStringArray), metadata (writeGenericMap; 7.x
+ *   writeMap, the same generic value), full name and email (writeOptionalString), enabled; 7.x User.writeTo lays out
+ *   run-as as doWriteTo does; an internal user (writeInternalUser, 7.x
  *   InternalUserSerializationHelper.writeTo) is `true` and its name alone;
  * - StreamOutput: writeBoolean one byte 0/1; writeVInt seven bits a byte, low first, the high bit saying more follow;
  *   writeString the count of UTF-16 chars as a vint, then each char in one to three bytes (a surrogate on its own);
