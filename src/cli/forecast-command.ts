@@ -133,9 +133,9 @@ function clusterSource(options: UrlOptions): ClusterSource {
  * out, as a bundle without it, with the refusal in what is not seen; except the calls without which nothing can be
  * forecast, and a refusal of the credentials themselves, which stop the command.
  */
-async function readCluster(source: ClusterSource, wanted: readonly DiagnosticsFile[]): Promise<{ files: Map<string, unknown>; notRead: string[] }> {
+async function readCluster(source: ClusterSource, wanted: readonly DiagnosticsFile[]): Promise<{ files: Map<string, unknown>; notRead: Map<string, string> }> {
   const files = new Map<string, unknown>();
-  const notRead: string[] = [];
+  const notRead = new Map<string, string>();
   for (const file of wanted) {
     const call = file.liveCall ?? file.call;
     try {
@@ -146,7 +146,7 @@ async function readCluster(source: ClusterSource, wanted: readonly DiagnosticsFi
       const needs = error.status === 403 ? `; it needs the ${file.privilege}` : '';
       if (error.status === 401) throw new UsageError(`--url: ${error.message}: check --user or --api-key`);
       if (file.missing === 'required') throw new UsageError(`--url: ${error.message}${needs}`);
-      if (!file.missing.startsWith('nothing')) notRead.push(`${call}: ${error.status === 403 ? `refused (${file.privilege} needed)` : `answered ${error.status}`}: ${file.missing}`);
+      notRead.set(file.path, `${call}: ${error.status === 403 ? `refused (${file.privilege} needed)` : `answered ${error.status}`}: ${file.missing}`);
     }
   }
   return { files, notRead };
@@ -197,7 +197,7 @@ export async function forecastCommand(argv: string[], out: (text: string) => voi
     let imported;
     if (values.url !== undefined) {
       const { files, notRead } = await readCluster(clusterSource({ ...values, url: values.url }), wanted);
-      imported = { ...importDiagnostics(files), notSeen: notRead };
+      imported = importDiagnostics(files, notRead);
     } else {
       imported = importDiagnostics(readBundle(values.diagnostics!, wanted.map((f) => f.path)));
     }

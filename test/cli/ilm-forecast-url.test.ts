@@ -5,8 +5,9 @@
  * dated error equals what the original cluster's own timeline predicts for that index.
  *
  * The cluster, on the virtual clock: alias [app] over app-000001 (one shard; its policy rolls over at 1d and shrinks
- * to one shard a day later), data stream [logs-web] written to, metrics-1 in ERROR (no rollover alias), and a
- * closed index.
+ * to one shard a day later), data stream [logs-web] written to, metrics-1 in ERROR (no rollover alias), a closed
+ * index, and keep-1, whose policy deletes it at 2d but was last modified by [keeper], whose role may not delete it
+ * (row 9): the export carries that in the policy's security header, as ES's cluster state does.
  */
 import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
@@ -47,6 +48,13 @@ describe('tessera ilm forecast --url', () => {
     await elastic.indices.create({ index: 'shut-1' });
     await elastic.indices.close({ index: 'shut-1' });
     await elastic.indices.putIndexTemplate({ name: 'logs', index_patterns: ['logs-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'logs' } }, priority: 200 });
+    // keeper may manage policies and watch keep-* (enough for the delete action's first step), not delete it.
+    await elastic.security.putRole({ name: 'ilm_keeper', cluster: ['manage_ilm'], indices: [{ names: ['keep-*'], privileges: ['view_index_metadata', 'monitor'] }] });
+    await elastic.security.putUser({ username: 'keeper', password: 'keeper-pw', roles: ['ilm_keeper'] });
+    const keeper = new Client({ node: server.url, auth: { username: 'keeper', password: 'keeper-pw' } });
+    await keeper.ilm.putLifecycle({ name: 'keep', policy: { phases: { delete: { min_age: '2d', actions: { delete: {} } } } } });
+    await keeper.close();
+    await elastic.indices.create({ index: 'keep-1', settings: { 'index.lifecycle.name': 'keep' } });
     await elastic.bulk({ refresh: true, operations: Array.from({ length: 40 }, (_, i) => [{ create: { _index: 'logs-web' } }, { '@timestamp': EPOCH + i, message: 'x'.repeat(100) }]).flat() });
     await elastic.bulk({ refresh: true, operations: Array.from({ length: 20 }, (_, i) => [{ index: { _index: 'app' } }, { n: i }]).flat() });
     await elastic.transport.request({ method: 'POST', path: '/_tessera/clock/_advance', body: { by: '12h' } });
@@ -83,6 +91,20 @@ describe('tessera ilm forecast --url', () => {
       logs.forecast.map((f: any) => [f.step, f.row, f.time]),
       [['shrink', 1, '2026-04-01T00:20:00.000Z']],
     );
+    // 2 days old at 03-03T00:00, a poll that moves keep-1 into delete; the next one reaches the step keeper may not do.
+    const keep = report.targets.find((t: any) => t.name === 'keep-1');
+    assert.deepEqual(
+      keep.forecast.map((f: any) => [f.step, f.row, f.time, f.type, f.message]),
+      [
+        [
+          'delete',
+          9,
+          '2026-03-03T00:10:00.000Z',
+          'security_exception',
+          'action [indices:admin/delete] is unauthorized for user [keeper] with roles [ilm_keeper] on indices [keep-1], this action is granted by the index privileges [delete_index,manage,all]',
+        ],
+      ],
+    );
   });
 
   it('works with the documented privileges alone; without manage_index_templates the templates are not seen', async () => {
@@ -93,8 +115,15 @@ describe('tessera ilm forecast --url', () => {
     const report = json(run);
     assert.deepEqual(
       report.not_seen.map((line: string) => line.split(': ').slice(0, 2).join(': ')),
-      ['GET /_index_template: refused (cluster privilege manage_index_templates needed)', 'GET /_component_template: refused (cluster privilege manage_index_templates needed)', 'GET /_template: refused (cluster privilege manage_index_templates needed)'],
+      [
+        'GET /_index_template: refused (cluster privilege manage_index_templates needed)',
+        'GET /_component_template: refused (cluster privilege manage_index_templates needed)',
+        'GET /_template: refused (cluster privilege manage_index_templates needed)',
+        'GET /_security/role: refused (cluster privilege read_security needed)',
+      ],
     );
+    // Without the roles, the steps run unchecked: keep-1's delete is not forecast to fail.
+    assert.equal(report.targets.find((t: any) => t.name === 'keep-1'), undefined);
     // Without the template, the stream's next backing index is not known to be managed; what comes before is the same.
     assert.deepEqual(report.in_error.map((e: any) => e.index), ['metrics-1']);
 

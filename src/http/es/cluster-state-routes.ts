@@ -4,9 +4,11 @@
  * repositories); per-index versions and primary terms, which Tessera does not track, are left out.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ClusterState, DATA_STREAM_METADATA, DataStreams, ES_VERSION, ES_VERSION_ID, IndexMetadata, nestSettings, resolveIndices } from '../../cluster/index.js';
+import { ClusterState, DATA_STREAM_METADATA, DataStreams, ES_VERSION, ES_VERSION_ID, IndexMetadata, NODE_NAME, nestSettings, resolveIndices } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
-import { javaIsoInstant, lifecycleMetadata, serializePolicy } from '../../ilm/index.js';
+import { javaIsoInstant, lifecycleMetadata, serializePolicy, type PolicyMetadata } from '../../ilm/index.js';
+import { AUTHENTICATION_HEADER, encodeAuthentication } from '../../ilm/import/security-header.js';
+import { realmOf } from '../../security/authentication.js';
 import type { EsContext } from './es-context.js';
 import { esSend, flag } from './es-reply.js';
 import { renderAliases } from './index-render.js';
@@ -70,6 +72,22 @@ function indexMetadata(index: IndexMetadata, flat: boolean) {
 export function clusterStateRoutes(app: FastifyInstance, ctx: EsContext): void {
   const coordination = { term: 1, last_committed_config: [NODE_ID], last_accepted_config: [NODE_ID], voting_config_exclusions: [] };
 
+  /**
+   * The headers ES keeps with a policy, which its steps run with: the last modifier's authentication, as ES encodes it.
+   * It names the user and its roles, no secret, and ES shows it to a `monitor` holder too.
+   */
+  const policyHeaders = (policy: PolicyMetadata): Record<string, string> => {
+    const { security } = ctx;
+    if (!security || policy.modifiedBy === undefined) return {};
+    // A user since deleted holds no role (authorizeAsUser): its header says so.
+    const user = security.users.user(policy.modifiedBy);
+    const header = encodeAuthentication(
+      { username: policy.modifiedBy, roles: user?.roles ?? [], fullName: user?.full_name ?? null, email: user?.email ?? null, enabled: user?.enabled ?? false },
+      { ...realmOf(policy.modifiedBy), nodeName: NODE_NAME },
+    );
+    return { [AUTHENTICATION_HEADER]: header };
+  };
+
   const customsOf = (state: ClusterState, flat: boolean): Record<string, unknown> => {
     const customs: Record<string, unknown> = {};
     const components = [...state.componentTemplates.values()].sort((a, b) => compareStrings(a.name, b.name));
@@ -89,8 +107,7 @@ export function clusterStateRoutes(app: FastifyInstance, ctx: EsContext): void {
         policies: Object.fromEntries(
           [...policies.values()].sort((a, b) => compareStrings(a.name, b.name)).map((p) => [
             p.name,
-            // The stored authentication headers are the policy's credentials; they stay on the server.
-            { policy: serializePolicy(p.policy), headers: {}, version: p.version, modified_date: p.modifiedDate, modified_date_string: javaIsoInstant(p.modifiedDate) },
+            { policy: serializePolicy(p.policy), headers: policyHeaders(p), version: p.version, modified_date: p.modifiedDate, modified_date_string: javaIsoInstant(p.modifiedDate) },
           ]),
         ),
         operation_mode: operationMode,

@@ -14,6 +14,7 @@ import { indexSimulation, type SimulationEnvironment } from '../simulate/forecas
 import type { SimulationResult } from '../simulate/simulation.js';
 import { ERROR_STEP } from '../step-key.js';
 import type { ImportedCluster } from './import-diagnostics.js';
+import { importedAuthorizer } from './imported-security.js';
 
 const DAY_MS = 86_400_000;
 /** ES's documents average about a kilobyte on disk: the size of one where an index has none yet. */
@@ -357,6 +358,8 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
     stats: (index: string) => imported.stats.get(index) ?? { docs: 0, sizeBytes: 0 },
     // The disk is always set (tessera.disk.capacity), or the decider off.
     defaultDiskCapacity: 0,
+    // With the roles, each policy's steps run as its header's user, as ES runs them; without, unchecked.
+    ...(imported.security && { authorizeAs: importedAuthorizer(imported.security) }),
     ...(options.runSimulation && { runSimulation: options.runSimulation }),
   };
   const lint = new Map(await lintManagedIndexEntries(env));

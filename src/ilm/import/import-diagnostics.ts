@@ -29,8 +29,13 @@ import type { PhaseExecutionInfo } from '../phase-execution.js';
 import { withLifecycleMetadata } from '../policy/lifecycle-metadata.js';
 import { parsePolicyBody } from '../policy/lifecycle-policy.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { parseRoleDescriptor } from '../../security/role-descriptor.js';
+import { SecurityError } from '../../security/security-error.js';
+import type { Role } from '../../security/security-model.js';
 import { breakerSettings, type NodesMemory } from './breaker-limits.js';
 import { DIAGNOSTICS_FILES, fileDescription } from './diagnostics-files.js';
+import { policyRunners, ROLES_FILE, type ImportedSecurity } from './imported-security.js';
+import { AUTHENTICATION_HEADER } from './security-header.js';
 
 /** A bundle that cannot be imported: the message names the file and what is wrong or missing. */
 export class ImportError extends Error {}
@@ -53,7 +58,9 @@ export interface ImportedCluster {
   /** Documents (primaries) and store size (all copies: what takes disk) of each index. */
   readonly stats: ReadonlyMap<string, IndexStats>;
   readonly disk: ImportedDisk | undefined;
-  /** Files that were missing, each with what the forecast cannot see without it. */
+  /** The users the policies' steps run as, and the roles: absent, the steps run unchecked. */
+  readonly security?: ImportedSecurity;
+  /** Files that were missing, each with what the forecast cannot see without it; and policies whose user is not known. */
   readonly notSeen: readonly string[];
 }
 
@@ -189,6 +196,29 @@ function readPolicies(raw: unknown): Map<string, PolicyMetadata> {
     });
   }
   return policies;
+}
+
+/** Each policy's headers as the cluster state keeps them (index_lifecycle's LifecyclePolicyMetadata). */
+function policyHeaders(metadata: Json, names: Iterable<string>): Map<string, Json | undefined> {
+  const lifecycle = isObject(metadata.index_lifecycle) && isObject(metadata.index_lifecycle.policies) ? metadata.index_lifecycle.policies : {};
+  return new Map([...names].map((name) => {
+    const entry = lifecycle[name];
+    return [name, isObject(entry) && isObject(entry.headers) ? entry.headers : undefined];
+  }));
+}
+
+/** GET /_security/role's answer: each role by name, reserved ones included. */
+function readRoles(raw: unknown): Map<string, Role> {
+  const roles = new Map<string, Role>();
+  for (const [name, body] of Object.entries(object(raw, ROLES_FILE, 'the answer'))) {
+    try {
+      roles.set(name, parseRoleDescriptor(name, body));
+    } catch (error) {
+      if (error instanceof SecurityError) fail(ROLES_FILE, `role [${name}]: ${error.type}: ${error.reason}`);
+      throw error;
+    }
+  }
+  return roles;
 }
 
 function readIndices(metadata: Json, aliasFile: unknown): IndexMetadata[] {
@@ -361,8 +391,11 @@ function diskSettings(disk: ImportedDisk, all: Record<string, string>): Record<s
   return out;
 }
 
-/** Builds the cluster from `files` (each path's parsed JSON; a missing file absent); throws ImportError. */
-export function importDiagnostics(bundle: ReadonlyMap<string, unknown>): ImportedCluster {
+/**
+ * Builds the cluster from `files` (each path's parsed JSON; a missing file absent); throws ImportError. `notRead`:
+ * why each file a live cluster did not give was not read, said in place of the file's absence.
+ */
+export function importDiagnostics(bundle: ReadonlyMap<string, unknown>, notRead: ReadonlyMap<string, string> = new Map()): ImportedCluster {
   let files = bundle;
   const required = DIAGNOSTICS_FILES.filter((f) => f.missing === 'required');
   if (!required.some((f) => files.has(f.path))) {
@@ -388,6 +421,11 @@ export function importDiagnostics(bundle: ReadonlyMap<string, unknown>): Importe
   const clusterState = object(files.get('cluster_state.json'), 'cluster_state.json', 'the answer');
   const metadata = object(clusterState.metadata, 'cluster_state.json', '[metadata]');
   const policies = readPolicies(files.get('commercial/ilm_policies.json'));
+  const headers = policyHeaders(metadata, policies.keys());
+  const runners = policyRunners(headers, files.has(ROLES_FILE) ? readRoles(files.get(ROLES_FILE)) : undefined);
+  for (const [name, user] of runners.modifiedBy) policies.set(name, { ...policies.get(name)!, modifiedBy: user });
+  // Roles are missed only where some policy's steps run as a user the headers name: a cluster with security.
+  const secured = [...headers.values()].some((h) => typeof h?.[AUTHENTICATION_HEADER] === 'string');
   const indexList = readIndices(metadata, files.get('alias.json'));
   const byName = new Map(indexList.map((i) => [i.name, i]));
   const explainPath = 'commercial/ilm_explain.json';
@@ -438,9 +476,13 @@ export function importDiagnostics(bundle: ReadonlyMap<string, unknown>): Importe
     policies: [...policies.values()],
     stats,
     disk,
-    notSeen: DIAGNOSTICS_FILES.filter((f) => f.missing !== 'required' && !files.has(f.path)).map((f) =>
-      refused.has(f.path) ? `${f.path}: ${refused.get(f.path)!}: ${f.missing}` : `${f.path} (${f.call}): ${f.missing}`,
-    ),
+    ...(runners.security && { security: runners.security }),
+    notSeen: [
+      ...DIAGNOSTICS_FILES.filter((f) => f.missing !== 'required' && !files.has(f.path) && (secured || !f.withSecurity)).map(
+        (f) => notRead.get(f.path) ?? (refused.has(f.path) ? `${f.path}: ${refused.get(f.path)!}: ${f.missing}` : `${f.path} (${f.call}): ${f.missing}`),
+      ),
+      ...runners.notes,
+    ],
   };
 }
 

@@ -1,0 +1,81 @@
+/**
+ * @module Who an imported cluster's policies run their steps as (LifecyclePolicySecurityClient runs them with the
+ * policy's stored headers): the user each policy's `_xpack_security_authentication` header names, with the role names
+ * it carries, as Elasticsearch authorizes them; and those roles as GET /_security/role answers them. Where either is
+ * out of reach, the policy's steps run unchecked and the report says so, rather than guess.
+ */
+import { ClusterError } from '../../cluster/index.js';
+import { authorizeIndices } from '../../security/privileges.js';
+import { BUILT_IN_ROLES, type Role, type User } from '../../security/security-model.js';
+import { AUTHENTICATION_HEADER, decodeAuthentication } from './security-header.js';
+
+export const ROLES_FILE = 'commercial/security_roles.json';
+
+export interface ImportedSecurity {
+  /** Each user a checked policy runs as, with the role names its header carries. */
+  readonly users: ReadonlyMap<string, readonly string[]>;
+  /** The cluster's roles, reserved ones included, as GET /_security/role answers them. */
+  readonly roles: ReadonlyMap<string, Role>;
+}
+
+export interface PolicyRunners {
+  /** The user each checked policy's steps run as. */
+  readonly modifiedBy: ReadonlyMap<string, string>;
+  readonly security: ImportedSecurity | undefined;
+  /** What could not be checked, and why: the report's not-seen lines. */
+  readonly notes: readonly string[];
+}
+
+const unchecked = 'its steps are not checked for privileges (row 9)';
+
+/**
+ * `headers`: each policy's headers as the cluster state keeps them; `roles`: the roles file's, undefined without it.
+ * A policy with no authentication header runs unchecked; a security-less cluster keeps none.
+ */
+export function policyRunners(headers: ReadonlyMap<string, Readonly<Record<string, unknown>> | undefined>, roles: ReadonlyMap<string, Role> | undefined): PolicyRunners {
+  const modifiedBy = new Map<string, string>();
+  const users = new Map<string, readonly string[]>();
+  const notes: string[] = [];
+  for (const [policy, policyHeaders] of headers) {
+    const header = policyHeaders?.[AUTHENTICATION_HEADER];
+    if (typeof header !== 'string') {
+      // Only a cluster with security answers GET /_security/role: there, a policy without the header is worth a word.
+      if (roles) notes.push(`policy [${policy}]: cluster_state.json keeps no ${AUTHENTICATION_HEADER} header for it, so the user its steps run as is not known: ${unchecked}`);
+      continue;
+    }
+    const runner = decodeAuthentication(header);
+    if (runner.kind === 'unknown') {
+      notes.push(`policy [${policy}]: the user its steps run as is not known: ${runner.why}; ${unchecked}`);
+      continue;
+    }
+    if (!roles) continue;
+    const unknown = runner.roles.filter((name) => !roles.has(name) && !BUILT_IN_ROLES.has(name));
+    if (unknown.length > 0) {
+      notes.push(
+        `policy [${policy}]: its steps run as user [${runner.username}], whose roles [${unknown.join(',')}] are not in ${ROLES_FILE} (roles of a roles.yml file, which no API shows, or since deleted): ${unchecked}`,
+      );
+      continue;
+    }
+    const known = users.get(runner.username);
+    if (known && known.join(',') !== runner.roles.join(',')) {
+      notes.push(`policy [${policy}]: its steps run as user [${runner.username}] with roles [${runner.roles.join(',')}], another policy's as the same user with roles [${known.join(',')}]: ${unchecked}`);
+      continue;
+    }
+    users.set(runner.username, runner.roles);
+    modifiedBy.set(policy, runner.username);
+  }
+  return { modifiedBy, security: roles && { users, roles }, notes };
+}
+
+/** Steps authorized as ES authorizes them: the user's roles as its header names them, each resolved in the cluster's roles. */
+export function importedAuthorizer(security: ImportedSecurity): (username: string) => (action: string, index: string) => ClusterError | undefined {
+  const lookup = (name: string) => security.roles.get(name) ?? BUILT_IN_ROLES.get(name);
+  return (username) => {
+    const user: User = { username, roles: security.users.get(username) ?? [], full_name: null, email: null, metadata: {}, enabled: true, passwordHash: '' };
+    return (action, index) => {
+      const denied = authorizeIndices(user, lookup, action, [index]);
+      // As the runner records it: the step's failure is a cluster error with the denial's type and reason.
+      return denied && ClusterError.from(denied);
+    };
+  };
+}
