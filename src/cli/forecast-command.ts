@@ -30,7 +30,8 @@ Options:
   --url <url>               Read the same answers from the cluster itself, with GET requests only. It needs
                             the cluster privileges monitor and read_ilm, and the index privileges
                             view_index_metadata and monitor on the indices to forecast;
-                            manage_index_templates for the templates (without it they are not seen).
+                            manage_index_templates for the templates, and read_security for the roles
+                            the policies' steps run with (without them, those are not seen).
   --user <name>[:<password>]
                             Basic credentials for --url; without :<password>, the password is read from
                             the environment variable TESSERA_FORECAST_PASSWORD.
