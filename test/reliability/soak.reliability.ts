@@ -11,7 +11,8 @@ import { Client } from '@elastic/elasticsearch';
 import { FieldType } from '../../src/gen/tessera/grid/v1/field_pb.js';
 import { gridClient } from '../helpers/grid-clients.js';
 import { startInstance, type Instance } from '../helpers/instances.js';
-import { removeTestData, tempDataDir } from '../helpers/server.js';
+import { SQLITE_PAGE_CACHE_BYTES } from '../../src/platform/store/sqlite/sqlite-store.js';
+import { removeTestData, tempDataDir, TEST_DATABASE_URL } from '../helpers/server.js';
 
 const SECONDS = Number(process.env.TESSERA_SOAK_SECONDS ?? 60);
 const SAMPLE_MS = 2_000;
@@ -124,8 +125,10 @@ describe(`a ${SECONDS} s soak of mixed traffic`, () => {
     assert.deepEqual(errors, []);
     assert.deepEqual(lasts, lasts.map(() => head.revision), 'every watcher saw every change');
     // Levels off: the last third of the run uses no more than half again the peak of the first third (plus slack for
-    // the allocator), while the work done in between was about twice as much.
-    assert.ok(late <= early * 1.5 + 32, `memory grew from ${early.toFixed(0)} MB to ${late.toFixed(0)} MB`);
+    // the allocator), while the work done in between was about twice as much. On SQLite the page cache fills as the
+    // database is read, up to its bound, however long it runs: measured, its rise (about 160 MB) ends by 40 s.
+    const pageCache = TEST_DATABASE_URL ? 0 : SQLITE_PAGE_CACHE_BYTES / 2 ** 20;
+    assert.ok(late <= early * 1.5 + 32 + pageCache, `memory grew from ${early.toFixed(0)} MB to ${late.toFixed(0)} MB`);
     await es.close();
   });
 });

@@ -8,6 +8,8 @@ import type { Store } from '../store.js';
 import { withStatementCache } from './statement-cache.js';
 
 export const SQLITE_FILE_NAME = 'tessera.db';
+/** SQLite's page cache per connection: memory a server on SQLite fills as it reads, and then holds. */
+export const SQLITE_PAGE_CACHE_BYTES = 128 * 1024 * 1024;
 
 /**
  * Opens `<dataDir>/tessera.db`, or an in-memory database for `':memory:'`.
@@ -26,7 +28,7 @@ export function openSqliteStore(dataDir: string): Store {
   database.pragma('busy_timeout = 5000');
   // The search structure's indexes outgrow SQLite's 2 MB default page cache at a few thousand documents; reads of
   // pages beyond the cache go through the memory map rather than a system call each.
-  database.pragma('cache_size = -131072');
+  database.pragma(`cache_size = -${SQLITE_PAGE_CACHE_BYTES / 1024}`);
   database.pragma('mmap_size = 1073741824');
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
