@@ -20,6 +20,7 @@ const BENCHMARKS: readonly { file: string; nodeFlags?: readonly string[] }[] = [
   { file: 'startup.bench.ts' },
   { file: 'login-timing.bench.ts' },
   { file: 'console-index-list.bench.ts' },
+  { file: 'cluster-forecast.bench.ts' },
 ];
 
 function runBenchmark(file: string, nodeFlags: readonly string[]): Promise<number> {

@@ -398,12 +398,13 @@ export async function forecastCluster(imported: ImportedCluster, options: Cluste
         .filter((f) => !dated.has(sameProblem(f))),
     );
     if (forecast.length === 0 && found.length === 0) continue;
+    const phase = phaseOf(state, target.index);
     reports.push({
       name: target.name,
       kind: target.kind,
       write_index: target.index,
       policy: state.indices.get(target.index)!.settings['index.lifecycle.name']!,
-      ...(phaseOf(state, target.index) !== undefined && { phase: phaseOf(state, target.index)! }),
+      ...(phase !== undefined && { phase }),
       documents: { per_day: rate.perDay, size_in_bytes: rate.sizeBytes, rate: rate.source },
       forecast,
       lint: found,
