@@ -11,7 +11,7 @@ import { buildApp, READ_MAX_BYTES } from './http/app.js';
 import { grpcToolingRoutes } from './http/grpc-tooling/tooling-routes.js';
 import { resolveConnectionLimits, type ConnectionLimits } from './http/shared-port.js';
 import { NODE_ID } from './http/es/local-node.js';
-import { authorizeAsUser, hasApplicationPrivilege, KyselySecurityRepository, openSecurity, securityMigrations, type Security } from './security/index.js';
+import { authorizeAsUser, hasApplicationPrivilege, type StoredPrincipal, KyselySecurityRepository, openSecurity, securityMigrations, type Security } from './security/index.js';
 import { ilmMigrations, LifecycleRunner, PolicyService, PollScheduler, VirtualNowStore } from './ilm/index.js';
 import { systemClock, VirtualClock, type Clock } from './platform/clock.js';
 import { randomId } from './platform/ids.js';
@@ -74,10 +74,10 @@ export interface BuiltServer {
   close(): Promise<void>;
 }
 
-/** ILM steps are authorized as the policy's last modifier. */
-function stepAuthorizer(security: Security): (user: string, action: string, index: string) => ClusterError | undefined {
-  return (username, action, index) => {
-    const denied = authorizeAsUser((name) => security.users.user(name), (name) => security.roles.role(name), username, action, index);
+/** ILM steps are authorized with the roles the policy's last modifier held when it PUT the policy. */
+function stepAuthorizer(security: Security): (runner: StoredPrincipal, action: string, index: string) => ClusterError | undefined {
+  return (runner, action, index) => {
+    const denied = authorizeAsUser((name) => security.users.user(name), (name) => security.roles.role(name), runner, action, index);
     return denied && ClusterError.from(denied);
   };
 }

@@ -1,7 +1,7 @@
 /** @module The ILM module's public surface. */
 export { PolicyService, type InUseBy } from './policy/policy-service.js';
 export { serializePolicy } from './policy/lifecycle-policy.js';
-export { javaIsoInstant, type PolicyMetadata } from './policy/policy-metadata.js';
+export { javaIsoInstant, stepRunnerOf, type PolicyMetadata, type StepRunner } from './policy/policy-metadata.js';
 export { LifecycleRunner } from './runner/lifecycle-runner.js';
 export { PollScheduler } from './runner/poll-scheduler.js';
 export { explainIndex, includeInExplain } from './explain.js';

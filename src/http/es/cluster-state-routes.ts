@@ -79,10 +79,13 @@ export function clusterStateRoutes(app: FastifyInstance, ctx: EsContext): void {
   const policyHeaders = (policy: PolicyMetadata): Record<string, string> => {
     const { security } = ctx;
     if (!security || policy.modifiedBy === undefined) return {};
-    // A user since deleted holds no role (authorizeAsUser): its header says so.
+    // The roles stored at PUT, which the steps run with, and a user then authenticated, so enabled. A policy stored
+    // before Tessera kept them runs with the user's roles now (authorizeAsUser), and a user since deleted holds none.
+    // The full name and email, which no step reads, are the user's now.
     const user = security.users.user(policy.modifiedBy);
+    const stored = policy.modifiedByRoles;
     const header = encodeAuthentication(
-      { username: policy.modifiedBy, roles: user?.roles ?? [], fullName: user?.full_name ?? null, email: user?.email ?? null, enabled: user?.enabled ?? false },
+      { username: policy.modifiedBy, roles: stored ?? user?.roles ?? [], fullName: user?.full_name ?? null, email: user?.email ?? null, enabled: stored ? true : (user?.enabled ?? false) },
       { ...realmOf(policy.modifiedBy), nodeName: NODE_NAME },
     );
     return { [AUTHENTICATION_HEADER]: header };

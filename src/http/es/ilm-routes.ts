@@ -22,7 +22,9 @@ export function ilmRoutes(app: FastifyInstance, ctx: EsContext): void {
   const { policies } = ilm;
 
   app.put<{ Params: { name: string }; Body: unknown }>('/_ilm/policy/:name', esRoute(cluster('cluster:admin/ilm/put'), ACKED, { body: true }), async (req, reply) => {
-    const { warnings } = await policies.put(req.params.name, req.body, req.authentication?.user.username);
+    // The caller's role names are stored with the policy, as ES stores its authentication in the policy's headers.
+    const user = req.authentication?.user;
+    const { warnings } = await policies.put(req.params.name, req.body, user && { username: user.username, roles: user.roles });
     addWarnings(reply, warnings);
     return esSend(req, reply, { acknowledged: true });
   });

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClusterError, ClusterErrors } from '../../cluster/index.js';
 import { loadLint, type LintEnvironment } from '../../ilm/index.js';
-import { authorizeAsUser, authorizeCluster, type Security } from '../../security/index.js';
+import { authorizeAsUser, authorizeCluster, type Security, type StoredPrincipal } from '../../security/index.js';
 import type { EsContext } from './es-context.js';
 import { esSend, prettyRequested } from './es-reply.js';
 import { esSendJsonStream, jsonObjectMember, jsonStreamable, propertyOrderBy } from './es-stream.js';
@@ -52,10 +52,10 @@ export function lintEnvironment(req: FastifyRequest, ctx: EsContext, skipUnreada
         mayReadPrivilegesOf: (user: string) => user === caller || mayPerform(req, security, READ_USERS),
       }),
     ...(security && {
-      authorizeAs: (user: string) => {
-        if (user !== caller) requireClusterAction(req, security, READ_USERS);
+      authorizeAs: (runner: StoredPrincipal) => {
+        if (runner.username !== caller) requireClusterAction(req, security, READ_USERS);
         return (action: string, index: string) => {
-          const denied = authorizeAsUser((name) => security.users.user(name), (name) => security.roles.role(name), user, action, index);
+          const denied = authorizeAsUser((name) => security.users.user(name), (name) => security.roles.role(name), runner, action, index);
           // As the runner records it: the step's failure is a cluster error with the denial's type and reason.
           return denied && ClusterError.from(denied);
         };

@@ -423,7 +423,7 @@ export function importDiagnostics(bundle: ReadonlyMap<string, unknown>, notRead:
   const policies = readPolicies(files.get('commercial/ilm_policies.json'));
   const headers = policyHeaders(metadata, policies.keys());
   const runners = policyRunners(headers, files.has(ROLES_FILE) ? readRoles(files.get(ROLES_FILE)) : undefined);
-  for (const [name, user] of runners.modifiedBy) policies.set(name, { ...policies.get(name)!, modifiedBy: user });
+  for (const [name, { username, roles }] of runners.modifiedBy) policies.set(name, { ...policies.get(name)!, modifiedBy: username, modifiedByRoles: roles });
   // Roles are missed only where some policy's steps run as a user the headers name: a cluster with security.
   const secured = [...headers.values()].some((h) => typeof h?.[AUTHENTICATION_HEADER] === 'string');
   const indexList = readIndices(metadata, files.get('alias.json'));

@@ -7,20 +7,19 @@
 import { ClusterError } from '../../cluster/index.js';
 import { authorizeIndices } from '../../security/privileges.js';
 import { BUILT_IN_ROLES, type Role, type User } from '../../security/security-model.js';
+import type { StepRunner } from '../policy/policy-metadata.js';
 import { AUTHENTICATION_HEADER, decodeAuthentication } from './security-header.js';
 
 export const ROLES_FILE = 'commercial/security_roles.json';
 
 export interface ImportedSecurity {
-  /** Each user a checked policy runs as, with the role names its header carries. */
-  readonly users: ReadonlyMap<string, readonly string[]>;
   /** The cluster's roles, reserved ones included, as GET /_security/role answers them. */
   readonly roles: ReadonlyMap<string, Role>;
 }
 
 export interface PolicyRunners {
-  /** The user each checked policy's steps run as. */
-  readonly modifiedBy: ReadonlyMap<string, string>;
+  /** The user each checked policy's steps run as, with the role names its header carries (stored with the policy). */
+  readonly modifiedBy: ReadonlyMap<string, Required<StepRunner>>;
   readonly security: ImportedSecurity | undefined;
   /** What could not be checked, and why: the report's not-seen lines. */
   readonly notes: readonly string[];
@@ -33,8 +32,7 @@ const unchecked = 'its steps are not checked for privileges (row 9)';
  * A policy with no authentication header runs unchecked; a security-less cluster keeps none.
  */
 export function policyRunners(headers: ReadonlyMap<string, Readonly<Record<string, unknown>> | undefined>, roles: ReadonlyMap<string, Role> | undefined): PolicyRunners {
-  const modifiedBy = new Map<string, string>();
-  const users = new Map<string, readonly string[]>();
+  const modifiedBy = new Map<string, Required<StepRunner>>();
   const notes: string[] = [];
   for (const [policy, policyHeaders] of headers) {
     const header = policyHeaders?.[AUTHENTICATION_HEADER];
@@ -56,22 +54,16 @@ export function policyRunners(headers: ReadonlyMap<string, Readonly<Record<strin
       );
       continue;
     }
-    const known = users.get(runner.username);
-    if (known && known.join(',') !== runner.roles.join(',')) {
-      notes.push(`policy [${policy}]: its steps run as user [${runner.username}] with roles [${runner.roles.join(',')}], another policy's as the same user with roles [${known.join(',')}]: ${unchecked}`);
-      continue;
-    }
-    users.set(runner.username, runner.roles);
-    modifiedBy.set(policy, runner.username);
+    modifiedBy.set(policy, { username: runner.username, roles: runner.roles });
   }
-  return { modifiedBy, security: roles && { users, roles }, notes };
+  return { modifiedBy, security: roles && { roles }, notes };
 }
 
-/** Steps authorized as ES authorizes them: the user's roles as its header names them, each resolved in the cluster's roles. */
-export function importedAuthorizer(security: ImportedSecurity): (username: string) => (action: string, index: string) => ClusterError | undefined {
+/** Steps authorized as ES authorizes them: the roles the policy's header names, each resolved in the cluster's roles. */
+export function importedAuthorizer(security: ImportedSecurity): (runner: StepRunner) => (action: string, index: string) => ClusterError | undefined {
   const lookup = (name: string) => security.roles.get(name) ?? BUILT_IN_ROLES.get(name);
-  return (username) => {
-    const user: User = { username, roles: security.users.get(username) ?? [], full_name: null, email: null, metadata: {}, enabled: true, passwordHash: '' };
+  return ({ username, roles }) => {
+    const user: User = { username, roles: roles ?? [], full_name: null, email: null, metadata: {}, enabled: true, passwordHash: '' };
     return (action, index) => {
       const denied = authorizeIndices(user, lookup, action, [index]);
       // As the runner records it: the step's failure is a cluster error with the denial's type and reason.

@@ -13,7 +13,7 @@ export async function lintAnswer(request: LintRequest, env: LintEnvironment): Pr
   const problems = lintPolicy(request, env);
   // With an index, the request asks about that index alone.
   if (request.name === undefined || request.index !== undefined) return { problems };
-  const { stored, metadata, user } = resolveTarget(request, env);
-  const users = await lintPolicyUsers(env, { policy: metadata, stored: stored !== undefined, user, templates: request.templates });
+  const { stored, metadata, runner } = resolveTarget(request, env);
+  const users = await lintPolicyUsers(env, { policy: metadata, stored: stored !== undefined, runner, templates: request.templates });
   return { ...users, problems: [...problems, ...users.problems] };
 }

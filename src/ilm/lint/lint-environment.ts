@@ -1,6 +1,6 @@
 /** @module What lint reads from the running server: the cluster, the stored policies, the time and, with security, the users. */
 import type { ClusterError, ClusterState } from '../../cluster/index.js';
-import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import type { PolicyMetadata, StepRunner } from '../policy/policy-metadata.js';
 import { problem, type LintProblem } from './lint-problem.js';
 
 type StepAuthorizer = (action: string, index: string) => ClusterError | undefined;
@@ -11,8 +11,8 @@ export interface LintEnvironment {
   readonly now: number;
   /** The user asking, who becomes a policy's last modifier by PUTting it. */
   readonly caller?: string;
-  /** How steps are authorized as `user`; absent without security, where steps run unchecked. */
-  readonly authorizeAs?: (user: string) => StepAuthorizer;
+  /** How steps are authorized as `runner`; absent without security, where steps run unchecked. */
+  readonly authorizeAs?: (runner: StepRunner) => StepAuthorizer;
   /**
    * Whether the caller may learn what `user` may do. Where not, lint runs without checking the steps' privileges
    * (and says so) rather than refuse: absent, every user's privileges are checked (or the caller refused by authorizeAs).
@@ -34,12 +34,12 @@ function privilegesUnchecked(user: string): LintProblem {
  * Steps run as the policy's last modifier, so privileges are checked only for a policy that has one, and only where
  * the caller may read them.
  */
-export function stepAuthorizer(env: LintEnvironment, user: string | undefined): StepAuthorizer | undefined {
-  if (user === undefined || env.mayReadPrivilegesOf?.(user) === false) return undefined;
-  return env.authorizeAs?.(user);
+export function stepAuthorizer(env: LintEnvironment, runner: StepRunner | undefined): StepAuthorizer | undefined {
+  if (runner === undefined || env.mayReadPrivilegesOf?.(runner.username) === false) return undefined;
+  return env.authorizeAs?.(runner);
 }
 
 /** The warning, as a list of one, where stepAuthorizer leaves out privileges the caller may not read; else none. */
-export function uncheckedPrivileges(env: LintEnvironment, user: string | undefined): LintProblem[] {
-  return user !== undefined && env.authorizeAs && env.mayReadPrivilegesOf?.(user) === false ? [privilegesUnchecked(user)] : [];
+export function uncheckedPrivileges(env: LintEnvironment, runner: StepRunner | undefined): LintProblem[] {
+  return runner !== undefined && env.authorizeAs && env.mayReadPrivilegesOf?.(runner.username) === false ? [privilegesUnchecked(runner.username)] : [];
 }

@@ -7,6 +7,7 @@ import { ClusterState, type IndexMetadata } from '../../cluster/index.js';
 import { compareStrings } from '../../platform/ids.js';
 import { sortInTurns } from '../../platform/turns.js';
 import { IlmErrors } from '../ilm-error.js';
+import { stepRunnerOf } from '../policy/policy-metadata.js';
 import { dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
 import { cachedLint } from './lint-cache.js';
@@ -30,10 +31,11 @@ function lintManagedIndex(env: LintEnvironment, name: string, policyName: string
     const error = IlmErrors.policyMissing(policyName);
     return [problem({ ...diagnoseStep(error, { state: env.state }), outcome: 'stuck', type: error.type, message: error.reason })];
   }
-  const authorize = stepAuthorizer(env, policy.modifiedBy);
+  const runner = stepRunnerOf(policy);
+  const authorize = stepAuthorizer(env, runner);
   const events = dryRun({ state: env.state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
   const streamWarnings = dataStreamWarnings(env.state, env.state.indices.get(name)!, policyName, policy.policy);
-  return [...uncheckedPrivileges(env, policy.modifiedBy), ...streamWarnings, ...stepProblems(events, timingWarnings(policy.policy))];
+  return [...uncheckedPrivileges(env, runner), ...streamWarnings, ...stepProblems(events, timingWarnings(policy.policy))];
 }
 
 /** How many indices are linted between two turns of the event loop. */

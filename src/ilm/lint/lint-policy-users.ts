@@ -9,7 +9,7 @@ import { ClusterState, findTemplate, IndexMetadata, resolveSettings, type Compos
 import { compareStrings } from '../../platform/ids.js';
 import { sortInTurns } from '../../platform/turns.js';
 import { refreshedCachedPhase } from '../lifecycle-operations.js';
-import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import type { PolicyMetadata, StepRunner } from '../policy/policy-metadata.js';
 import { diagnoseRequest } from '../remedies/index.js';
 import { dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
@@ -82,18 +82,18 @@ async function afterPut(env: LintEnvironment, indices: readonly IndexMetadata[],
 interface UsersTarget {
   readonly policy: PolicyMetadata;
   readonly stored: boolean;
-  readonly user: string | undefined;
+  readonly runner: StepRunner | undefined;
   readonly templates: readonly ComposableTemplate[] | undefined;
 }
 
-async function lintIndices(env: LintEnvironment, { policy, stored, user }: UsersTarget, groups: Groups): Promise<number> {
+async function lintIndices(env: LintEnvironment, { policy, stored, runner }: UsersTarget, groups: Groups): Promise<number> {
   await ClusterState.tabulateAliasesInTurns(env.state);
   const users = [...env.state.indices.values()].filter((index) => index.settings['index.lifecycle.name'] === policy.name);
   if (users.length === 0) return 0;
   const state = await afterPut(env, users, policy, stored);
   // As GET lint: steps are checked as the user they run as, which the caller may need to be allowed to look up.
-  const authorize = stepAuthorizer(env, user);
-  const unchecked = uncheckedPrivileges(env, user);
+  const authorize = stepAuthorizer(env, runner);
+  const unchecked = uncheckedPrivileges(env, runner);
   let linted = 0;
   for (const { name } of await sortInTurns(users, (a, b) => compareStrings(a.name, b.name))) {
     const events = dryRun({ state, index: name, policy, now: env.now, ...(authorize && { authorize }) });
@@ -131,7 +131,7 @@ function handedTheWriteAlias(state: ClusterState, alias: string): ClusterState {
   return next;
 }
 
-function lintTemplate(env: LintEnvironment, state: ClusterState, template: ComposableTemplate, { policy, user }: UsersTarget): LintProblem[] | undefined {
+function lintTemplate(env: LintEnvironment, state: ClusterState, template: ComposableTemplate, { policy, runner }: UsersTarget): LintProblem[] | undefined {
   const name = newIndexName(state.templates.values(), template);
   if (name === undefined) return undefined;
   const alias = template.data_stream ? undefined : resolveSettings(state, template)[ROLLOVER_ALIAS];
@@ -142,9 +142,9 @@ function lintTemplate(env: LintEnvironment, state: ClusterState, template: Compo
     const { type, reason } = created.refused;
     return [problem({ ...diagnoseRequest(created.request, created.refused, { state }), outcome: 'rejected', request: created.request, type, message: reason })];
   }
-  const authorize = stepAuthorizer(env, user);
+  const authorize = stepAuthorizer(env, runner);
   const events = dryRun({ state: created.state, index: created.index.name, policy, now: env.now, ...(authorize && { authorize }) });
-  return [...uncheckedPrivileges(env, user), ...stepProblems(events, NO_PHASE_WARNINGS)];
+  return [...uncheckedPrivileges(env, runner), ...stepProblems(events, NO_PHASE_WARNINGS)];
 }
 
 function lintTemplates(env: LintEnvironment, target: UsersTarget, groups: Groups): number {
@@ -160,7 +160,7 @@ function lintTemplates(env: LintEnvironment, target: UsersTarget, groups: Groups
   return checked;
 }
 
-/** `target.policy` on what uses its name, as `target.user`; the stored composable templates, or `target.templates` in their place. */
+/** `target.policy` on what uses its name, as `target.runner`; the stored composable templates, or `target.templates` in their place. */
 export async function lintPolicyUsers(env: LintEnvironment, target: UsersTarget): Promise<PolicyUsersLint> {
   const groups = new Groups();
   const indices = await lintIndices(env, target, groups);

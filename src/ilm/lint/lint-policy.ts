@@ -4,7 +4,7 @@
  */
 import { checkComposition, ClusterError, ClusterState, createDataStream, createIndex, DataStream, deleteDataStreams, type ComposableTemplate, type IndexMetadata } from '../../cluster/index.js';
 import { IlmErrors } from '../ilm-error.js';
-import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { stepRunnerOf, type PolicyMetadata, type StepRunner } from '../policy/policy-metadata.js';
 import { checkOriginationDate } from '../runner/origination-date.js';
 import { createsDataStream, dataStreamTemplateWarnings, dataStreamWarnings } from './data-stream-lint.js';
 import { dryRun } from './dry-run.js';
@@ -82,8 +82,8 @@ export interface Target {
   /** The policy as the runner would see it once PUT (or as stored). */
   readonly metadata: PolicyMetadata;
   readonly created: Created | undefined;
-  /** The user the steps run as: the policy's last modifier. */
-  readonly user: string | undefined;
+  /** Whose authority the steps run with: the policy's last modifier, with the roles stored with the policy. */
+  readonly runner: StepRunner | undefined;
 }
 
 export function resolveTarget(request: LintRequest, env: LintEnvironment): Target {
@@ -95,15 +95,17 @@ export function resolveTarget(request: LintRequest, env: LintEnvironment): Targe
   const created = request.index && createHypothetical(env, request.index, request.templates);
   const createdIndex = created && 'index' in created ? created.index : undefined;
   const name = request.name ?? createdIndex?.settings['index.lifecycle.name'] ?? UNNAMED_POLICY;
-  // Steps run as the policy's last modifier: the stored one, or the caller who is about to PUT it.
-  const user = request.user ?? (stored ? stored.modifiedBy : env.caller);
+  // Steps run as the policy's last modifier: the stored one with its stored roles, or the user (the caller) about to
+  // PUT it, with the roles it holds now, which the PUT would store.
+  const user = request.user ?? (stored ? undefined : env.caller);
+  const runner: StepRunner | undefined = user !== undefined ? { username: user } : stored && stepRunnerOf(stored);
   const prior = env.policy(name);
   const metadata: PolicyMetadata = stored ?? { name, policy, version: (prior?.version ?? 0) + 1, modifiedDate: env.now, ...(user !== undefined && { modifiedBy: user }) };
-  return { stored, metadata, created, user };
+  return { stored, metadata, created, runner };
 }
 
 export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProblem[] {
-  const { stored, metadata, created, user } = resolveTarget(request, env);
+  const { stored, metadata, created, runner } = resolveTarget(request, env);
   const { policy, name } = metadata;
   // A stored policy was validated when it was PUT.
   const rejections = stored ? [] : policyRejections(policy, name, env.state);
@@ -117,8 +119,8 @@ export function lintPolicy(request: LintRequest, env: LintEnvironment): LintProb
     const refusal = problem({ ...diagnoseRequest(put, created.refused, { state: env.state }), outcome: 'rejected', request: put, type, message: reason });
     return [...rejections, refusal, ...warnings.values()];
   }
-  const authorize = stepAuthorizer(env, user);
+  const authorize = stepAuthorizer(env, runner);
   const events = dryRun({ state: created.state, index: created.index.name, policy: metadata, now: env.now, ...(authorize && { authorize }) });
   const streamWarnings = dataStreamWarnings(created.state, created.index, name, policy);
-  return [...rejections, ...uncheckedPrivileges(env, user), ...managementWarnings(created.index, request.name), ...streamWarnings, ...stepProblems(events, warnings)];
+  return [...rejections, ...uncheckedPrivileges(env, runner), ...managementWarnings(created.index, request.name), ...streamWarnings, ...stepProblems(events, warnings)];
 }

@@ -10,7 +10,7 @@ import { IlmErrors } from '../ilm-error.js';
 import { refreshCachedPhases } from '../lifecycle-operations.js';
 import { parsePolicyBody, validatePolicy, validatePolicyName, type LifecyclePolicy } from './lifecycle-policy.js';
 import { lifecycleMetadata, withLifecycleMetadata, type OperationMode } from './lifecycle-metadata.js';
-import type { PolicyMetadata } from './policy-metadata.js';
+import { stepRunnerOf, type PolicyMetadata, type StepRunner } from './policy-metadata.js';
 
 export interface PutPolicyResult {
   readonly changed: boolean;
@@ -34,8 +34,8 @@ export class PolicyService {
     return lifecycleMetadata(this.cluster.state).operationMode;
   }
 
-  /** `caller` is the authenticated user, whose authority the policy's steps then run with. */
-  async put(name: string, body: unknown, caller?: string): Promise<PutPolicyResult> {
+  /** `caller` is the authenticated user, with the roles it holds now: the policy's steps then run with these. */
+  async put(name: string, body: unknown, caller?: Required<StepRunner>): Promise<PutPolicyResult> {
     validatePolicyName(name);
     const policy: LifecyclePolicy = parsePolicyBody(body);
     validatePolicy(policy);
@@ -50,13 +50,13 @@ export class PolicyService {
       const existing = metadata.policies.get(name);
       // An identical re-PUT by the same user changes nothing, not even the version (TransportPutLifecycleAction.isNoopUpdate);
       // by another user it is a real update, because the stored authentication changes.
-      if (existing && isDeepStrictEqual(existing.policy, policy) && existing.modifiedBy === caller) return { state, result: false };
+      if (existing && isDeepStrictEqual(existing.policy, policy) && isDeepStrictEqual(stepRunnerOf(existing), caller)) return { state, result: false };
       const saved: PolicyMetadata = {
         name,
         policy,
         version: (existing?.version ?? 0) + 1,
         modifiedDate: this.cluster.clock.now(),
-        ...(caller !== undefined && { modifiedBy: caller }),
+        ...(caller !== undefined && { modifiedBy: caller.username, modifiedByRoles: [...caller.roles] }),
       };
       const policies = new Map(metadata.policies).set(name, saved);
       // The indices that run the policy pick the change up in the same commit (TransportPutLifecycleAction).

@@ -2,7 +2,7 @@
  * @module Runs every managed index: after each cluster-state change (cluster-state steps and phase
  * moves) and on each poll tick (also periodic waits and automatic retries), as IndexLifecycleService does.
  */
-import { clusterSetting, ClusterState, POLL_INTERVAL, type ClusterError, type ClusterService, type IndexMetadata, type IndexStats } from '../../cluster/index.js';
+import { clusterSetting, ClusterState, POLL_INTERVAL, type ClusterService, type IndexMetadata, type IndexStats } from '../../cluster/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CodedMessage } from '../../platform/errors.js';
 import { runAtOnce, runInTurns } from '../../platform/turns.js';
@@ -11,7 +11,7 @@ import type { PolicyService } from '../policy/policy-service.js';
 import type { ExecutionState } from '../execution-state.js';
 import { checkOriginationDate } from './origination-date.js';
 import { dueOn, dueTimes } from './due-times.js';
-import { runIndex, type Trigger } from './run-index.js';
+import { runIndex, type RunContext, type Trigger } from './run-index.js';
 
 export interface RunnerDeps {
   readonly cluster: ClusterService;
@@ -23,7 +23,7 @@ export interface RunnerDeps {
   /** Why shards cannot be placed in `state` (a high disk watermark); none without a disk model. */
   readonly allocationBlocked?: (state: ClusterState) => CodedMessage | undefined;
   /** Authorizes a step's action as the policy's last modifier; none without security. */
-  readonly authorize?: (user: string, action: string, index: string) => ClusterError | undefined;
+  readonly authorize?: RunContext['authorize'];
   /** Brings what the pass reads from memory up to date first (other instances' policies and document counts). */
   readonly prepare?: () => Promise<void>;
   /** Which managed indices this runner runs; all of them by default (a simulation runs only the ones it follows). */

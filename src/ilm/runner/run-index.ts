@@ -9,7 +9,7 @@ import { firstStepKey } from '../compile-phase.js';
 import { IlmErrors } from '../ilm-error.js';
 import { causeString, currentKey, readExecution, writeExecution, type ExecutionState } from '../execution-state.js';
 import { minAgeMillis } from '../policy/lifecycle-policy.js';
-import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { stepRunnerOf, type PolicyMetadata, type StepRunner } from '../policy/policy-metadata.js';
 import { ERROR_STEP, INIT_KEY, NEW_COMPLETE_KEY, StepKey } from '../step-key.js';
 import type { StepContext } from '../steps/step.js';
 import { asClusterError, enterPhase, executeStep, nextPhase, stepsOf } from './execute-step.js';
@@ -25,8 +25,8 @@ export interface RunContext {
   readonly newUuid: () => string;
   readonly stats: (index: string) => IndexStats;
   readonly allocationBlocked: (state: ClusterState) => CodedMessage | undefined;
-  /** The denial of `action` on `index` for `user`, or undefined when allowed (or when security is off). */
-  readonly authorize: (user: string, action: string, index: string) => ClusterError | undefined;
+  /** The denial of `action` on `index` for `runner`, or undefined when allowed (or when security is off). */
+  readonly authorize: (runner: StepRunner, action: string, index: string) => ClusterError | undefined;
   /** Told of every execution state an index moves to, as it moves (a simulation's timeline records each step). */
   readonly observe?: (index: string, execution: ExecutionState) => void;
 }
@@ -138,14 +138,14 @@ function refreshPhase(execution: ExecutionState, policy: PolicyMetadata, now: nu
 export { refreshPhase };
 
 /**
- * Whether `user` may not perform `privilege` on `name`. As ES's IndicesPermission does, a privilege granted on a data
+ * Whether `runner` may not perform `privilege` on `name`. As ES's IndicesPermission does, a privilege granted on a data
  * stream's name covers its backing indices, so a role on `logs-*` runs the steps of `.ds-logs-…`; the denial names
  * the index.
  */
-function stepDenial(state: ClusterState, name: string, user: string, privilege: string, ctx: RunContext): ClusterError | undefined {
-  const denied = ctx.authorize(user, privilege, name);
+function stepDenial(state: ClusterState, name: string, runner: StepRunner, privilege: string, ctx: RunContext): ClusterError | undefined {
+  const denied = ctx.authorize(runner, privilege, name);
   const dataStream = denied && DataStreams.ofIndex(state, name);
-  return dataStream && ctx.authorize(user, privilege, dataStream.name) === undefined ? undefined : denied;
+  return dataStream && ctx.authorize(runner, privilege, dataStream.name) === undefined ? undefined : denied;
 }
 
 /** `advanced`: the index moved to another step; `polled`: that took a periodic (async) wait's evaluation. */
@@ -160,8 +160,9 @@ function runStepOnce(state: ClusterState, name: string, policy: PolicyMetadata, 
   }
   // An async wait is evaluated on poll ticks only, whoever the steps run as.
   if (step.kind === 'wait' && step.periodic && ctx.trigger !== 'poll') return { state, advanced: false };
-  // Steps run with the authority of the user who last modified the policy.
-  const denied = policy.modifiedBy === undefined || step.privilege === undefined ? undefined : stepDenial(state, name, policy.modifiedBy, step.privilege, ctx);
+  // Steps run with the roles the policy's last modifier held when it PUT the policy.
+  const runner = step.privilege === undefined ? undefined : stepRunnerOf(policy);
+  const denied = runner === undefined ? undefined : stepDenial(state, name, runner, step.privilege!, ctx);
   if (denied) return { state: setExecution(state, name, moveToError(execution, key.name, denied, step.retryable, ctx.now), ctx), advanced: false };
   const stepCtx: StepContext = { state, index, policy: policy.name, now: ctx.now, newUuid: ctx.newUuid, stats: ctx.stats, allocationBlocked: () => ctx.allocationBlocked(state) };
   const outcome = executeStep(step, stepCtx);

@@ -9,7 +9,7 @@ import { resolveTarget } from '../lint/lint-policy.js';
 import type { LintEnvironment } from '../lint/lint-environment.js';
 import { diagnoseStep } from '../remedies/index.js';
 import { validatePolicy } from '../policy/lifecycle-policy.js';
-import type { PolicyMetadata } from '../policy/policy-metadata.js';
+import { stepRunnerOf, type PolicyMetadata, type StepRunner } from '../policy/policy-metadata.js';
 import type { SimulateRequest, Forecast } from './simulate-request.js';
 import { simulate, type SimulationInput, type SimulationResult } from './simulation.js';
 import type { TimelineEvent } from './timeline.js';
@@ -24,21 +24,26 @@ export interface SimulationEnvironment extends LintEnvironment {
   readonly runSimulation?: (input: SimulationInput) => Promise<SimulationResult>;
 }
 
-/** Steps are authorized as each policy's last modifier, each user's authorizer made once. */
+/** Steps are authorized as each policy's last modifier with its stored roles, each runner's authorizer made once. */
 function stepAuthorizer(env: SimulationEnvironment): SimulationInput['authorize'] {
   const authorizeAs = env.authorizeAs;
   if (!authorizeAs) return undefined;
-  const byUser = new Map<string, (action: string, index: string) => ClusterError | undefined>();
-  return (user, action, index) => {
-    let authorize = byUser.get(user);
-    if (!authorize) byUser.set(user, (authorize = authorizeAs(user)));
+  const byRunner = new Map<string, (action: string, index: string) => ClusterError | undefined>();
+  return (runner, action, index) => {
+    const key = JSON.stringify([runner.username, runner.roles ?? null]);
+    let authorize = byRunner.get(key);
+    if (!authorize) byRunner.set(key, (authorize = authorizeAs(runner)));
     return authorize(action, index);
   };
 }
 
-function run(env: SimulationEnvironment, state: SimulationInput['state'], index: string, policies: readonly PolicyMetadata[], forecast: Forecast, user: string | undefined): Promise<SimulationResult> {
+function runnerOf(policy: PolicyMetadata | undefined): StepRunner | undefined {
+  return policy && stepRunnerOf(policy);
+}
+
+function run(env: SimulationEnvironment, state: SimulationInput['state'], index: string, policies: readonly PolicyMetadata[], forecast: Forecast, runner: StepRunner | undefined): Promise<SimulationResult> {
   // A caller who may not see the user the steps run as is refused before anything runs.
-  if (user !== undefined) env.authorizeAs?.(user);
+  if (runner !== undefined) env.authorizeAs?.(runner);
   const authorize = stepAuthorizer(env);
   return (env.runSimulation ?? simulate)({
     state,
@@ -58,7 +63,7 @@ function run(env: SimulationEnvironment, state: SimulationInput['state'], index:
 
 /** A policy on an index that does not exist yet, as if the policy were PUT and the index created now. */
 export async function simulatePolicy(request: SimulateRequest, env: SimulationEnvironment): Promise<Record<string, unknown>> {
-  const { stored, metadata, created, user } = resolveTarget(request, env);
+  const { stored, metadata, created, runner } = resolveTarget(request, env);
   // What PUT /_ilm/policy or PUT /<index> would refuse cannot run.
   if (!stored) validatePolicy(metadata.policy);
   if (created && 'refused' in created) throw created.refused;
@@ -66,7 +71,7 @@ export async function simulatePolicy(request: SimulateRequest, env: SimulationEn
     throw IlmErrors.illegalArgument(`index [${created!.index.name}] has no [index.lifecycle.name], in its settings or in a matching index template, so no policy would manage it`);
   }
   const policies = [...env.policies().filter((p) => p.name !== metadata.name), metadata];
-  const result = await run(env, created!.state, created!.index.name, policies, request, user);
+  const result = await run(env, created!.state, created!.index.name, policies, request, runner);
   return render(result, created!.index.name, metadata.name, request);
 }
 
@@ -86,7 +91,7 @@ export async function indexSimulation(target: string, forecast: Forecast, env: S
   if (!index) throw ClusterErrors.indexNotFound(name);
   const policyName = index.settings['index.lifecycle.name'];
   if (policyName === undefined) throw IlmErrors.illegalArgument(`index [${name}] is not managed by a lifecycle policy: it has no [index.lifecycle.name]`);
-  const result = await run(env, env.state, name, env.policies(), forecast, env.policy(policyName)?.modifiedBy);
+  const result = await run(env, env.state, name, env.policies(), forecast, runnerOf(env.policy(policyName)));
   return { result, rendered: render(result, name, policyName, forecast) };
 }
 

@@ -125,7 +125,7 @@ class SimulationWorker {
       answer = { thrown: -1 };
     } else {
       try {
-        const denied = job.authorize(question.user, question.action, question.index);
+        const denied = job.authorize(question.runner, question.action, question.index);
         answer = denied ? { denied: toWireError(denied) } : {};
       } catch (error) {
         answer = { thrown: job.thrown.push(error) - 1 };

@@ -5,6 +5,7 @@
  */
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { assumeHeapLimit, ClusterError } from '../../cluster/index.js';
+import type { StepRunner } from '../policy/policy-metadata.js';
 import { simulate, type SimulationInput } from './simulation.js';
 import { fromWireError, fromWireInput, RemoteError, toWireError, toWireResult, type WireError, type WireInput } from './simulation-wire.js';
 
@@ -18,7 +19,8 @@ export interface RunMessage {
 export type WorkerMessage = { readonly kind: 'ready' } | { readonly kind: 'done'; readonly result: ReturnType<typeof toWireResult> } | { readonly kind: 'failed'; readonly error: WireError };
 
 export interface AuthorizeQuestion {
-  readonly user: string;
+  /** The policy's last modifier with its stored role names: plain data, which the main thread authorizes as it is. */
+  readonly runner: StepRunner;
   readonly action: string;
   readonly index: string;
 }
@@ -52,10 +54,10 @@ function askMainThread(question: AuthorizeQuestion): AuthorizeAnswer {
 /** The same question gets the same answer for the whole forecast: each is asked once. */
 function remoteAuthorizer(): NonNullable<SimulationInput['authorize']> {
   const answers = new Map<string, ClusterError | undefined>();
-  return (user, action, index) => {
-    const key = JSON.stringify([user, action, index]);
+  return (runner, action, index) => {
+    const key = JSON.stringify([runner.username, runner.roles ?? null, action, index]);
     if (answers.has(key)) return answers.get(key);
-    const answer = askMainThread({ user, action, index });
+    const answer = askMainThread({ runner: { username: runner.username, ...(runner.roles && { roles: [...runner.roles] }) }, action, index });
     if (answer.thrown !== undefined) throw new RemoteError(answer.thrown);
     const denied = answer.denied && fromWireError(answer.denied);
     const result = denied instanceof ClusterError ? denied : undefined;

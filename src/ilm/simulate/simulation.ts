@@ -27,6 +27,7 @@ import { withLifecycleMetadata } from '../policy/lifecycle-metadata.js';
 import type { PolicyMetadata } from '../policy/policy-metadata.js';
 import { PolicyService } from '../policy/policy-service.js';
 import { LifecycleRunner } from '../runner/lifecycle-runner.js';
+import type { RunContext } from '../runner/run-index.js';
 import { PollScheduler } from '../runner/poll-scheduler.js';
 import { SimulatedDocuments, type DocumentRate, type OtherWrites, type WriteStatus } from './simulated-documents.js';
 import { Timeline, type TimelineEvent } from './timeline.js';
@@ -51,7 +52,7 @@ export interface SimulationInput {
   /** Ends the forecast at its first error (what follows is its consequence): a whole cluster's forecast needs no more. */
   readonly untilFirstError?: boolean;
   /** Authorizes a step's action as the policy's last modifier; absent without security. */
-  readonly authorize?: (user: string, action: string, index: string) => ClusterError | undefined;
+  readonly authorize?: RunContext['authorize'];
 }
 
 export interface IndexForecast {
