@@ -52,7 +52,10 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
     const asCaller = await lint(ops, { policy, index });
     // migrate/migrate needs the same action on the same index: one missing privilege is one problem.
     assert.deepEqual(withoutRemedies(asCaller), [denial]);
-    assert.match(asCaller[0]!.remedy, /^Give user \[ops\] a role granting one of the index privileges \[manage,all\] on \[logs-000001\]/);
+    assert.equal(
+      asCaller[0]!.remedy,
+      'Grant one of the index privileges [manage,all] on [logs-000001] to one of the roles [ilm_ops], or PUT the policy as a user whose roles grant it: its steps run with the roles user [ops] held when it last PUT the policy.',
+    );
     assert.deepEqual(await lint(elastic, { policy, index, user: 'ops' }), asCaller);
     assert.deepEqual(await lint(elastic, { policy, index }), [], 'elastic may do everything');
     const forecast = await simulate(ops, { policy, index, horizon: '2d' });
@@ -90,6 +93,12 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
     await assertEntersAt(es, index.name, 'readonly', timeline.first_error.time_millis);
     await assertExplainShows(elastic, index.name, predicted[0]!);
 
+    // Another role given to ops changes nothing: the steps run with the roles it held when it PUT the policy.
+    await elastic.security.putRole({ name: 'logs_manager', ...role(['manage']) });
+    await elastic.security.putUser({ username: 'ops', password: 'ops-password', roles: ['ilm_ops', 'logs_manager'] });
+    assert.deepEqual((await lintCluster(elastic))[index.name]!.problems, predicted);
+    await elastic.security.putUser({ username: 'ops', password: 'ops-password', roles: ['ilm_ops'] });
+
     // The remedy lints clean, and the retry completes the phase.
     await elastic.security.putRole({ name: 'ilm_ops', ...role(['manage']) });
     assert.deepEqual(await lintCluster(elastic), {
@@ -99,8 +108,9 @@ describe("lint, row 9: a step the policy's modifier may not perform", () => {
         // Until the retry, the console's advice for the failure the index reports stays beside it.
         step_info_diagnosis: {
           row: 9,
-          cause: 'Lifecycle steps run as the user who last modified policy [ops-policy], and user [ops] (roles [ilm_ops]) may not perform [indices:admin/settings/update].',
-          remedy: "Give that user's role back the index privileges the step needs (manage or all on this index), or save policy [ops-policy] again as a user who has them. Then press Retry.",
+          cause: 'Lifecycle steps run with the roles the user who last modified policy [ops-policy] held then, and user [ops] (roles [ilm_ops]) may not perform [indices:admin/settings/update].',
+          remedy:
+            'Grant the index privileges the step needs (manage or all on this index) to one of the roles [ilm_ops], or PUT policy [ops-policy] again as a user whose roles grant them: giving user [ops] another role does not change the roles the steps run with. Then press Retry.',
           retry: 'retry',
         },
       },

@@ -1,7 +1,9 @@
 /**
  * The spec's error row 9: lifecycle steps run as the last user who modified the policy. When that user's role
  * is reduced, the next step that needs the lost privilege fails into ERROR with security_exception. Both of the
- * spec's remedies work: restore the privilege, or re-PUT the policy as a privileged user; then retry.
+ * spec's remedies work: restore the privilege, or re-PUT the policy as a privileged user; then retry. As in ES, the
+ * steps run with the role names stored at the PUT, resolved live: a role's edit counts at once, but a change of the
+ * user's roles, or its deletion, counts only once the policy is PUT again.
  */
 import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
@@ -70,5 +72,54 @@ describe('row 9: security_exception as the policy\'s last modifier', () => {
     assert.deepEqual([second.phase, second.action, second.step], ['warm', 'complete', 'complete']);
     const settings = await elastic.indices.getSettings({ index: 'logs-000002', flat_settings: true });
     assert.equal(settings['logs-000002']?.settings?.['index.blocks.write'], 'true', 'the readonly step ran');
+  });
+
+  it('the steps keep the roles the modifier held at PUT: replacing them, or deleting the user, changes nothing until a re-PUT', async () => {
+    const metricsRole = (privileges: string[]) => ({ cluster: ['manage_ilm'], indices: [{ names: ['metrics-*'], privileges }] });
+    await elastic.security.putRole({ name: 'metrics_full', ...metricsRole(['manage']) });
+    await elastic.security.putRole({ name: 'metrics_read', ...metricsRole(['read']) });
+    await elastic.security.putUser({ username: 'ops', password: 'ops-password', roles: ['metrics_full'] });
+    await ops.ilm.putLifecycle({ name: 'metrics-roles', policy });
+    await ops.ilm.putLifecycle({ name: 'metrics-deleted', policy: { phases: { warm: { min_age: '2d', actions: { readonly: {} } } } } });
+    const create = (index: string, lifecycle: string) => elastic.indices.create({ index, settings: { 'index.lifecycle.name': lifecycle, 'index.number_of_replicas': 0 } });
+    const where = async (index: string) => {
+      const record = await explainRecord(elastic, index);
+      return [record.phase, record.action, record.step, record.step_info];
+    };
+    await create('metrics-000001', 'metrics-roles');
+    await create('metrics-000002', 'metrics-deleted');
+
+    // ops now holds a role without the privilege: the steps still run with the one it held at PUT.
+    await elastic.security.putUser({ username: 'ops', password: 'ops-password', roles: ['metrics_read'] });
+    await advance('1d');
+    await advance('20m');
+    assert.deepEqual(await where('metrics-000001'), ['warm', 'complete', 'complete', undefined]);
+
+    // ops is deleted: the steps still run with the roles stored with the policy.
+    await elastic.security.deleteUser({ username: 'ops' });
+    await advance('1d');
+    await advance('20m');
+    assert.deepEqual(await where('metrics-000002'), ['warm', 'complete', 'complete', undefined]);
+
+    // PUT again by a user without the privilege, the policy's steps run with that user's roles and fail.
+    await elastic.security.putUser({ username: 'reader', password: 'reader-password', roles: ['metrics_read'] });
+    const reader = new Client({ node: server.url, auth: { username: 'reader', password: 'reader-password' } });
+    try {
+      await reader.ilm.putLifecycle({ name: 'metrics-roles', policy });
+    } finally {
+      await reader.close();
+    }
+    await create('metrics-000003', 'metrics-roles');
+    await advance('1d');
+    await advance('20m');
+    assert.deepEqual(await where('metrics-000003'), [
+      'warm',
+      'readonly',
+      'ERROR',
+      {
+        type: 'security_exception',
+        reason: 'action [indices:admin/settings/update] is unauthorized for user [reader] with roles [metrics_read] on indices [metrics-000003], this action is granted by the index privileges [manage,all]',
+      },
+    ]);
   });
 });

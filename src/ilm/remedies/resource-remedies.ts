@@ -41,20 +41,27 @@ export const floodStageBlocked: Remedy = {
   }),
 };
 
+/**
+ * Steps run with the role names stored with the policy at its last PUT (see StepRunner), so giving the user another
+ * role changes nothing: a role they name must grant the privilege, or the policy be PUT again by a user who holds it.
+ */
 export const actionUnauthorized: Remedy = {
   row: 9,
   // Lint words it for a user's denial on indices, which is what a step meets (never an API key's).
-  lint: ({ action, user, indices, privileges, api_key }) =>
-    indices === undefined || api_key !== undefined
-      ? undefined
-      : `Give user [${user}] a role granting ${privileges ? `one of the index privileges [${privileges}]` : `[${action}]`} on [${indices}], or have a user who holds them PUT the policy: its steps run as the user who last modified it.`,
+  lint: ({ action, user, roles, indices, privileges, api_key }) => {
+    if (indices === undefined || api_key !== undefined) return undefined;
+    const needed = `${privileges ? `one of the index privileges [${privileges}]` : `[${action}]`} on [${indices}]`;
+    return roles
+      ? `Grant ${needed} to one of the roles [${roles}], or PUT the policy as a user whose roles grant it: its steps run with the roles user [${user}] held when it last PUT the policy.`
+      : `PUT the policy as a user whose roles grant ${needed}: its steps run with the roles user [${user}] held when it last PUT the policy, and it held none.`;
+  },
   advice: ({ action, user, roles, api_key }, { policy }) => ({
     row: 9,
     cause:
       api_key === undefined
-        ? `Lifecycle steps run as the user who last modified policy [${policy}], and user [${user}]${roles ? ` (roles [${roles}])` : ''} may not perform [${action}].`
+        ? `Lifecycle steps run with the roles the user who last modified policy [${policy}] held then, and user [${user}]${roles ? ` (roles [${roles}])` : ' (no role)'} may not perform [${action}].`
         : `Lifecycle steps run as the user who last modified policy [${policy}], and the user who last modified the policy may not do what this step needs.`,
-    remedy: `Give that user's role back the index privileges the step needs (manage or all on this index), or save policy [${policy}] again as a user who has them. ${RETRY}`,
+    remedy: `${roles ? `Grant the index privileges the step needs (manage or all on this index) to one of the roles [${roles}], or PUT` : 'PUT'} policy [${policy}] again as a user whose roles grant them: giving user [${user}] another role does not change the roles the steps run with. ${RETRY}`,
     retry: 'retry',
   }),
 };
