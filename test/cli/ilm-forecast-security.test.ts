@@ -73,7 +73,7 @@ describe('tessera ilm forecast: row 9, steps run as the user a policy was last m
         message: DENIED,
         row: 9,
         remedy:
-          'Give user [auditor] a role granting one of the index privileges [delete_index,manage,all] on [audit-2026.03], or have a user who holds them PUT the policy: its steps run as the user who last modified it.',
+          'Grant one of the index privileges [delete_index,manage,all] on [audit-2026.03] to one of the roles [audit_keeper], or PUT the policy as a user whose roles grant it: its steps run with the roles user [auditor] held when it last PUT the policy.',
       },
     ]);
     assert.deepEqual(audit!.lint, []);
