@@ -8,6 +8,7 @@
 import { Client } from '@elastic/elasticsearch';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { decodeAuthentication } from '../../src/ilm/import/security-header.js';
 import { VirtualClock } from '../../src/platform/clock.js';
 import { EPOCH, explainRecord } from '../helpers/es.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -100,6 +101,10 @@ describe('row 9: security_exception as the policy\'s last modifier', () => {
     await advance('1d');
     await advance('20m');
     assert.deepEqual(await where('metrics-000002'), ['warm', 'complete', 'complete', undefined]);
+    // The policy's header, as GET /_cluster/state shows it, names the roles the steps run with.
+    const state = (await elastic.cluster.state({ metric: 'metadata' })) as unknown as { metadata: { index_lifecycle: { policies: Record<string, { headers: Record<string, string> }> } } };
+    const header = state.metadata.index_lifecycle.policies['metrics-deleted']!.headers._xpack_security_authentication!;
+    assert.deepEqual(decodeAuthentication(header), { kind: 'user', username: 'ops', roles: ['metrics_full'], realmType: 'native' });
 
     // PUT again by a user without the privilege, the policy's steps run with that user's roles and fail.
     await elastic.security.putUser({ username: 'reader', password: 'reader-password', roles: ['metrics_read'] });

@@ -19,8 +19,9 @@ export interface PolicyMetadata {
  * Whose authority a policy's steps run with. Elasticsearch stores the modifier's authentication in the policy's
  * headers at PUT (`_xpack_security_authentication`, TransportPutLifecycleAction) and runs each step with those headers
  * (LifecyclePolicySecurityClient → ClientHelper.executeWithHeadersAsync); the authentication's User carries role
- * NAMES, which authorization resolves when the step runs (Subject.getRoleReferenceIntersection builds a
- * RoleReference.NamedRoleReference from `user.roles()`). So a role's privileges are read live, but the user's role
+ * NAMES, which authorization resolves when the step runs (x-pack core
+ * security/authc/Subject.java: getRoleReferenceIntersection → buildRoleReferencesForUser, a
+ * RoleReference.NamedRoleReference of `user.roles()`). So a role's privileges are read live, but the user's role
  * list, and whether the user still exists or is enabled, are those of the PUT until the policy is PUT again.
  */
 export interface StepRunner {
