@@ -8,13 +8,12 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DEFAULT_CLUSTER_HORIZON, forecastCluster, importDiagnostics, parseRateOverride } from '../src/ilm/import/index.js';
+import { DEFAULT_CLUSTER_HORIZON, forecastCluster, importDiagnostics, MAX_FORECAST_TARGETS, parseRateOverride } from '../src/ilm/import/index.js';
 import { parseHorizon } from '../src/ilm/simulate/simulate-request.js';
 import { heading, machineLine, ms, QUICK, ratio, table } from './report.js';
 
 const FIXTURE = new URL('../test/fixtures/diagnostics/es-8.15/', import.meta.url).pathname;
 const STREAM = 'logs-web';
-const SIZES = QUICK ? [10, 50] : [10, 100, 500];
 
 function readBundle(dir: string): Map<string, unknown> {
   const files = new Map<string, unknown>();
@@ -62,8 +61,10 @@ const bundle = readBundle(FIXTURE);
 const ceiling = await measure(bundle, 1);
 const perTargetCeiling = ceiling.forecastMs / ceiling.targets;
 heading(`Import and forecast of the example bundle with ${STREAM} copied N times (30 days)`);
+// The bundle's other targets count towards the limit: the largest size fills it.
+const sizes = QUICK ? [10, 50] : [10, 100, MAX_FORECAST_TARGETS - (ceiling.targets - 1)];
 const rows: string[][] = [['1 (ceiling)', String(ceiling.targets), ms(ceiling.importMs), ms(ceiling.forecastMs), ms(perTargetCeiling), '100 %']];
-for (const n of SIZES) {
+for (const n of sizes) {
   const run = await measure(bundle, n);
   const perTarget = run.forecastMs / run.targets;
   rows.push([String(n), String(run.targets), ms(run.importMs), ms(run.forecastMs), ms(perTarget), ratio(perTarget, perTargetCeiling)]);
