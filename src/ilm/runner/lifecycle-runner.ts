@@ -26,7 +26,10 @@ export interface RunnerDeps {
   readonly authorize?: RunContext['authorize'];
   /** Brings what the pass reads from memory up to date first (other instances' policies and document counts). */
   readonly prepare?: () => Promise<void>;
-  /** Which managed indices this runner runs; all of them by default (a simulation runs only the ones it follows). */
+  /**
+   * Which managed indices this runner runs; all of them by default (a simulation runs only the ones it follows). Its
+   * answers may change only when the cluster's indices do: what the runner read over one map of indices stands.
+   */
   readonly manages?: (index: string) => boolean;
   /** Told of every execution state an index moves to, in order (a simulation records its timeline). */
   readonly observe?: (index: string, execution: ExecutionState) => void;
@@ -42,6 +45,8 @@ export class LifecycleRunner {
   #passes: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void)[] = [];
   #wake: { readonly indices: ClusterState['indices']; readonly customs: ClusterState['customs']; readonly at: number } | undefined;
+  /** Per map of managed names, those `manages` keeps (see #own). */
+  readonly #ownNames = new WeakMap<readonly string[], readonly string[]>();
 
   constructor(private readonly deps: RunnerDeps) {
     // Every instance refuses such an index, whether or not it runs the runner.
@@ -105,6 +110,15 @@ export class LifecycleRunner {
     while (this.#pending) await this.#pending;
   }
 
+  /** Of a map's managed names, those this runner runs: a simulation's few, not the whole cluster's, at each pass. */
+  #own(names: readonly string[]): readonly string[] {
+    const manages = this.deps.manages;
+    if (!manages) return names;
+    let own = this.#ownNames.get(names);
+    if (!own) this.#ownNames.set(names, (own = names.filter(manages)));
+    return own;
+  }
+
   #manages(index: string, policyName: string | undefined): boolean {
     return policyName !== undefined && policyName !== '' && (this.deps.manages?.(index) ?? true);
   }
@@ -123,13 +137,13 @@ export class LifecycleRunner {
     const now = clock.now();
     // Read over turns unless passes run whole (simulations, whose same-moment events keep their order).
     const sliced = (this.deps.sliceMillis ?? SLICE_MILLIS) !== Infinity;
-    let names = sliced ? await runInTurns(managedNames(this.deps.cluster.state.indices)) : undefined;
+    let names = sliced ? this.#own(await runInTurns(managedNames(this.deps.cluster.state.indices))) : undefined;
     let next = 0;
     for (;;) {
       // The copy was synced just above (prepare): a slice that moves nothing needs no commit.
       next = await this.deps.cluster.update(
         (start) => {
-          names ??= runAtOnce(managedNames(start.indices));
+          names ??= this.#own(runAtOnce(managedNames(start.indices)));
           return this.#slice(start, names, next, now, trigger);
         },
         { skipUnchanged: true },
@@ -178,11 +192,11 @@ export class LifecycleRunner {
    */
   async nextDue(lastTick: number): Promise<number | undefined> {
     if (this.deps.policies.mode !== 'RUNNING') return undefined;
-    // The earliest wake of a state's indices stays what it was until they or the policies change.
-    const cacheable = this.deps.manages === undefined;
+    // The earliest wake of a state's indices stays what it was until they or the policies change (and with them what
+    // a simulation follows: see `manages`).
     for (let inTurns = true; ; inTurns = false) {
       const state = this.deps.cluster.state;
-      let wake = cacheable && this.#wake?.indices === state.indices && this.#wake.customs === state.customs ? this.#wake.at : undefined;
+      let wake = this.#wake?.indices === state.indices && this.#wake.customs === state.customs ? this.#wake.at : undefined;
       if (wake === undefined) {
         wake = Infinity;
         let read = 0;
@@ -195,7 +209,7 @@ export class LifecycleRunner {
         }
         const now = this.deps.cluster.state;
         if (inTurns && (now.indices !== state.indices || now.customs !== state.customs)) continue;
-        if (cacheable) this.#wake = { indices: state.indices, customs: state.customs, at: wake };
+        this.#wake = { indices: state.indices, customs: state.customs, at: wake };
       }
       if (wake === Infinity) return undefined;
       return wake === -Infinity ? lastTick : wake;

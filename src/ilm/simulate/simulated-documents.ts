@@ -36,6 +36,13 @@ export class SimulatedDocuments implements StoredBytes {
   #accruedUntil: number;
   readonly #followed: Stream;
   readonly #others: Stream[];
+  /**
+   * The disk's total for one map of indices, kept as writes land: a cluster's forecast writes hundreds of streams,
+   * and summing every index at each check made each timeline's cost grow with the cluster.
+   */
+  #total: { indices: ClusterState['indices'] | undefined; bytes: number } = { indices: undefined, bytes: 0 };
+  /** The other streams' write statuses for one state: their indices are not followed, so it seldom changes. */
+  #otherStatuses: { indices: ClusterState['indices']; customs: ClusterState['customs']; statuses: WriteStatus[] } | undefined;
 
   constructor(initial: ReadonlyMap<string, IndexStats>, rate: DocumentRate, target: string, start: number, others: readonly OtherWrites[] = []) {
     this.#stats = new Map([...initial].map(([name, s]) => [name, { docs: s.docs, sizeBytes: s.sizeBytes }]));
@@ -52,6 +59,7 @@ export class SimulatedDocuments implements StoredBytes {
   /** Follows the indices as the cluster changes: derived ones start with their source's documents. */
   follow(after: ClusterState, before: ClusterState): void {
     followIndices(this.#stats, after, before);
+    this.#total = { indices: undefined, bytes: 0 };
   }
 
   stats(index: string): IndexStats {
@@ -60,8 +68,10 @@ export class SimulatedDocuments implements StoredBytes {
   }
 
   totalBytes(state: ClusterState): number {
+    if (this.#total.indices === state.indices) return this.#total.bytes;
     let total = 0;
     for (const [index, stats] of this.#stats) if (state.indices.has(index)) total += stats.sizeBytes;
+    this.#total = { indices: state.indices, bytes: total };
     return total;
   }
 
@@ -94,12 +104,20 @@ export class SimulatedDocuments implements StoredBytes {
   accrue(state: ClusterState, now: number): WriteStatus {
     const elapsed = now - this.#accruedUntil;
     this.#accruedUntil = Math.max(now, this.#accruedUntil);
-    for (const other of this.#others) this.#write(state, other, elapsed);
-    return this.#write(state, this.#followed, elapsed);
+    const statuses = this.#statusesOfOthers(state);
+    this.#others.forEach((other, i) => this.#write(state, other, statuses[i], elapsed));
+    return this.#write(state, this.#followed, this.#statusOf(state, this.#followed.target), elapsed);
   }
 
-  #write(state: ClusterState, stream: Stream, elapsed: number): WriteStatus {
-    const status = this.#statusOf(state, stream.target);
+  #statusesOfOthers(state: ClusterState): readonly WriteStatus[] {
+    const known = this.#otherStatuses;
+    if (known?.indices === state.indices && known.customs === state.customs) return known.statuses;
+    const statuses = this.#others.map((other) => this.#statusOf(state, other.target));
+    this.#otherStatuses = { indices: state.indices, customs: state.customs, statuses };
+    return statuses;
+  }
+
+  #write(state: ClusterState, stream: Stream, status: WriteStatus, elapsed: number): WriteStatus {
     if (!status || status.refused || elapsed <= 0 || stream.rate.perDay <= 0) return status;
     // Whole documents only, the rest carried over: sums of fractions would drift below the count (4999999.99…).
     const due = stream.carry + (stream.rate.perDay * elapsed) / DAY_MS;
@@ -107,6 +125,8 @@ export class SimulatedDocuments implements StoredBytes {
     stream.carry = Math.max(0, due - docs);
     const stats = this.#stats.get(status.index) ?? { docs: 0, sizeBytes: 0 };
     this.#stats.set(status.index, { docs: stats.docs + docs, sizeBytes: stats.sizeBytes + docs * stream.rate.sizeBytes });
+    // The index written to is one of `state`'s: the total kept for its map takes the bytes too.
+    if (this.#total.indices === state.indices) this.#total.bytes += docs * stream.rate.sizeBytes;
     return status;
   }
 }
