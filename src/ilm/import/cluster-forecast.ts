@@ -12,6 +12,7 @@ import type { LintProblem } from '../lint/lint-problem.js';
 import { stepInfoAdvice } from '../remedies/index.js';
 import { indexSimulation, type SimulationEnvironment } from '../simulate/forecast.js';
 import type { SimulationResult } from '../simulate/simulation.js';
+import { WRITE_BLOCKS } from '../simulate/simulated-documents.js';
 import { ERROR_STEP } from '../step-key.js';
 import type { ImportedCluster } from './import-diagnostics.js';
 import { importedAuthorizer } from './imported-security.js';
@@ -113,8 +114,6 @@ function targets(state: ClusterState): Target[] {
   }
   return out;
 }
-
-const WRITE_BLOCKS = ['index.blocks.write', 'index.blocks.read_only', 'index.blocks.read_only_allow_delete'];
 
 /** Whether writes could reach the index now: open, and without a block a user set to stop them. */
 function writable(index: IndexMetadata): boolean {

@@ -7,7 +7,8 @@
 import { ClusterState, DataStream, DataStreams, followIndices, writeIndexOf, type IndexStats, type StoredBytes } from '../../cluster/index.js';
 
 const DAY_MS = 86_400_000;
-const WRITE_BLOCKS = ['index.blocks.read_only_allow_delete', 'index.blocks.write', 'index.blocks.read_only'];
+/** The blocks that refuse writes to an index, in the order a refusal names the first it finds. */
+export const WRITE_BLOCKS = ['index.blocks.read_only_allow_delete', 'index.blocks.write', 'index.blocks.read_only'];
 
 export interface DocumentRate {
   readonly perDay: number;
